@@ -1,0 +1,123 @@
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { DbError, isDbError } from './errors.ts';
+import type { Database } from './types.ts';
+
+const bootstrapDir = new URL('./sql/', import.meta.url);
+
+export class MigrationError extends Error {
+  readonly file: string;
+  constructor(file: string, cause: unknown) {
+    const detail = isDbError(cause) ? `${cause.code}: ${cause.message}${cause.detail ? ` (${cause.detail})` : ''}` : String(cause);
+    super(`migration ${file} failed: ${detail}`);
+    this.name = 'MigrationError';
+    this.file = file;
+  }
+}
+
+async function sqlFiles(dir: string | URL): Promise<string[]> {
+  try {
+    return (await readdir(dir)).filter((f) => f.endsWith('.sql')).sort();
+  } catch (error: unknown) {
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT') return [];
+    throw error;
+  }
+}
+
+/** What Supabase provides before any app migration; each file once, recorded in _server. */
+export async function applyBootstrap(db: Database): Promise<{ fresh: boolean }> {
+  const files = await sqlFiles(bootstrapDir);
+  const applied = await db.transaction({ kind: 'system' }, async (tx) => {
+    await tx.exec(`create schema if not exists _server;
+      create table if not exists _server.bootstrap (name text primary key, applied_at timestamptz not null default now())`);
+    return new Set((await tx.query<{ name: string }>('select name from _server.bootstrap')).rows.map((r) => r.name));
+  });
+  for (const file of files) {
+    if (applied.has(file)) continue;
+    const sql = await readFile(new URL(file, bootstrapDir), 'utf8');
+    await db
+      .transaction({ kind: 'system' }, async (tx) => {
+        await tx.exec(sql);
+        await tx.query('insert into _server.bootstrap (name) values ($1)', [file]);
+      })
+      .catch((error: unknown) => {
+        throw new MigrationError(`server bootstrap ${file}`, error);
+      });
+  }
+  return { fresh: applied.size === 0 };
+}
+
+export interface MigrationReport {
+  applied: string[];
+  seeded: boolean;
+}
+
+/** The Supabase CLI's version/name split: `20240101120000_create_places.sql`. */
+function parseMigrationName(file: string): { version: string; name: string } {
+  const base = file.replace(/\.sql$/, '');
+  const at = base.indexOf('_');
+  return at === -1 ? { version: base, name: '' } : { version: base.slice(0, at), name: base.slice(at + 1) };
+}
+
+/**
+ * Applies `<project>/migrations/*.sql` once each in name order, each in its own transaction
+ * (a failure leaves the database as it was before that file and stops the boot), then
+ * `<project>/seed.sql` when the database was new — as `supabase start` / `db reset` do.
+ */
+export async function applyProject(db: Database, projectDir: string, { seed }: { seed: boolean }): Promise<MigrationReport> {
+  // `seed` is true only for a database this boot created.
+  const migrationsDir = path.join(projectDir, 'migrations');
+  const files = await sqlFiles(migrationsDir);
+  const done = await db.transaction({ kind: 'system' }, async (tx) => {
+    const rows = (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows;
+    return new Set(rows.map((r) => r.version));
+  });
+  const applied: string[] = [];
+  for (const file of files) {
+    const { version, name } = parseMigrationName(file);
+    if (done.has(version)) continue;
+    const sql = await readFile(path.join(migrationsDir, file), 'utf8');
+    await db
+      .transaction({ kind: 'system' }, async (tx) => {
+        await tx.exec(sql);
+        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
+          version,
+          name,
+          [sql],
+        ]);
+      })
+      .catch((error: unknown) => {
+        throw new MigrationError(path.join('migrations', file), error);
+      });
+    applied.push(file);
+  }
+  let seeded = false;
+  const seedFile = path.join(projectDir, 'seed.sql');
+  if (seed && existsSync(seedFile)) {
+    const sql = await readFile(seedFile, 'utf8');
+    await db
+      .transaction({ kind: 'system' }, async (tx) => {
+        await tx.exec(sql);
+        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [
+          'seed.sql',
+          createHash('sha256').update(sql).digest('hex'),
+        ]);
+      })
+      .catch((error: unknown) => {
+        throw new MigrationError('seed.sql', error);
+      });
+    seeded = true;
+  }
+  if (applied.length > 0 || seeded) {
+    await db.transaction({ kind: 'system' }, (tx) => tx.exec(`notify pgrst, 'reload schema'`));
+  }
+  return { applied, seeded };
+}
+
+export function describeBootError(error: unknown): string {
+  if (error instanceof MigrationError) return error.message;
+  if (error instanceof DbError) return `${error.code}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,26 @@
+/** Messages between the main thread and the PGlite worker thread. */
+export interface SerializedError {
+  code?: string;
+  message: string;
+  detail?: string | null;
+  hint?: string | null;
+  table?: string | null;
+  column?: string | null;
+  constraint?: string | null;
+  schema?: string | null;
+}
+
+export type WorkerRequest =
+  | { id: number; op: 'open'; dataDir: string; templatePath: string | null }
+  | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
+  | { id: number; op: 'exec'; sql: string }
+  | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[] }
+  | { id: number; op: 'listen'; channel: string }
+  | { id: number; op: 'unlisten'; channel: string }
+  | { id: number; op: 'dump' }
+  | { id: number; op: 'close' };
+
+export type WorkerResponse =
+  | { id: number; ok: true; result: unknown }
+  | { id: number; ok: false; error: SerializedError }
+  | { id: -1; notify: { channel: string; payload: string } };

@@ -1,0 +1,104 @@
+import { mkdir, readFile } from 'node:fs/promises';
+import { parentPort } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { typeParsers } from './parsers.ts';
+import { pgliteExtensions } from './pglite-extensions.ts';
+import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
+
+/**
+ * Owns the PGlite instance, off the main thread: PGlite runs every query synchronously and
+ * ignores statement_timeout, so the server keeps answering while a query runs here and can
+ * stop a runaway one by terminating this thread. The main thread sends one transaction at a
+ * time; this side only executes.
+ */
+if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
+const port = parentPort;
+let db: PGlite | null = null;
+const listening = new Set<string>();
+
+function serialize(error: unknown): SerializedError {
+  if (typeof error === 'object' && error !== null) {
+    const e = error as Record<string, unknown>;
+    const text = (key: string): string | null => (typeof e[key] === 'string' ? (e[key] as string) : null);
+    return {
+      code: text('code') ?? undefined,
+      message: text('message') ?? String(error),
+      detail: text('detail'),
+      hint: text('hint'),
+      table: text('table'),
+      column: text('column'),
+      constraint: text('constraint'),
+      schema: text('schema'),
+    };
+  }
+  return { message: String(error) };
+}
+
+function need(): PGlite {
+  if (!db) throw new Error('database is not open');
+  return db;
+}
+
+async function handle(message: WorkerRequest): Promise<unknown> {
+  switch (message.op) {
+    case 'open': {
+      if (!message.dataDir.includes('://')) await mkdir(message.dataDir, { recursive: true });
+      const template = message.templatePath ? new Blob([await readFile(message.templatePath)]) : undefined;
+      db = await PGlite.create(message.dataDir, {
+        extensions: pgliteExtensions,
+        parsers: typeParsers,
+        ...(template ? { loadDataDir: template } : {}),
+      });
+      db.onNotification((channel, payload) => {
+        const note: WorkerResponse = { id: -1, notify: { channel, payload } };
+        port.postMessage(note);
+      });
+      return null;
+    }
+    case 'query': {
+      const result = await need().query(message.sql, [...message.params]);
+      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length, fields: result.fields };
+    }
+    case 'exec':
+      await need().exec(message.sql);
+      return null;
+    case 'begin':
+      await need().exec(message.readOnly ? 'begin read only' : 'begin');
+      if (message.settingsSql) await need().query(message.settingsSql, message.settingsParams);
+      return null;
+    case 'listen':
+      if (!listening.has(message.channel)) {
+        await need().exec(`listen ${quoteIdent(message.channel)}`);
+        listening.add(message.channel);
+      }
+      return null;
+    case 'unlisten':
+      if (listening.delete(message.channel)) await need().exec(`unlisten ${quoteIdent(message.channel)}`);
+      return null;
+    case 'dump': {
+      const blob = await need().dumpDataDir('gzip');
+      return new Uint8Array(await blob.arrayBuffer());
+    }
+    case 'close':
+      if (db && !db.closed) await db.close();
+      db = null;
+      return null;
+  }
+}
+
+function quoteIdent(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`;
+}
+
+port.on('message', (message: WorkerRequest) => {
+  handle(message).then(
+    (result) => {
+      const reply: WorkerResponse = { id: message.id, ok: true, result };
+      port.postMessage(reply);
+    },
+    (error: unknown) => {
+      const reply: WorkerResponse = { id: message.id, ok: false, error: serialize(error) };
+      port.postMessage(reply);
+    },
+  );
+});

@@ -1,0 +1,205 @@
+import { Worker } from 'node:worker_threads';
+import { DbError, statementTimeoutError } from './errors.ts';
+import { Mutex } from './mutex.ts';
+import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
+import { settingsStatement } from './settings.ts';
+import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
+import { timeoutFor } from './types.ts';
+
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
+type Request = DistributiveOmit<WorkerRequest, 'id'>;
+
+function toError(error: SerializedError): Error {
+  if (error.code && /^[0-9A-Z]{5}$/.test(error.code)) return new DbError({ ...error, code: error.code });
+  return new Error(error.message);
+}
+
+/**
+ * PGlite behind a worker thread. One transaction at a time (PGlite is one session); a
+ * statement that outlives its timeout terminates the worker, which is reopened on the same
+ * data dir — PGlite survives a kill like PostgreSQL survives a crash (WAL replay).
+ */
+export class PgliteDatabase implements Database {
+  readonly backend = 'pglite' as const;
+  readonly #dataDir: string;
+  readonly #mutex = new Mutex();
+  readonly #listeners = new Map<string, Set<NotificationListener>>();
+  #worker: Worker | null = null;
+  #pending = new Map<number, Pending>();
+  #nextId = 1;
+  #closed = false;
+
+  private constructor(dataDir: string) {
+    this.#dataDir = dataDir;
+  }
+
+  /** Opens (or creates) the cluster in dataDir; a new cluster is unpacked from templatePath when given. */
+  static async open(dataDir: string, templatePath: string | null = null): Promise<PgliteDatabase> {
+    const database = new PgliteDatabase(dataDir);
+    await database.#start(templatePath);
+    return database;
+  }
+
+  async #start(templatePath: string | null): Promise<void> {
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url));
+    this.#worker = worker;
+    worker.on('message', (message: WorkerResponse) => this.#onMessage(message));
+    worker.on('error', (error) => this.#failAll(error));
+    worker.on('exit', () => {
+      if (this.#worker === worker) {
+        this.#worker = null;
+        this.#failAll(new Error('the database worker stopped'));
+      }
+    });
+    await this.#send({ op: 'open', dataDir: this.#dataDir, templatePath });
+    for (const channel of this.#listeners.keys()) await this.#send({ op: 'listen', channel });
+  }
+
+  #onMessage(message: WorkerResponse): void {
+    if ('notify' in message) {
+      for (const listener of this.#listeners.get(message.notify.channel) ?? []) listener(message.notify.payload);
+      return;
+    }
+    const pending = this.#pending.get(message.id);
+    if (!pending) return;
+    this.#pending.delete(message.id);
+    if (message.ok) pending.resolve(message.result);
+    else pending.reject(toError(message.error));
+  }
+
+  #failAll(error: unknown): void {
+    const pending = [...this.#pending.values()];
+    this.#pending.clear();
+    for (const p of pending) p.reject(error);
+  }
+
+  #send(request: Request, timeoutMs?: number): Promise<unknown> {
+    const worker = this.#worker;
+    if (!worker) return Promise.reject(new Error(this.#closed ? 'the database is closed' : 'the database is restarting'));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout | undefined;
+      const settle = (fn: () => void) => {
+        if (timer) clearTimeout(timer);
+        fn();
+      };
+      this.#pending.set(id, { resolve: (v) => settle(() => resolve(v)), reject: (e) => settle(() => reject(e)) });
+      if (timeoutMs !== undefined) {
+        timer = setTimeout(() => {
+          this.#pending.delete(id);
+          reject(statementTimeoutError());
+          void this.#restart();
+        }, timeoutMs);
+      }
+      worker.postMessage({ ...request, id } as WorkerRequest);
+    });
+  }
+
+  #restarting: Promise<void> | null = null;
+
+  /** Stops a runaway statement: kill the worker thread, reopen the data dir in a new one. */
+  #restart(): Promise<void> {
+    if (!this.#restarting) {
+      const worker = this.#worker;
+      this.#worker = null;
+      this.#restarting = (async () => {
+        this.#failAll(statementTimeoutError());
+        if (worker) await worker.terminate();
+        if (!this.#closed) await this.#start(null);
+      })().finally(() => {
+        this.#restarting = null;
+      });
+    }
+    return this.#restarting;
+  }
+
+  async transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T> {
+    const release = await this.#mutex.lock();
+    try {
+      if (this.#restarting) await this.#restarting;
+      const timeoutMs = timeoutFor(who, options);
+      const settings = settingsStatement(who, timeoutMs);
+      await this.#send(
+        { op: 'begin', readOnly: options?.readOnly ?? false, settingsSql: settings?.sql ?? null, settingsParams: settings?.params ?? [] },
+        timeoutMs,
+      );
+      let open = true;
+      const tx: Tx = {
+        query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+          if (!open) throw new Error('query after the transaction ended');
+          return (await this.#send({ op: 'query', sql, params }, timeoutMs)) as QueryResult<Row>;
+        },
+        exec: async (sql: string) => {
+          if (!open) throw new Error('query after the transaction ended');
+          await this.#send({ op: 'exec', sql }, timeoutMs);
+        },
+      };
+      try {
+        const result = await fn(tx);
+        open = false;
+        await this.#send({ op: 'exec', sql: 'commit' }, timeoutMs);
+        return result;
+      } catch (error: unknown) {
+        open = false;
+        if (this.#worker && !this.#restarting) await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+        throw error;
+      }
+    } finally {
+      if (this.#restarting) await this.#restarting.catch(() => undefined);
+      release();
+    }
+  }
+
+  async listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>> {
+    let set = this.#listeners.get(channel);
+    if (!set) {
+      set = new Set();
+      this.#listeners.set(channel, set);
+      const release = await this.#mutex.lock();
+      try {
+        await this.#send({ op: 'listen', channel });
+      } finally {
+        release();
+      }
+    }
+    set.add(listener);
+    return async () => {
+      const current = this.#listeners.get(channel);
+      if (!current?.delete(listener) || current.size > 0) return;
+      this.#listeners.delete(channel);
+      const release = await this.#mutex.lock();
+      try {
+        await this.#send({ op: 'unlisten', channel }).catch(() => undefined);
+      } finally {
+        release();
+      }
+    };
+  }
+
+  /** A gzip tarball of the whole cluster (PGlite's dumpDataDir), for backups and templates. */
+  async dump(): Promise<Uint8Array> {
+    const release = await this.#mutex.lock();
+    try {
+      return (await this.#send({ op: 'dump' })) as Uint8Array;
+    } finally {
+      release();
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    const release = await this.#mutex.lock();
+    try {
+      this.#closed = true;
+      const worker = this.#worker;
+      if (worker) {
+        await this.#send({ op: 'close' }).catch(() => undefined);
+        this.#worker = null;
+        await worker.terminate();
+      }
+    } finally {
+      release();
+    }
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The database contract every service builds on. The raw driver handle never leaves
+ * this folder: services get a `Tx` inside `Database.transaction`, which has already set
+ * the role, claims and request settings locally (PostgREST's order, see
+ * PostgREST `Query/PreQuery.hs`), and commits or rolls back when the callback settles.
+ */
+export type Backend = 'pglite' | 'postgres';
+
+export interface Field {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface QueryResult<Row = Record<string, unknown>> {
+  rows: Row[];
+  /** Rows returned by a SELECT or changed by INSERT/UPDATE/DELETE (the command tag's count). */
+  rowCount: number;
+  fields: Field[];
+}
+
+export interface Tx {
+  /** One statement, values bound as parameters ($1, $2, …). */
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  /** Several statements without parameters (migrations, seed). */
+  exec(sql: string): Promise<void>;
+}
+
+/** Who a transaction runs as. `system` is the database owner (boot, migrations, internal writes). */
+export type TxIdentity =
+  | { kind: 'system' }
+  | {
+      kind: 'request';
+      /** Database role to switch to (must be one granted to `authenticator`). */
+      role: string;
+      /** JWT claims, stored in `request.jwt.claims` with `role` inserted. */
+      claims?: Record<string, unknown> | null;
+      /** Further local settings, applied in order after role and claims (e.g. request.method). */
+      settings?: ReadonlyArray<readonly [string, string]>;
+      /** `search_path` for the transaction; applied first, as PostgREST does. */
+      searchPath?: string;
+    };
+
+export interface TxOptions {
+  readOnly?: boolean;
+  /** Statement timeout in ms; defaults per role as hosted (anon 3 s, others 8 s, system none). */
+  timeoutMs?: number;
+}
+
+export type NotificationListener = (payload: string) => void;
+
+export interface Database {
+  readonly backend: Backend;
+  transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
+  /** LISTEN on a channel; notifications arrive after the sending transaction commits. */
+  listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+/** Statement timeouts as hosted Supabase sets them per role (`ALTER ROLE anon SET statement_timeout`). */
+export const roleTimeoutsMs: Readonly<Record<string, number>> = { anon: 3000, authenticated: 8000 };
+export const defaultRequestTimeoutMs = 8000;
+
+export function timeoutFor(who: TxIdentity, options?: TxOptions): number | undefined {
+  if (options?.timeoutMs !== undefined) return options.timeoutMs;
+  if (who.kind === 'system') return undefined;
+  return roleTimeoutsMs[who.role] ?? defaultRequestTimeoutMs;
+}

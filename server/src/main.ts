@@ -1,0 +1,83 @@
+import { parseArgs } from 'node:util';
+import { describeBootError } from './db/migrate.ts';
+import { DataDirLockedError, startServer } from './server.ts';
+
+const usage = `Usage: npm start -- [options]
+
+Runs the local Supabase-compatible server and the web app on one origin.
+
+Options:
+  --project <dir>   Supabase project folder (config.toml, migrations/, seed.sql, functions/)  [./supabase]
+  --port <n>        port to listen on                                            [PORT or 54321]
+  --data-dir <dir>  where the embedded database and stored files live            [DATA_DIR or .data]
+  --no-web          serve only the APIs
+  -h, --help        show this help
+
+Environment: see README.md ("Configuration").`;
+
+function main(): void {
+  let args;
+  try {
+    args = parseArgs({
+      options: {
+        project: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'no-web': { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+    }).values;
+  } catch (error: unknown) {
+    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n\n${usage}\n`);
+    process.exit(2);
+  }
+  if (args.help) {
+    process.stdout.write(`${usage}\n`);
+    return;
+  }
+  const port = args.port === undefined ? undefined : Number(args.port);
+  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], ...(args['no-web'] ? { webDist: null } : {}) }).then(
+    (server) => {
+      const { config, keys } = server;
+      process.stdout.write(
+        [
+          '',
+          `Pinstar is running at ${server.url}`,
+          '',
+          `  API URL          ${server.url}`,
+          `  Database         ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+          `  Project          ${config.projectDir}`,
+          `  Mailbox          ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `${server.url}/_dev/mail`}`,
+          `  anon key         ${keys.anonKey}`,
+          `  service_role key ${keys.serviceRoleKey}`,
+          `  publishable key  ${keys.publishableKey}`,
+          `  secret key       ${keys.secretKey}`,
+          '',
+          '',
+        ].join('\n'),
+      );
+      let stopping = false;
+      const stop = (signal: string) => {
+        if (stopping) return;
+        stopping = true;
+        process.stdout.write(`\n${signal}: closing the database…\n`);
+        server.close().then(
+          () => process.exit(0),
+          (error: unknown) => {
+            process.stderr.write(`error while closing: ${String(error)}\n`);
+            process.exit(1);
+          },
+        );
+      };
+      process.on('SIGINT', () => stop('SIGINT'));
+      process.on('SIGTERM', () => stop('SIGTERM'));
+    },
+    (error: unknown) => {
+      if (error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
+      else process.stderr.write(`The server could not start: ${describeBootError(error)}\n`);
+      process.exit(1);
+    },
+  );
+}
+
+main();

@@ -1,0 +1,38 @@
+import pg from 'pg';
+import { makePgliteTemplate } from '../../server/src/db/open.ts';
+import { applyBootstrap } from '../../server/src/db/migrate.ts';
+import { PostgresDatabase } from '../../server/src/db/postgres.ts';
+import { buildWebIfNeeded } from '../../scripts/build-web.ts';
+import { type Cluster, startCluster } from './postgres-cluster.ts';
+import { testBackends, templateDatabase } from './backends.ts';
+
+let cluster: Cluster | null = null;
+
+/**
+ * Once per `npm test`: the PGlite template (initdb + Supabase bootstrap, unpacked per test
+ * server), a throwaway PostgreSQL 15 cluster with a template database, and the built web app.
+ * Test files read the cluster's URL from PINSTAR_TEST_PG_URL.
+ */
+export async function globalSetup(): Promise<void> {
+  const backends = testBackends();
+  await Promise.all([
+    backends.includes('pglite') ? makePgliteTemplate() : null,
+    process.env.PINSTAR_SKIP_WEB_BUILD ? null : buildWebIfNeeded(),
+    (async () => {
+      if (!backends.includes('postgres') || process.env.PINSTAR_TEST_PG_URL) return;
+      cluster = await startCluster();
+      const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
+      await admin.connect();
+      await admin.query(`create database ${templateDatabase}`);
+      await admin.end();
+      const db = new PostgresDatabase(`${cluster.url}/${templateDatabase}`);
+      await applyBootstrap(db);
+      await db.close();
+      process.env.PINSTAR_TEST_PG_URL = cluster.url;
+    })(),
+  ]);
+}
+
+export async function globalTeardown(): Promise<void> {
+  cluster?.stop();
+}

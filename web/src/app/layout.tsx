@@ -1,0 +1,38 @@
+import { MapPin } from 'lucide-react';
+import { Link, NavLink, Outlet } from 'react-router';
+import { Toaster } from '@/components/ui/toaster';
+import { cn } from '@/lib/cn';
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100');
+}
+
+export function Layout() {
+  return (
+    <div className="flex min-h-full flex-col">
+      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        Skip to content
+      </a>
+      <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+        <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
+          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-600">
+            <MapPin aria-hidden="true" className="size-6" />
+            Pinstar
+          </Link>
+          <nav aria-label="Main" className="flex items-center gap-1">
+            <NavLink to="/" end className={navClass}>
+              Explore
+            </NavLink>
+            <NavLink to="/moderation/log" className={navClass}>
+              Moderation log
+            </NavLink>
+          </nav>
+        </div>
+      </header>
+      <main id="main" className="flex flex-1 flex-col">
+        <Outlet />
+      </main>
+      <Toaster />
+    </div>
+  );
+}
