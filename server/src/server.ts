@@ -48,9 +48,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     for (const file of report.applied) log.info(`applied migration ${file}`);
     if (report.seeded) log.info('applied seed.sql');
     const keys = await createKeys(config);
-    const deps: ServiceDeps = { config, db, keys, log };
+    const deps: ServiceDeps = { config, db, keys, log, freshDatabase: opened.created };
     const factories = [createAuthService, createRestService, createStorageService, createFunctionsService, createRealtimeService, createStaticService];
-    for (const factory of factories) services.push(await factory(deps));
+    for (const factory of factories) services.push(...[await factory(deps)].flat());
     for (const service of services) await service.start?.();
     const { app, upgrade } = createApp(services, log, config.logRequests);
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;

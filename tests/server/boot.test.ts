@@ -46,5 +46,14 @@ for (const backend of testBackends()) {
       });
       assert.deepEqual(afterwards, { who: 'anon', uid: null });
     });
+
+    test('refuses a role that authenticator cannot switch to, and stays usable', async () => {
+      await assert.rejects(
+        server.db.transaction({ kind: 'request', role: 'postgres', claims: { role: 'postgres' } }, (tx) => tx.query('select 1')),
+        (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '22023',
+      );
+      const who = await server.db.transaction({ kind: 'request', role: 'anon' }, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u);
+      assert.equal(who, 'anon');
+    });
   });
 }

@@ -14,7 +14,7 @@ export type WorkerRequest =
   | { id: number; op: 'open'; dataDir: string; templatePath: string | null }
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   | { id: number; op: 'exec'; sql: string }
-  | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[] }
+  | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
   | { id: number; op: 'dump' }

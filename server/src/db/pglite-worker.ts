@@ -64,7 +64,15 @@ async function handle(message: WorkerRequest): Promise<unknown> {
       return null;
     case 'begin':
       await need().exec(message.readOnly ? 'begin read only' : 'begin');
-      if (message.settingsSql) await need().query(message.settingsSql, message.settingsParams);
+      try {
+        if (message.settingsSql) {
+          const result = await need().query(message.settingsSql, message.settingsParams);
+          if (result.rows.length === 0) throw Object.assign(new Error(message.unknownRole), { code: '22023' });
+        }
+      } catch (error: unknown) {
+        await need().exec('rollback');
+        throw error;
+      }
       return null;
     case 'listen':
       if (!listening.has(message.channel)) {

@@ -2,7 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DbError, statementTimeoutError } from './errors.ts';
 import { Mutex } from './mutex.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
-import { settingsStatement } from './settings.ts';
+import { settingsStatement, unknownRoleMessage } from './settings.ts';
 import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
 import { timeoutFor } from './types.ts';
 
@@ -121,7 +121,13 @@ export class PgliteDatabase implements Database {
       const timeoutMs = timeoutFor(who, options);
       const settings = settingsStatement(who, timeoutMs);
       await this.#send(
-        { op: 'begin', readOnly: options?.readOnly ?? false, settingsSql: settings?.sql ?? null, settingsParams: settings?.params ?? [] },
+        {
+          op: 'begin',
+          readOnly: options?.readOnly ?? false,
+          settingsSql: settings?.sql ?? null,
+          settingsParams: settings?.params ?? [],
+          unknownRole: who.kind === 'request' ? unknownRoleMessage(who.role) : '',
+        },
         timeoutMs,
       );
       let open = true;

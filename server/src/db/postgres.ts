@@ -1,7 +1,7 @@
 import pg from 'pg';
-import { toDbError } from './errors.ts';
+import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';
-import { settingsStatement } from './settings.ts';
+import { settingsStatement, unknownRoleMessage } from './settings.ts';
 import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
 import { timeoutFor } from './types.ts';
 
@@ -52,19 +52,23 @@ export class PostgresDatabase implements Database {
     try {
       const timeoutMs = timeoutFor(who, options);
       await client.query(options?.readOnly ? 'begin read only' : 'begin');
-      const settings = settingsStatement(who, timeoutMs);
-      if (settings) await client.query(settings.sql, settings.params);
-      else if (timeoutMs !== undefined) await client.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
-      const tx: Tx = {
-        query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-          const result = await client.query(sql, params as unknown[]);
-          return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length, fields: result.fields } satisfies QueryResult<Row>;
-        },
-        exec: async (sql: string) => {
-          await client.query(sql);
-        },
-      };
       try {
+        const settings = settingsStatement(who, timeoutMs);
+        if (settings && who.kind === 'request') {
+          const applied = await client.query(settings.sql, settings.params);
+          if (applied.rowCount === 0) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
+        } else if (timeoutMs !== undefined) {
+          await client.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
+        }
+        const tx: Tx = {
+          query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+            const result = await client.query(sql, params as unknown[]);
+            return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length, fields: result.fields } satisfies QueryResult<Row>;
+          },
+          exec: async (sql: string) => {
+            await client.query(sql);
+          },
+        };
         const result = await fn(tx);
         await client.query('commit');
         return result;

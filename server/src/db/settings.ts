@@ -4,19 +4,32 @@ import type { TxIdentity } from './types.ts';
  * Builds the one `select set_config(…, true), …` statement PostgREST runs first in every
  * transaction (`Query/SqlFragment.hs` setConfigWithConstantName): search_path, role,
  * request.jwt.claims (with role inserted), then the request settings, all local.
+ *
+ * The role is taken from pg_roles only when `authenticator` may switch to it, so the
+ * statement returns no row for any other role (PGlite's session is a superuser, so this
+ * check, not the connection, is what stops a token from naming `postgres`).
  */
 export function settingsStatement(who: TxIdentity, timeoutMs: number | undefined): { sql: string; params: string[] } | null {
   if (who.kind === 'system') return null;
-  const pairs: Array<readonly [string, string]> = [];
-  if (who.searchPath !== undefined) pairs.push(['search_path', who.searchPath]);
-  if (timeoutMs !== undefined) pairs.push(['statement_timeout', String(timeoutMs)]);
-  pairs.push(['role', who.role]);
-  pairs.push(['request.jwt.claims', JSON.stringify({ ...(who.claims ?? {}), role: who.role })]);
-  for (const pair of who.settings ?? []) pairs.push(pair);
   const params: string[] = [];
-  const calls = pairs.map(([key, value]) => {
-    params.push(key, value);
-    return `set_config($${params.length - 1}, $${params.length}, true)`;
-  });
-  return { sql: `select ${calls.join(', ')}`, params };
+  const bind = (value: string) => {
+    params.push(value);
+    return `$${params.length}`;
+  };
+  const calls: string[] = [];
+  if (who.searchPath !== undefined) calls.push(`set_config('search_path', ${bind(who.searchPath)}, true)`);
+  if (timeoutMs !== undefined) calls.push(`set_config('statement_timeout', ${bind(String(timeoutMs))}, true)`);
+  const role = bind(who.role);
+  calls.push(`set_config('role', r.rolname, true)`);
+  calls.push(`set_config('request.jwt.claims', ${bind(JSON.stringify({ ...(who.claims ?? {}), role: who.role }))}, true)`);
+  for (const [key, value] of who.settings ?? []) calls.push(`set_config(${bind(key)}, ${bind(value)}, true)`);
+  return {
+    sql: `select ${calls.join(', ')} from pg_catalog.pg_roles r where r.rolname = ${role} and pg_catalog.pg_has_role('authenticator', r.oid, 'member')`,
+    params,
+  };
+}
+
+/** PostgREST answers an unknown JWT role with 22023 "role … does not exist" (HTTP 401). */
+export function unknownRoleMessage(role: string): string {
+  return `role "${role}" does not exist`;
 }

@@ -15,6 +15,8 @@ export interface ServiceDeps {
   db: Database;
   keys: Keys;
   log: Logger;
+  /** True when this boot created the database (seed data applies, as `supabase start` seeds). */
+  freshDatabase: boolean;
 }
 
 export interface Service {
@@ -28,4 +30,4 @@ export interface Service {
   close?: () => Promise<void>;
 }
 
-export type ServiceFactory = (deps: ServiceDeps) => Service | Promise<Service>;
+export type ServiceFactory = (deps: ServiceDeps) => Service | Service[] | Promise<Service | Service[]>;
