@@ -3,6 +3,10 @@
 -- Runs on PostgreSQL 15+ and PGlite (PG 18): no PG16+ syntax, no PostGIS.
 
 create extension if not exists pg_trgm with schema extensions;
+-- Helpers for policies, triggers and indexes live in a schema the Data API does not expose.
+create schema if not exists private;
+grant usage on schema private to anon, authenticated, service_role;
+
 create extension if not exists unaccent with schema extensions;
 
 create type public.user_role as enum ('member', 'moderator', 'admin');
@@ -67,7 +71,7 @@ create index places_name_trgm_idx on public.places using gin (lower(name) extens
 
 -- The search document: name weighs most, then address, then description; unaccented so that
 -- "musee" finds "Musée". unaccent() is only stable, so it is pinned to its dictionary here.
-create function public.place_search_document(name text, address text, description text)
+create function private.place_search_document(name text, address text, description text)
 returns tsvector
 language sql immutable parallel safe
 set search_path = ''
@@ -76,7 +80,7 @@ as $$
       || setweight(to_tsvector('simple'::regconfig, extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(address, ''))), 'B')
       || setweight(to_tsvector('simple'::regconfig, extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(description, ''))), 'C')
 $$;
-create index places_search_idx on public.places using gin (public.place_search_document(name, address, description));
+create index places_search_idx on public.places using gin (private.place_search_document(name, address, description));
 
 -- reviews -------------------------------------------------------------------------------
 create table public.reviews (

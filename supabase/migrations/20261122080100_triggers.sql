@@ -1,40 +1,31 @@
 -- Triggers: profiles for new auth users, updated_at, exact aggregates, photo and rate limits.
--- Trigger functions are security definer with an empty search_path and are not callable
--- through the API (execute revoked at the end of this file).
+-- Trigger functions and the role helpers live in the schema `private`, which the API does not
+-- expose; they are security definer with an empty search_path.
 
 -- Role helpers used by policies: security definer so that a policy on profiles can ask
 -- about profiles without recursing through its own RLS.
-create function public.current_user_role()
-returns public.user_role
-language sql stable security definer
-set search_path = ''
-as $$
-  select p.role from public.profiles p where p.id = (select auth.uid())
-$$;
-comment on function public.current_user_role() is 'Role of the signed-in member (null for visitors).';
-
-create function public.is_moderator()
+create function private.is_moderator()
 returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
   select coalesce((select p.role in ('moderator', 'admin') from public.profiles p where p.id = (select auth.uid())), false)
 $$;
-comment on function public.is_moderator() is 'True when the signed-in member is a moderator or an admin.';
+comment on function private.is_moderator() is 'True when the signed-in member is a moderator or an admin.';
 
-create function public.is_admin()
+create function private.is_admin()
 returns boolean
 language sql stable security definer
 set search_path = ''
 as $$
   select coalesce((select p.role = 'admin' from public.profiles p where p.id = (select auth.uid())), false)
 $$;
-comment on function public.is_admin() is 'True when the signed-in member is an admin.';
+comment on function private.is_admin() is 'True when the signed-in member is an admin.';
 
 -- profiles from auth.users --------------------------------------------------------------
 -- The username comes from the sign-up metadata (options.data.username) or the email's local
 -- part, reduced to [a-z0-9_], padded to 3 and cut to 24 chars; when taken, a numeric suffix.
-create function public.handle_new_user()
+create function private.handle_new_user()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -67,10 +58,10 @@ begin
 end
 $$;
 create trigger on_auth_user_created after insert on auth.users
-  for each row execute function public.handle_new_user();
+  for each row execute function private.handle_new_user();
 
 -- updated_at ----------------------------------------------------------------------------
-create function public.touch_updated_at()
+create function private.touch_updated_at()
 returns trigger
 language plpgsql
 set search_path = ''
@@ -81,18 +72,18 @@ begin
 end
 $$;
 create trigger profiles_touch before update of username, display_name, bio, avatar_path, role on public.profiles
-  for each row execute function public.touch_updated_at();
+  for each row execute function private.touch_updated_at();
 create trigger places_touch before update of name, category, description, address, lat, lng on public.places
-  for each row execute function public.touch_updated_at();
+  for each row execute function private.touch_updated_at();
 create trigger reviews_touch before update of rating, body, visited_on on public.reviews
-  for each row execute function public.touch_updated_at();
+  for each row execute function private.touch_updated_at();
 
 -- aggregates ----------------------------------------------------------------------------
 -- Recomputed from the rows (not a delta) after locking the place row: concurrent writers to
 -- one place queue on that lock, and each recount runs in a statement that starts after the
 -- previous writer committed, so the totals are exact. Hidden reviews and photos, and photos
 -- of hidden reviews, do not count.
-create function public.refresh_place_stats(target_place uuid)
+create function private.refresh_place_stats(target_place uuid)
 returns void
 language plpgsql security definer
 set search_path = ''
@@ -114,45 +105,45 @@ begin
 end
 $$;
 
-create function public.reviews_refresh_stats()
+create function private.reviews_refresh_stats()
 returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
   if tg_op = 'DELETE' then
-    perform public.refresh_place_stats(old.place_id);
+    perform private.refresh_place_stats(old.place_id);
   elsif tg_op = 'INSERT' then
-    perform public.refresh_place_stats(new.place_id);
+    perform private.refresh_place_stats(new.place_id);
   else
-    perform public.refresh_place_stats(new.place_id);
+    perform private.refresh_place_stats(new.place_id);
     if old.place_id is distinct from new.place_id then
-      perform public.refresh_place_stats(old.place_id);
+      perform private.refresh_place_stats(old.place_id);
     end if;
   end if;
   return null;
 end
 $$;
 create trigger reviews_stats after insert or delete or update of rating, hidden_at, place_id on public.reviews
-  for each row execute function public.reviews_refresh_stats();
+  for each row execute function private.reviews_refresh_stats();
 
-create function public.review_photos_refresh_stats()
+create function private.review_photos_refresh_stats()
 returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  perform public.refresh_place_stats(case when tg_op = 'DELETE' then old.place_id else new.place_id end);
+  perform private.refresh_place_stats(case when tg_op = 'DELETE' then old.place_id else new.place_id end);
   return null;
 end
 $$;
 create trigger review_photos_stats after insert or delete or update of hidden_at on public.review_photos
-  for each row execute function public.review_photos_refresh_stats();
+  for each row execute function private.review_photos_refresh_stats();
 
 -- review photo rules --------------------------------------------------------------------
 -- At most 5 photos per review (the review row is locked so two uploads cannot both be the
 -- fifth); the photo belongs to the review's place; path and uploader are immutable.
-create function public.review_photos_check()
+create function private.review_photos_check()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -174,12 +165,12 @@ begin
 end
 $$;
 create trigger review_photos_check before insert or update of review_id, place_id on public.review_photos
-  for each row execute function public.review_photos_check();
+  for each row execute function private.review_photos_check();
 
 -- rate limits for members ---------------------------------------------------------------
 -- Accounts younger than 24 hours post at most 3 reviews per hour (a spam brake). Applies
 -- to members' API requests, not to the service role or the database owner.
-create function public.reviews_rate_limit()
+create function private.reviews_rate_limit()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -199,10 +190,10 @@ begin
 end
 $$;
 create trigger reviews_rate_limit before insert on public.reviews
-  for each row execute function public.reviews_rate_limit();
+  for each row execute function private.reviews_rate_limit();
 
 -- Reports: the target must exist, and a member sends at most 20 reports per hour.
-create function public.reports_check()
+create function private.reports_check()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -226,10 +217,10 @@ begin
 end
 $$;
 create trigger reports_check before insert on public.reports
-  for each row execute function public.reports_check();
+  for each row execute function private.reports_check();
 
 -- Moderators only set the status; who resolved it and when are filled in here.
-create function public.reports_resolve()
+create function private.reports_resolve()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -248,9 +239,9 @@ begin
 end
 $$;
 create trigger reports_resolve before update on public.reports
-  for each row execute function public.reports_resolve();
+  for each row execute function private.reports_resolve();
 
-revoke execute on function public.handle_new_user(), public.touch_updated_at(), public.refresh_place_stats(uuid),
-  public.reviews_refresh_stats(), public.review_photos_refresh_stats(), public.review_photos_check(),
-  public.reviews_rate_limit(), public.reports_check(), public.reports_resolve()
+revoke execute on function private.handle_new_user(), private.touch_updated_at(), private.refresh_place_stats(uuid),
+  private.reviews_refresh_stats(), private.review_photos_refresh_stats(), private.review_photos_check(),
+  private.reviews_rate_limit(), private.reports_check(), private.reports_resolve()
   from public, anon, authenticated;

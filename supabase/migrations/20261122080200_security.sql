@@ -11,8 +11,8 @@ alter table public.stars enable row level security;
 alter table public.reports enable row level security;
 alter table public.moderation_actions enable row level security;
 
-grant execute on function public.current_user_role(), public.is_moderator(), public.is_admin() to anon, authenticated, service_role;
-grant execute on function public.place_search_document(text, text, text) to anon, authenticated, service_role;
+grant execute on function private.is_moderator(), private.is_admin() to anon, authenticated, service_role;
+grant execute on function private.place_search_document(text, text, text) to anon, authenticated, service_role;
 
 -- profiles: public; members edit their own (never their role); created by trigger only.
 grant select on public.profiles to anon, authenticated;
@@ -33,14 +33,14 @@ grant delete on public.places to authenticated;
 grant select, insert, update, delete on public.places to service_role;
 create policy places_select_anon on public.places for select to anon using (hidden_at is null);
 create policy places_select_member on public.places for select to authenticated
-  using (hidden_at is null or created_by = (select auth.uid()) or (select public.is_moderator()));
+  using (hidden_at is null or created_by = (select auth.uid()) or (select private.is_moderator()));
 create policy places_insert_member on public.places for insert to authenticated
   with check (created_by = (select auth.uid()));
 create policy places_update_member on public.places for update to authenticated
-  using (created_by = (select auth.uid()) or (select public.is_moderator()))
-  with check (created_by = (select auth.uid()) or (select public.is_moderator()));
+  using (created_by = (select auth.uid()) or (select private.is_moderator()))
+  with check (created_by = (select auth.uid()) or (select private.is_moderator()));
 create policy places_delete_member on public.places for delete to authenticated
-  using ((created_by = (select auth.uid()) and rating_count = 0) or (select public.is_admin()));
+  using ((created_by = (select auth.uid()) and rating_count = 0) or (select private.is_admin()));
 
 -- reviews: visible unless hidden; one's own on a visible place; edit and delete one's own.
 grant select on public.reviews to anon, authenticated;
@@ -50,7 +50,7 @@ grant delete on public.reviews to authenticated;
 grant select, insert, update, delete on public.reviews to service_role;
 create policy reviews_select_anon on public.reviews for select to anon using (hidden_at is null);
 create policy reviews_select_member on public.reviews for select to authenticated
-  using (hidden_at is null or author_id = (select auth.uid()) or (select public.is_moderator()));
+  using (hidden_at is null or author_id = (select auth.uid()) or (select private.is_moderator()));
 create policy reviews_insert_member on public.reviews for insert to authenticated
   with check (author_id = (select auth.uid())
     and place_id in (select p.id from public.places p where p.hidden_at is null));
@@ -70,7 +70,7 @@ create policy review_photos_select_anon on public.review_photos for select to an
   using (hidden_at is null and review_id in (select r.id from public.reviews r where r.hidden_at is null));
 create policy review_photos_select_member on public.review_photos for select to authenticated
   using ((hidden_at is null and review_id in (select r.id from public.reviews r where r.hidden_at is null))
-    or uploader_id = (select auth.uid()) or (select public.is_moderator()));
+    or uploader_id = (select auth.uid()) or (select private.is_moderator()));
 create policy review_photos_insert_own on public.review_photos for insert to authenticated
   with check (uploader_id = (select auth.uid())
     and split_part(path, '/', 1) = (select auth.uid())::text
@@ -93,11 +93,11 @@ grant insert (reporter_id, target_type, target_id, reason, note) on public.repor
 grant update (status) on public.reports to authenticated;
 grant select, insert, update, delete on public.reports to service_role;
 create policy reports_select_member on public.reports for select to authenticated
-  using (reporter_id = (select auth.uid()) or (select public.is_moderator()));
+  using (reporter_id = (select auth.uid()) or (select private.is_moderator()));
 create policy reports_insert_member on public.reports for insert to authenticated
   with check (reporter_id = (select auth.uid()) and status = 'open');
 create policy reports_update_moderator on public.reports for update to authenticated
-  using ((select public.is_moderator())) with check ((select public.is_moderator()));
+  using ((select private.is_moderator())) with check ((select private.is_moderator()));
 
 -- moderation_actions: a public log written only by the moderation functions. Visitors do
 -- not get the moderator column; the moderation_log view serves "select *" to everyone.

@@ -3,7 +3,7 @@
 -- understands) and caps its result size. Rows carry the places columns.
 
 -- Great-circle distance in km (haversine, mean Earth radius 6371.0088 km).
-create function public.distance_km(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
+create function private.distance_km(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
 returns double precision
 language sql immutable parallel safe
 set search_path = ''
@@ -122,7 +122,7 @@ begin
     select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
            p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, d.km
       from public.places p
-      cross join lateral (select public.distance_km(places_nearby.lat, places_nearby.lng, p.lat, p.lng) as km) d
+      cross join lateral (select private.distance_km(places_nearby.lat, places_nearby.lng, p.lat, p.lng) as km) d
      where p.lat between places_nearby.lat - dlat and places_nearby.lat + dlat
        and (dlng >= 180 or places_nearby.lng - dlng < -180 or places_nearby.lng + dlng > 180
             or point(p.lng, p.lat) <@ box(point(places_nearby.lng - dlng, places_nearby.lat - dlat), point(places_nearby.lng + dlng, places_nearby.lat + dlat)))
@@ -166,10 +166,10 @@ begin
   return query
     select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
            p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at,
-           (case when tsq is null then 0 else ts_rank(public.place_search_document(p.name, p.address, p.description), tsq) end
+           (case when tsq is null then 0 else ts_rank(private.place_search_document(p.name, p.address, p.description), tsq) end
             + extensions.similarity(lower(p.name), plain))::real as r
       from public.places p
-     where (tsq is not null and public.place_search_document(p.name, p.address, p.description) @@ tsq)
+     where (tsq is not null and private.place_search_document(p.name, p.address, p.description) @@ tsq)
         or lower(p.name) operator(extensions.%) plain
      order by r desc, p.rating_count desc, p.id
      limit max_results;
@@ -206,7 +206,7 @@ begin
     select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
            p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, d.km
       from public.places p
-      cross join lateral (select public.distance_km(similar_places.lat, similar_places.lng, p.lat, p.lng) as km) d
+      cross join lateral (select private.distance_km(similar_places.lat, similar_places.lng, p.lat, p.lng) as km) d
      where p.lat between similar_places.lat - dlat and similar_places.lat + dlat
        and (dlng >= 180 or p.lng between similar_places.lng - dlng and similar_places.lng + dlng
             or p.lng - 360 between similar_places.lng - dlng and similar_places.lng + dlng
@@ -247,10 +247,10 @@ comment on function public.place_rating_histogram is 'Number of visible reviews 
 revoke execute on function public.places_in_view(double precision, double precision, double precision, double precision, public.place_category, numeric, boolean, integer),
   public.places_nearby(double precision, double precision, double precision, public.place_category, numeric, integer),
   public.search_places(text, integer), public.similar_places(text, double precision, double precision, double precision),
-  public.place_rating_histogram(uuid), public.distance_km(double precision, double precision, double precision, double precision)
+  public.place_rating_histogram(uuid), private.distance_km(double precision, double precision, double precision, double precision)
   from public;
 grant execute on function public.places_in_view(double precision, double precision, double precision, double precision, public.place_category, numeric, boolean, integer),
   public.places_nearby(double precision, double precision, double precision, public.place_category, numeric, integer),
   public.search_places(text, integer), public.similar_places(text, double precision, double precision, double precision),
-  public.place_rating_histogram(uuid), public.distance_km(double precision, double precision, double precision, double precision)
+  public.place_rating_histogram(uuid), private.distance_km(double precision, double precision, double precision, double precision)
   to anon, authenticated, service_role;

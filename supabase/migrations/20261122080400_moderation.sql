@@ -1,7 +1,7 @@
 -- Moderation: security definer functions that check the caller's role themselves, change
 -- the target, resolve its open reports and write the public moderation log in one step.
 
-create function public.set_content_hidden(target_type public.content_type, target_id uuid, reason text, hide boolean)
+create function private.set_content_hidden(target_type public.content_type, target_id uuid, reason text, hide boolean)
 returns public.moderation_actions
 language plpgsql security definer
 set search_path = ''
@@ -55,14 +55,14 @@ begin
   return logged;
 end
 $$;
-revoke execute on function public.set_content_hidden(public.content_type, uuid, text, boolean) from public, anon, authenticated;
+revoke execute on function private.set_content_hidden(public.content_type, uuid, text, boolean) from public, anon, authenticated;
 
 create function public.hide_content(target_type public.content_type, target_id uuid, reason text)
 returns public.moderation_actions
 language sql security definer
 set search_path = ''
 as $$
-  select public.set_content_hidden(target_type, target_id, reason, true)
+  select private.set_content_hidden(target_type, target_id, reason, true)
 $$;
 comment on function public.hide_content is 'Moderators: hide a place, review or photo with a public reason; resolves its open reports.';
 
@@ -71,7 +71,7 @@ returns public.moderation_actions
 language sql security definer
 set search_path = ''
 as $$
-  select public.set_content_hidden(target_type, target_id, reason, false)
+  select private.set_content_hidden(target_type, target_id, reason, false)
 $$;
 comment on function public.restore_content is 'Moderators: make hidden content visible again, with a public reason.';
 

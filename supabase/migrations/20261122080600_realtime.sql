@@ -6,7 +6,7 @@
 -- Payload of broadcast_changes: {record, old_record, operation, table, schema}; the event is
 -- the operation (INSERT, UPDATE, DELETE).
 
-create function public.broadcast_review_change()
+create function private.broadcast_review_change()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -23,11 +23,11 @@ begin
 end
 $$;
 create trigger reviews_broadcast after insert or update or delete on public.reviews
-  for each row execute function public.broadcast_review_change();
+  for each row execute function private.broadcast_review_change();
 create trigger review_photos_broadcast after insert or update or delete on public.review_photos
-  for each row execute function public.broadcast_review_change();
+  for each row execute function private.broadcast_review_change();
 
-create function public.broadcast_place_change()
+create function private.broadcast_place_change()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -44,9 +44,9 @@ begin
 end
 $$;
 create trigger places_broadcast after insert or update or delete on public.places
-  for each row execute function public.broadcast_place_change();
+  for each row execute function private.broadcast_place_change();
 
-create function public.broadcast_report_created()
+create function private.broadcast_report_created()
 returns trigger
 language plpgsql security definer
 set search_path = ''
@@ -60,9 +60,9 @@ begin
 end
 $$;
 create trigger reports_broadcast after insert on public.reports
-  for each row execute function public.broadcast_report_created();
+  for each row execute function private.broadcast_report_created();
 
-revoke execute on function public.broadcast_review_change(), public.broadcast_place_change(), public.broadcast_report_created()
+revoke execute on function private.broadcast_review_change(), private.broadcast_place_change(), private.broadcast_report_created()
   from public, anon, authenticated;
 
 -- Who may join which private topic. Receiving (select) is open on the public topics; sending
@@ -73,7 +73,7 @@ create policy "pinstar: visitors receive public topics" on realtime.messages for
 create policy "pinstar: members receive public and moderation topics" on realtime.messages for select to authenticated
   using ((realtime.messages.extension in ('broadcast', 'presence')
       and ((select realtime.topic()) = 'places' or (select realtime.topic()) like 'place:%'))
-    or (realtime.messages.extension = 'broadcast' and (select realtime.topic()) = 'moderation' and (select public.is_moderator())));
+    or (realtime.messages.extension = 'broadcast' and (select realtime.topic()) = 'moderation' and (select private.is_moderator())));
 create policy "pinstar: visitors share presence on places" on realtime.messages for insert to anon
   with check (realtime.messages.extension = 'presence' and (select realtime.topic()) like 'place:%');
 create policy "pinstar: members share presence on places" on realtime.messages for insert to authenticated

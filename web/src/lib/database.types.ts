@@ -362,30 +362,6 @@ export type Database = {
       }
     }
     Functions: {
-      broadcast_place_change: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      broadcast_report_created: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      broadcast_review_change: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      current_user_role: {
-        Args: Record<PropertyKey, never>
-        Returns: Database["public"]["Enums"]["user_role"]
-      }
-      distance_km: {
-        Args: { lat1: number; lng1: number; lat2: number; lng2: number }
-        Returns: number
-      }
-      handle_new_user: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
       hide_content: {
         Args: {
           target_type: Database["public"]["Enums"]["content_type"]
@@ -403,21 +379,9 @@ export type Database = {
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
       }
-      is_admin: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
-      is_moderator: {
-        Args: Record<PropertyKey, never>
-        Returns: boolean
-      }
       place_rating_histogram: {
         Args: { place_id: string }
         Returns: { rating: number; count: number }[]
-      }
-      place_search_document: {
-        Args: { name: string; address: string; description: string }
-        Returns: unknown
       }
       places_in_view: {
         Args: {
@@ -458,18 +422,6 @@ export type Database = {
         }
         Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
       }
-      refresh_place_stats: {
-        Args: { target_place: string }
-        Returns: undefined
-      }
-      reports_check: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      reports_resolve: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
       restore_content: {
         Args: {
           target_type: Database["public"]["Enums"]["content_type"]
@@ -486,22 +438,6 @@ export type Database = {
           target_id: string
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
-      }
-      review_photos_check: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      review_photos_refresh_stats: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      reviews_rate_limit: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
-      }
-      reviews_refresh_stats: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
       }
       search_places: {
         Args: { q: string; max_results?: number }
@@ -523,24 +459,6 @@ export type Database = {
           rank: number
         }[]
       }
-      set_content_hidden: {
-        Args: {
-          target_type: Database["public"]["Enums"]["content_type"]
-          target_id: string
-          reason: string
-          hide: boolean
-        }
-        Returns: {
-          action: Database["public"]["Enums"]["moderation_action_kind"]
-          created_at: string
-          details: Json
-          id: string
-          moderator_id: string | null
-          reason: string
-          target_id: string
-          target_type: Database["public"]["Enums"]["moderation_target"]
-        }
-      }
       set_role: {
         Args: {
           user_id: string
@@ -560,10 +478,6 @@ export type Database = {
       similar_places: {
         Args: { name: string; lat: number; lng: number; radius_m?: number }
         Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
-      }
-      touch_updated_at: {
-        Args: Record<PropertyKey, never>
-        Returns: unknown
       }
     }
     Enums: {
