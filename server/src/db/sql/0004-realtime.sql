@@ -20,11 +20,22 @@ create or replace function realtime.topic() returns text language sql stable as 
 $$;
 grant execute on function realtime.topic() to anon, authenticated, service_role;
 
--- Delivery after commit: the local realtime service listens on this channel.
+-- Delivery after commit: the local realtime service LISTENs on this channel. Small messages
+-- travel inside the notification; bigger ones (NOTIFY payloads stop at 8000 bytes) by id.
+-- Only broadcasts are delivered: authorization probes insert other rows and roll back.
 create or replace function realtime.notify_message() returns trigger
 language plpgsql security definer set search_path = '' as $$
+declare
+  body text;
 begin
-  perform pg_notify('realtime:messages', json_build_object('id', new.id, 'topic', new.topic, 'private', new.private)::text);
+  if new.extension <> 'broadcast' or new.event is null then
+    return null;
+  end if;
+  body := json_build_object('id', new.id, 'topic', new.topic, 'event', new.event, 'private', coalesce(new.private, true), 'payload', new.payload)::text;
+  if octet_length(body) > 7500 then
+    body := json_build_object('id', new.id, 'big', true)::text;
+  end if;
+  perform pg_notify('realtime:messages', body);
   return null;
 end
 $$;
@@ -68,3 +79,58 @@ do $$ begin
     create publication supabase_realtime;
   end if;
 end $$;
+
+-- postgres_changes without logical replication: the service installs this AFTER ROW trigger on
+-- every table of the supabase_realtime publication (_server.realtime_sync_capture). Each change
+-- is NOTIFYed after commit; rows too big for a notification are parked in a queue table.
+create table if not exists _server.realtime_changes (
+  id bigint generated always as identity primary key,
+  body jsonb not null
+);
+
+create or replace function _server.realtime_capture() returns trigger
+language plpgsql security definer set search_path = '' as $$
+declare
+  body text;
+  parked bigint;
+begin
+  body := json_build_object(
+    'schema', tg_table_schema, 'table', tg_table_name, 'type', tg_op,
+    'commit_timestamp', to_char(clock_timestamp() at time zone 'utc', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+    'record', case when tg_op <> 'DELETE' then to_jsonb(new) end,
+    'old_record', case when tg_op <> 'INSERT' then to_jsonb(old) end)::text;
+  if octet_length(body) > 7500 then
+    insert into _server.realtime_changes (body) values (body::jsonb) returning id into parked;
+    body := json_build_object('parked', parked)::text;
+  end if;
+  perform pg_notify('realtime:changes', body);
+  return null;
+end
+$$;
+
+-- Puts the capture trigger on every published table and takes it off tables that left.
+create or replace function _server.realtime_sync_capture() returns void
+language plpgsql set search_path = '' as $$
+declare
+  t record;
+begin
+  for t in
+    select c.oid::regclass as rel from pg_catalog.pg_class c
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    join pg_catalog.pg_publication_tables p on p.schemaname = n.nspname and p.tablename = c.relname and p.pubname = 'supabase_realtime'
+    where c.relkind = 'r'
+      and not exists (select 1 from pg_catalog.pg_trigger g where g.tgrelid = c.oid and g.tgname = 'zz_realtime_capture')
+  loop
+    execute format('create trigger zz_realtime_capture after insert or update or delete on %s for each row execute function _server.realtime_capture()', t.rel);
+  end loop;
+  for t in
+    select g.tgrelid::regclass as rel from pg_catalog.pg_trigger g
+    join pg_catalog.pg_class c on c.oid = g.tgrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where g.tgname = 'zz_realtime_capture'
+      and not exists (select 1 from pg_catalog.pg_publication_tables p where p.pubname = 'supabase_realtime' and p.schemaname = n.nspname and p.tablename = c.relname)
+  loop
+    execute format('drop trigger zz_realtime_capture on %s', t.rel);
+  end loop;
+end
+$$;

@@ -1,8 +1,91 @@
-import { Hono } from 'hono';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { Service, ServiceDeps } from '../../lib/service.ts';
+import { authenticateConnect } from './auth.ts';
+import { createChangeEngine } from './change-engine.ts';
+import { Connection } from './connection.ts';
+import { listenForDbMessages } from './db-broadcast.ts';
+import { ConnectError, connectErrors, renderConnectError } from './errors.ts';
+import { broadcastRoutes } from './http.ts';
+import { Hub, readSettings } from './hub.ts';
+import type { Vsn } from './protocol.ts';
 
-/** Supabase Realtime at /realtime/v1. */
-export function createRealtimeService(_deps: ServiceDeps): Service {
-  const routes = new Hono<AppEnv>();
-  return { prefix: '/realtime/v1', routes };
+/**
+ * Supabase Realtime at /realtime/v1: the Phoenix socket at `/websocket` (vsn 1.0.0 and 2.0.0)
+ * with broadcast, presence and postgres_changes, and the REST broadcast API.
+ */
+export function createRealtimeService(deps: ServiceDeps): Service {
+  const hub = new Hub({ db: deps.db, keys: deps.keys, log: deps.log, settings: readSettings(process.env) });
+  const changes = createChangeEngine(hub);
+  const connections = new Set<Connection>();
+  // Frames up to twice the payload limit pass the transport; the limit itself is checked per message.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: hub.settings.maxPayloadBytes * 2 + 64 * 1024, perMessageDeflate: false });
+  let stopListening: (() => Promise<void>) | null = null;
+  let sweeper: NodeJS.Timeout | null = null;
+
+  function refuse(socket: Duplex, error: ConnectError): void {
+    socket.end(renderConnectError(error));
+  }
+
+  async function accept(request: IncomingMessage, socket: Duplex, head: Buffer, url: URL): Promise<void> {
+    const header = request.headers['x-api-key'];
+    const apikey = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey');
+    let token;
+    try {
+      token = await authenticateConnect(deps.keys, apikey);
+      if (connections.size >= hub.settings.maxConnections) throw connectErrors.tooManyConnections();
+    } catch (error: unknown) {
+      if (error instanceof ConnectError) return refuse(socket, error);
+      throw error;
+    }
+    const vsn: Vsn = url.searchParams.get('vsn') === '2.0.0' ? '2.0.0' : '1.0.0';
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      const connection = new Connection(ws, vsn, token, hub, changes);
+      connections.add(connection);
+      ws.on('close', () => connections.delete(connection));
+    });
+  }
+
+  function upgrade(request: IncomingMessage, socket: Duplex, head: Buffer): boolean {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    if (url.pathname !== '/realtime/v1/websocket' && url.pathname !== '/realtime/v1/websocket/') return false;
+    socket.on('error', () => undefined);
+    accept(request, socket, head, url).catch((error: unknown) => {
+      deps.log.error('realtime: upgrade failed', error);
+      refuse(socket, new ConnectError(500, 'Error connecting to Realtime'));
+    });
+    return true;
+  }
+
+  /** Drops sockets that stopped sending (Phoenix's transport timeout). */
+  function sweep(): void {
+    const deadline = Date.now() - hub.settings.heartbeatTimeoutMs;
+    for (const connection of connections) {
+      if (connection.lastSeen < deadline) {
+        connections.delete(connection);
+        connection.terminate(1000, 'heartbeat timeout');
+      }
+    }
+  }
+
+  return {
+    prefix: '/realtime/v1',
+    routes: broadcastRoutes(hub),
+    upgrade,
+    start: async () => {
+      await changes.start();
+      stopListening = await listenForDbMessages(hub);
+      sweeper = setInterval(sweep, Math.max(50, Math.min(1000, hub.settings.heartbeatTimeoutMs / 4)));
+      sweeper.unref();
+    },
+    close: async () => {
+      if (sweeper) clearInterval(sweeper);
+      for (const connection of connections) connection.terminate(1001, 'server shutting down');
+      connections.clear();
+      wss.close();
+      await stopListening?.();
+      await changes.close();
+    },
+  };
 }

@@ -1,0 +1,146 @@
+import WebSocket from 'ws';
+import type { VerifiedToken } from './auth.ts';
+import { Channel, type ChannelSocket } from './channel.ts';
+import type { ChangeEngine } from './changes.ts';
+import type { Hub } from './hub.ts';
+import { decodeFrame, encodeText, type Frame, FrameError, type Vsn } from './protocol.ts';
+
+/**
+ * One WebSocket: Phoenix's socket layer (heartbeats on `phoenix`, join/leave routing,
+ * `unmatched topic`), a per-socket ordered inbox (joins and token swaps are asynchronous),
+ * and a bounded outbox — a client that cannot keep up is dropped, never the server.
+ */
+export class Connection implements ChannelSocket {
+  readonly vsn: Vsn;
+  readonly token: VerifiedToken;
+  readonly #ws: WebSocket;
+  readonly #hub: Hub;
+  readonly #changes: ChangeEngine;
+  readonly #channels = new Map<string, Channel>();
+  readonly #inbox: Array<{ data: Buffer; isBinary: boolean }> = [];
+  #busy = false;
+  lastSeen = Date.now();
+  closed = false;
+
+  constructor(ws: WebSocket, vsn: Vsn, token: VerifiedToken, hub: Hub, changes: ChangeEngine) {
+    this.#ws = ws;
+    this.vsn = vsn;
+    this.token = token;
+    this.#hub = hub;
+    this.#changes = changes;
+    ws.on('message', (data, isBinary) => this.#receive(toBuffer(data), isBinary));
+    ws.on('close', () => this.#dispose());
+    ws.on('error', () => this.#dispose());
+  }
+
+  send(data: string | Buffer): void {
+    if (this.closed || this.#ws.readyState !== WebSocket.OPEN) return;
+    if (this.#ws.bufferedAmount > this.#hub.settings.maxBufferedBytes) {
+      this.#hub.log.warn('realtime: dropping a client that does not keep up with its messages');
+      this.#ws.terminate();
+      this.#dispose();
+      return;
+    }
+    this.#ws.send(data);
+  }
+
+  push(frame: Frame): void {
+    this.send(encodeText(this.vsn, frame));
+  }
+
+  closeChannel(channel: Channel): void {
+    if (this.#channels.get(channel.topic) === channel) this.#channels.delete(channel.topic);
+    channel.dispose();
+  }
+
+  /** Closes the socket (server shutdown, heartbeat timeout). */
+  terminate(code = 1001, reason = ''): void {
+    if (this.#ws.readyState === WebSocket.OPEN) this.#ws.close(code, reason);
+    setTimeout(() => this.#ws.terminate(), 1000).unref();
+    this.#dispose();
+  }
+
+  #receive(data: Buffer, isBinary: boolean): void {
+    this.lastSeen = Date.now();
+    if (this.#busy) {
+      this.#inbox.push({ data, isBinary });
+      return;
+    }
+    this.#run(data, isBinary);
+  }
+
+  #run(data: Buffer, isBinary: boolean): void {
+    let pending: void | Promise<void>;
+    try {
+      pending = this.#dispatch(decodeFrame(this.vsn, data, isBinary));
+    } catch (error: unknown) {
+      this.#fail(error);
+      return;
+    }
+    if (!pending) return;
+    this.#busy = true;
+    pending.catch((error: unknown) => this.#fail(error)).finally(() => this.#drain());
+  }
+
+  #drain(): void {
+    this.#busy = false;
+    while (!this.#busy && !this.closed) {
+      const next = this.#inbox.shift();
+      if (!next) return;
+      this.#run(next.data, next.isBinary);
+    }
+  }
+
+  /** A frame that cannot be decoded ends the socket, as Phoenix's serializer crash does. */
+  #fail(error: unknown): void {
+    if (error instanceof FrameError) {
+      if (this.#ws.readyState === WebSocket.OPEN) this.#ws.close(1007, error.message.slice(0, 120));
+    } else {
+      this.#hub.log.error('realtime: socket handler failed', error);
+      if (this.#ws.readyState === WebSocket.OPEN) this.#ws.close(1011, 'internal error');
+    }
+    this.#dispose();
+  }
+
+  #dispatch(frame: Frame): void | Promise<void> {
+    if (frame.topic === 'phoenix') {
+      if (frame.event === 'heartbeat') this.push({ joinRef: null, ref: frame.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+      return;
+    }
+    const existing = this.#channels.get(frame.topic);
+    if (frame.event === 'phx_join') return this.#join(frame, existing);
+    if (existing && (frame.joinRef === null || frame.joinRef === existing.joinRef)) return existing.handle(frame);
+    const response = frame.event === 'phx_leave' ? { status: 'ok', response: {} } : { status: 'error', response: { reason: 'unmatched topic' } };
+    this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: response });
+  }
+
+  async #join(frame: Frame, existing: Channel | undefined): Promise<void> {
+    if (!frame.topic.startsWith('realtime:')) {
+      this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
+      return;
+    }
+    if (existing) {
+      // Phoenix closes the previous channel of a duplicate join before joining again.
+      this.push({ joinRef: existing.joinRef, ref: existing.joinRef, topic: existing.topic, event: 'phx_close', payload: {} });
+      this.closeChannel(existing);
+    }
+    const channel = new Channel(this.#hub, this.#changes, this, frame.topic, frame.joinRef);
+    this.#channels.set(frame.topic, channel);
+    const joined = await channel.join(frame, this.#channels.size);
+    if (!joined) this.closeChannel(channel);
+  }
+
+  #dispose(): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.#inbox.length = 0;
+    for (const channel of this.#channels.values()) channel.dispose();
+    this.#channels.clear();
+  }
+}
+
+function toBuffer(data: WebSocket.RawData): Buffer {
+  if (Buffer.isBuffer(data)) return data;
+  if (Array.isArray(data)) return Buffer.concat(data);
+  return Buffer.from(data);
+}

@@ -1,0 +1,94 @@
+import { Hono } from 'hono';
+import type { AppEnv } from '../../lib/service.ts';
+import { authenticateConnect, type VerifiedToken } from './auth.ts';
+import { checkPolicies } from './authorization.ts';
+import { type Hub, topicKey } from './hub.ts';
+import { EncodedBroadcast } from './protocol.ts';
+
+type Obj = Record<string, unknown>;
+
+/** `plugs/auth_tenant.ex`: bearer token first, else apikey; anything wrong is 401 `{"message":"Unauthorized"}`. */
+async function authenticate(hub: Hub, authorization: string | undefined, apikey: string | undefined): Promise<VerifiedToken | null> {
+  const bearer = /^bearer\s+(\S+)$/i.exec(authorization?.trim() ?? '')?.[1];
+  try {
+    return await authenticateConnect(hub.keys, bearer ?? apikey ?? null);
+  } catch {
+    return null;
+  }
+}
+
+async function canWrite(hub: Hub, who: VerifiedToken, topic: string): Promise<boolean> {
+  const policies = await checkPolicies(hub.db, { role: who.role, claims: who.claims, topic });
+  return policies.broadcastWrite;
+}
+
+function send(hub: Hub, topic: string, isPrivate: boolean, event: string, payload: unknown, binary: Buffer | null, id: unknown): void {
+  const meta = typeof id === 'string' ? { id } : null;
+  hub.broadcast(topicKey(topic, isPrivate), new EncodedBroadcast({ topic: `realtime:${topic}`, event, payload, binary, meta }));
+}
+
+/** REST broadcast (`broadcast_controller.ex`, `broadcast_single_controller.ex`): 202 on success. */
+export function broadcastRoutes(hub: Hub): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  const unauthorized = { message: 'Unauthorized' };
+
+  routes.post('/api/broadcast', async (c) => {
+    const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
+    if (!who) return c.json(unauthorized, 401);
+    let body: unknown;
+    try {
+      body = await c.req.json();
+    } catch {
+      return c.json({ errors: { messages: ["can't be blank"] } }, 422);
+    }
+    const list = (body as Obj | null)?.messages;
+    if (!Array.isArray(list) || list.length === 0) return c.json({ errors: { messages: ["can't be blank"] } }, 422);
+    const problems = list.map((m: unknown) => {
+      const message = (m && typeof m === 'object' ? m : {}) as Obj;
+      const errors: Record<string, string[]> = {};
+      for (const key of ['topic', 'event'] as const) if (typeof message[key] !== 'string' || message[key] === '') errors[key] = ["can't be blank"];
+      if (message.payload === undefined || message.payload === null) errors.payload = ["can't be blank"];
+      else if (Buffer.byteLength(JSON.stringify(message.payload)) > hub.settings.maxPayloadBytes) errors.payload = ['Payload size exceeds tenant limit'];
+      return errors;
+    });
+    if (problems.some((p) => Object.keys(p).length)) return c.json({ errors: { messages: problems } }, 422);
+    const messages = list as Obj[];
+    const allowed = new Map<string, boolean>();
+    for (const m of messages) {
+      const topic = m.topic as string;
+      if (m.private === true && !allowed.has(topic)) allowed.set(topic, await canWrite(hub, who, topic));
+    }
+    for (const m of messages) {
+      const topic = m.topic as string;
+      if (m.private === true && !allowed.get(topic)) continue; // upstream drops them silently
+      send(hub, topic, m.private === true, m.event as string, m.payload, null, m.id);
+    }
+    return c.body(null, 202);
+  });
+
+  routes.post('/api/broadcast/:topic/events/:event', async (c) => {
+    const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
+    if (!who) return c.json(unauthorized, 401);
+    const topic = c.req.param('topic');
+    const event = c.req.param('event');
+    const isPrivate = c.req.query('private') === 'true';
+    const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+    let payload: unknown = null;
+    let binary: Buffer | null = null;
+    if (type === 'application/octet-stream') binary = Buffer.from(await c.req.arrayBuffer());
+    else if (type === 'application/json') {
+      try {
+        payload = await c.req.json();
+      } catch {
+        return c.json({ errors: { payload: ["can't be blank"] } }, 422);
+      }
+    } else return c.body(null, 415);
+    const size = binary ? binary.length : Buffer.byteLength(JSON.stringify(payload));
+    if ((!binary && (payload === null || typeof payload !== 'object')) || (binary && binary.length === 0)) return c.json({ errors: { payload: ["can't be blank"] } }, 422);
+    if (size > hub.settings.maxPayloadBytes) return c.json({ errors: { payload: ['Payload size exceeds tenant limit'] } }, 422);
+    if (isPrivate && !(await canWrite(hub, who, topic))) return c.json(unauthorized, 403);
+    send(hub, topic, isPrivate, event, payload, binary, null);
+    return c.body(null, 202);
+  });
+  return routes;
+}

@@ -1,0 +1,91 @@
+import type { Database } from '../../db/types.ts';
+import type { Keys } from '../../lib/keys.ts';
+import type { Logger } from '../../lib/log.ts';
+import type { EncodedBroadcast } from './protocol.ts';
+import { PresenceRegistry } from './presence.ts';
+
+export interface RealtimeSettings {
+  /** A socket that sends nothing (not even a heartbeat) for this long is dropped. */
+  heartbeatTimeoutMs: number;
+  /** Largest broadcast/presence payload accepted, in bytes (JSON). */
+  maxPayloadBytes: number;
+  /** A socket whose unsent output exceeds this is too slow and is disconnected. */
+  maxBufferedBytes: number;
+  maxChannelsPerClient: number;
+  maxConnections: number;
+}
+
+function envNumber(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  const n = raw === undefined || raw === '' ? NaN : Number(raw);
+  return Number.isFinite(n) && n > 0 ? n : fallback;
+}
+
+/** Settings from the environment; defaults follow hosted Realtime's free tier. */
+export function readSettings(env: NodeJS.ProcessEnv): RealtimeSettings {
+  return {
+    heartbeatTimeoutMs: envNumber(env, 'REALTIME_HEARTBEAT_TIMEOUT_MS', 60_000),
+    maxPayloadBytes: envNumber(env, 'REALTIME_MAX_PAYLOAD_BYTES', 256 * 1024),
+    maxBufferedBytes: envNumber(env, 'REALTIME_MAX_BUFFERED_BYTES', 16 * 1024 * 1024),
+    maxChannelsPerClient: envNumber(env, 'REALTIME_MAX_CHANNELS_PER_CLIENT', 100),
+    maxConnections: envNumber(env, 'REALTIME_MAX_CONNECTIONS', 10_000),
+  };
+}
+
+/** What the hub needs to know of a joined channel to route messages to it. */
+export interface Subscriber {
+  readonly topicKey: string;
+  readonly private: boolean;
+  /** False for a private channel whose policies deny reading broadcasts. */
+  canReadBroadcast(): boolean;
+  sendEncoded(message: EncodedBroadcast): void;
+}
+
+export function topicKey(name: string, isPrivate: boolean): string {
+  return `${isPrivate ? 'private' : 'public'}:${name}`;
+}
+
+/** Shared state of the service: who listens on which topic, presence, and the dependencies. */
+export class Hub {
+  readonly db: Database;
+  readonly keys: Keys;
+  readonly log: Logger;
+  readonly settings: RealtimeSettings;
+  readonly presence = new PresenceRegistry();
+  readonly #topics = new Map<string, Set<Subscriber>>();
+
+  constructor(deps: { db: Database; keys: Keys; log: Logger; settings: RealtimeSettings }) {
+    this.db = deps.db;
+    this.keys = deps.keys;
+    this.log = deps.log;
+    this.settings = deps.settings;
+  }
+
+  subscribe(subscriber: Subscriber): void {
+    let set = this.#topics.get(subscriber.topicKey);
+    if (!set) this.#topics.set(subscriber.topicKey, (set = new Set()));
+    set.add(subscriber);
+  }
+
+  unsubscribe(subscriber: Subscriber): void {
+    const set = this.#topics.get(subscriber.topicKey);
+    if (!set) return;
+    set.delete(subscriber);
+    if (set.size === 0) this.#topics.delete(subscriber.topicKey);
+  }
+
+  members(key: string): Iterable<Subscriber> {
+    return this.#topics.get(key) ?? [];
+  }
+
+  /** Fans a broadcast out to a topic's readers (all but `except`); returns how many got it. */
+  broadcast(key: string, message: EncodedBroadcast, except: Subscriber | null = null): number {
+    let sent = 0;
+    for (const subscriber of this.#topics.get(key) ?? []) {
+      if (subscriber === except || !subscriber.canReadBroadcast()) continue;
+      subscriber.sendEncoded(message);
+      sent++;
+    }
+    return sent;
+  }
+}

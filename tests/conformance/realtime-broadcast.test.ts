@@ -1,0 +1,184 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
+import { Inbox, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
+import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+
+for (const backend of testBackends()) {
+  describe(`realtime broadcast on ${backend}`, () => {
+    let server: TestServer;
+    const clients: SupabaseClient[] = [];
+    const track = (client: SupabaseClient) => (clients.push(client), client);
+    before(async () => {
+      server = await startTestServer(backend, { project: realtimeProject });
+    });
+    after(async () => {
+      for (const c of clients) await c.removeAllChannels();
+      await server?.close();
+    });
+
+    async function listener(topic: string, client = track(server.client()), config: Record<string, unknown> = {}) {
+      const inbox = new Inbox<{ event: string; payload: unknown; meta?: unknown }>();
+      const channel = client.channel(topic, { config }).on('broadcast', { event: '*' }, (m) => inbox.push(m as never));
+      assert.equal((await subscribe(channel)).status, 'SUBSCRIBED');
+      return { channel, inbox };
+    }
+
+    test('delivers a broadcast to the other subscribers, not to the sender unless self is set', async () => {
+      const topic = `room-${randomUUID()}`;
+      const a = await listener(topic);
+      const selfish = await listener(topic, track(server.client()), { broadcast: { self: true } });
+      const result = await selfish.channel.send({ type: 'broadcast', event: 'greet', payload: { text: 'héllo ✓', n: 1 } });
+      assert.equal(result, 'ok');
+      const [got] = await a.inbox.waitFor(1);
+      assert.deepEqual(got, { type: 'broadcast', event: 'greet', payload: { text: 'héllo ✓', n: 1 } });
+      const [own] = await selfish.inbox.waitFor(1);
+      assert.deepEqual(own?.payload, { text: 'héllo ✓', n: 1 });
+      const notSelf = await listener(topic);
+      await notSelf.channel.send({ type: 'broadcast', event: 'again', payload: {} });
+      await a.inbox.waitFor(2);
+      assert.deepEqual(await notSelf.inbox.quiet(0, 200), []);
+    });
+
+    test('acknowledges a broadcast when ack is set', async () => {
+      const topic = `ack-${randomUUID()}`;
+      const receiver = await listener(topic);
+      const sender = await listener(topic, track(server.client()), { broadcast: { ack: true } });
+      assert.equal(await sender.channel.send({ type: 'broadcast', event: 'e', payload: { ok: true } }), 'ok');
+      await receiver.inbox.waitFor(1);
+    });
+
+    test('carries binary payloads as binary', async () => {
+      const topic = `bin-${randomUUID()}`;
+      const receiver = await listener(topic);
+      const sender = await listener(topic);
+      const bytes = new Uint8Array([0, 1, 2, 250, 255]);
+      await sender.channel.send({ type: 'broadcast', event: 'blob', payload: bytes.buffer });
+      const [got] = await receiver.inbox.waitFor(1);
+      assert.equal(got?.event, 'blob');
+      assert.deepEqual([...new Uint8Array(got?.payload as ArrayBuffer)], [0, 1, 2, 250, 255]);
+    });
+
+    test('sends over HTTP when not joined, and through both REST endpoints', async () => {
+      const topic = `rest-${randomUUID()}`;
+      const receiver = await listener(topic);
+      const unjoined = track(server.client()).channel(topic);
+      assert.equal(await unjoined.send({ type: 'broadcast', event: 'via-rest', payload: { a: 1 } }), 'ok');
+      const single = await fetch(`${server.url}/realtime/v1/api/broadcast/${topic}/events/single`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ b: 2 }),
+      });
+      assert.equal(single.status, 202);
+      const got = await receiver.inbox.waitFor(2);
+      assert.deepEqual(got.map((m) => [m.event, m.payload]), [['via-rest', { a: 1 }], ['single', { b: 2 }]]);
+      const denied = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: 'not-a-jwt', 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ topic, event: 'x', payload: {} }] }),
+      });
+      assert.equal(denied.status, 401);
+      assert.deepEqual(await denied.json(), { message: 'Unauthorized' });
+      const invalid = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+        body: JSON.stringify({ messages: [{ topic, payload: {} }] }),
+      });
+      assert.equal(invalid.status, 422);
+    });
+
+    describe('private channels', () => {
+      const member = randomUUID();
+      const outsider = randomUUID();
+      const room = `r${randomUUID().slice(0, 8)}`;
+      before(async () => {
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, member]));
+      });
+
+      async function privateChannel(sub: string, topic: string, extra: Record<string, unknown> = {}) {
+        const client = track(await userClient(server, await userToken(server, sub)));
+        const inbox = new Inbox<{ event: string; payload: unknown; meta?: { id?: string } }>();
+        const channel: RealtimeChannel = client.channel(topic, { config: { private: true, ...extra } }).on('broadcast', { event: '*' }, (m) => inbox.push(m as never));
+        return { channel, inbox, result: await subscribe(channel) };
+      }
+
+      test('members join, send and receive; outsiders and anon are refused', async () => {
+        const a = await privateChannel(member, `room:${room}`);
+        assert.equal(a.result.status, 'SUBSCRIBED');
+        const b = await privateChannel(member, `room:${room}`, { broadcast: { self: true, ack: true } });
+        assert.equal(await b.channel.send({ type: 'broadcast', event: 'hi', payload: { x: 1 } }), 'ok');
+        assert.deepEqual((await a.inbox.waitFor(1))[0]?.payload, { x: 1 });
+
+        const out = await privateChannel(outsider, `room:${room}`);
+        assert.equal(out.result.status, 'CHANNEL_ERROR');
+        assert.match(String(out.result.error?.message), /Unauthorized: You do not have permissions to read from this Channel topic: room:/);
+        const anon = track(server.client()).channel(`room:${room}`, { config: { private: true } });
+        assert.equal((await subscribe(anon)).status, 'CHANNEL_ERROR');
+      });
+
+      test('a reader without insert permission cannot send', async () => {
+        const reader = await privateChannel(outsider, `news:${room}`);
+        assert.equal(reader.result.status, 'SUBSCRIBED');
+        const other = await privateChannel(member, `news:${room}`);
+        await reader.channel.send({ type: 'broadcast', event: 'spam', payload: {} });
+        assert.deepEqual(await other.inbox.quiet(0, 300), []);
+        // service_role may send to it over REST, and both readers get it
+        const response = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+          method: 'POST',
+          headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ messages: [{ topic: `news:${room}`, event: 'headline', payload: { t: 1 }, private: true }] }),
+        });
+        assert.equal(response.status, 202);
+        assert.equal((await other.inbox.waitFor(1))[0]?.event, 'headline');
+        const single = await fetch(`${server.url}/realtime/v1/api/broadcast/news:${room}/events/x?private=true`, {
+          method: 'POST',
+          headers: { apikey: server.anonKey, 'content-type': 'application/json' },
+          body: JSON.stringify({}),
+        });
+        assert.equal(single.status, 403);
+      });
+
+      test('database broadcasts arrive after commit, never after rollback, only to authorized readers', async () => {
+        const reader = await privateChannel(member, `room:${room}`);
+        const publicListener = await listener(`room:${room}`);
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send('{"n":1}'::jsonb, 'ping', $1)`, [`room:${room}`]));
+        await assert.rejects(
+          server.db.transaction({ kind: 'system' }, async (tx) => {
+            await tx.query(`select realtime.send('{"n":2}'::jsonb, 'ping', $1)`, [`room:${room}`]);
+            throw new Error('roll back');
+          }),
+        );
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send('{"n":3}'::jsonb, 'ping', $1, false)`, [`room:${room}`]));
+        const [first] = await reader.inbox.waitFor(1);
+        assert.equal(first?.event, 'ping');
+        assert.deepEqual(first?.payload, { n: 1 });
+        assert.match(String(first?.meta?.id), /^[0-9a-f-]{36}$/);
+        assert.deepEqual(await reader.inbox.quiet(1, 300), []);
+        const [pub] = await publicListener.inbox.waitFor(1);
+        assert.deepEqual(pub?.payload, { n: 3 });
+      });
+
+      test('broadcast_changes from a trigger reaches the topic with the row', async () => {
+        const id = 424242;
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [String(id), member]));
+        const reader = await privateChannel(member, `room:${id}`);
+        assert.equal(reader.result.status, 'SUBSCRIBED');
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.places (id, name) values ($1, 'Café')`, [id]));
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`update public.places set name = 'Bar' where id = $1`, [id]));
+        const got = await reader.inbox.waitFor(2);
+        assert.deepEqual(got[0]?.payload, { old_record: null, record: { id, name: 'Café' }, operation: 'INSERT', table: 'places', schema: 'public' });
+        assert.equal(got[1]?.event, 'UPDATE');
+        assert.deepEqual(got[1]?.payload, { old_record: { id, name: 'Café' }, record: { id, name: 'Bar' }, operation: 'UPDATE', table: 'places', schema: 'public' });
+      });
+
+      test('a large database broadcast still arrives whole', async () => {
+        const reader = await privateChannel(member, `room:${room}`);
+        const big = 'x'.repeat(20_000);
+        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send(jsonb_build_object('big', $2::text), 'big', $1)`, [`room:${room}`, big]));
+        const [got] = await reader.inbox.waitFor(1);
+        assert.deepEqual(got?.payload, { big });
+      });
+    });
+  });
+}
