@@ -1,0 +1,298 @@
+-- Demo data for a fresh LOCAL database (`npm start`, `supabase start` / `db reset`).
+-- `supabase db push` never applies this file to a hosted project.
+--
+-- 75 real, well-known public places in Paris, London, New York, Berlin and Tokyo (landmarks,
+-- museums, parks, markets, a few cafés and bars) with their real coordinates; demo members
+-- who can sign in (bcrypt passwords, as the auth service stores them); reviews and ratings
+-- spread over the past months; generated illustrations as photos (their alt text says so,
+-- files in seed/place-photos, made by scripts/make-seed-photos.ts); a few stars, open
+-- reports, a hidden spam review and the matching public moderation log.
+--
+-- Demo accounts (email / password):
+--   ada@pinstar.local   / pinstar-demo-1   member (Paris)
+--   ben@pinstar.local   / pinstar-demo-2   member
+--   chloe@pinstar.local / pinstar-demo-3   member (London)
+--   dev@pinstar.local   / pinstar-demo-4   member (London)
+--   emma@pinstar.local  / pinstar-demo-5   member (New York)
+--   felix@pinstar.local / pinstar-demo-6   member
+--   greta@pinstar.local / pinstar-demo-7   member (Berlin)
+--   haru@pinstar.local  / pinstar-demo-8   member (Tokyo)
+--   mina@pinstar.local  / pinstar-moderator  moderator
+--   sam@pinstar.local   / pinstar-admin      admin
+
+-- members --------------------------------------------------------------------------------
+create temporary table demo_members (n integer primary key, id uuid not null, email text not null, username text not null,
+  display_name text not null, bio text, password text not null, role public.user_role not null, joined_days_ago integer not null);
+insert into demo_members values
+  (1, 'a0000000-0000-4000-8000-000000000001', 'ada@pinstar.local', 'ada', 'Ada Moreau', 'Left Bank regular. Coffee first, museums second.', 'pinstar-demo-1', 'member', 240),
+  (2, 'a0000000-0000-4000-8000-000000000002', 'ben@pinstar.local', 'ben_travels', 'Ben Okafor', 'Two cities a year, always on foot.', 'pinstar-demo-2', 'member', 231),
+  (3, 'a0000000-0000-4000-8000-000000000003', 'chloe@pinstar.local', 'chloe', 'Chloé Martin', 'Londoner by choice. Markets, galleries, long walks.', 'pinstar-demo-3', 'member', 226),
+  (4, 'a0000000-0000-4000-8000-000000000004', 'dev@pinstar.local', 'dev_s', 'Dev Sharma', null, 'pinstar-demo-4', 'member', 198),
+  (5, 'a0000000-0000-4000-8000-000000000005', 'emma@pinstar.local', 'emma_nyc', 'Emma Rossi', 'Brooklyn. Parks, delis and free museum nights.', 'pinstar-demo-5', 'member', 215),
+  (6, 'a0000000-0000-4000-8000-000000000006', 'felix@pinstar.local', 'felix', 'Felix Wagner', 'Between New York and Berlin.', 'pinstar-demo-6', 'member', 187),
+  (7, 'a0000000-0000-4000-8000-000000000007', 'greta@pinstar.local', 'greta_b', 'Greta Schulz', 'Kreuzberg. I review the places I would take friends to.', 'pinstar-demo-7', 'member', 205),
+  (8, 'a0000000-0000-4000-8000-000000000008', 'haru@pinstar.local', 'haru', 'Haruto Sato', 'Tokyo walks, early mornings.', 'pinstar-demo-8', 'member', 176),
+  (9, 'a0000000-0000-4000-8000-000000000009', 'mina@pinstar.local', 'mina_mod', 'Mina (moderator)', 'Keeping Pinstar friendly and accurate.', 'pinstar-moderator', 'moderator', 245),
+  (10, 'a0000000-0000-4000-8000-00000000000a', 'sam@pinstar.local', 'sam_admin', 'Sam (admin)', 'Runs this Pinstar community.', 'pinstar-admin', 'admin', 250),
+  (11, 'a0000000-0000-4000-8000-00000000000b', 'deals4u@pinstar.local', 'deals4u', 'Deals 4 U', null, 'pinstar-demo-spam', 'member', 20);
+
+-- The profile trigger on auth.users creates each profile (username from the metadata).
+insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
+  recovery_token, email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data, created_at, updated_at, last_sign_in_at)
+select '00000000-0000-0000-0000-000000000000', m.id, 'authenticated', 'authenticated', m.email,
+       extensions.crypt(m.password, extensions.gen_salt('bf', 10)), now() - make_interval(days => m.joined_days_ago), '', '', '', '',
+       '{"provider": "email", "providers": ["email"]}'::jsonb,
+       jsonb_build_object('username', m.username, 'display_name', m.display_name),
+       now() - make_interval(days => m.joined_days_ago), now() - make_interval(days => m.joined_days_ago), now() - interval '2 days'
+  from demo_members m;
+insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+select m.id::text, m.id, jsonb_build_object('sub', m.id::text, 'email', m.email, 'email_verified', true, 'phone_verified', false),
+       'email', now() - interval '2 days', now() - make_interval(days => m.joined_days_ago), now() - make_interval(days => m.joined_days_ago)
+  from demo_members m;
+update public.profiles p set bio = m.bio, role = m.role from demo_members m where p.id = m.id;
+
+-- places ---------------------------------------------------------------------------------
+create temporary table demo_places (name text primary key, category public.place_category, description text, address text,
+  lat double precision, lng double precision);
+insert into demo_places values
+  ('Eiffel Tower', 'viewpoint', 'Gustave Eiffel''s wrought-iron tower, finished for the 1889 World''s Fair; lifts and stairs lead to two platforms and a summit deck above the Champ de Mars.', 'Champ de Mars, 5 Avenue Anatole France, 75007 Paris', 48.8584, 2.2945),
+  ('Louvre Museum', 'museum', 'The world''s most-visited art museum, in the former royal palace, home of the Mona Lisa and the Venus de Milo; enter through I. M. Pei''s glass pyramid.', 'Rue de Rivoli, 75001 Paris', 48.8606, 2.3376),
+  ('Musée d''Orsay', 'museum', 'Impressionist and post-impressionist masterpieces in a converted Beaux-Arts railway station on the Left Bank.', 'Esplanade Valéry Giscard d''Estaing, 75007 Paris', 48.8600, 2.3266),
+  ('Notre-Dame de Paris', 'other', 'Gothic cathedral on the Île de la Cité, reopened in December 2024 after the restoration that followed the 2019 fire.', '6 Parvis Notre-Dame, Place Jean-Paul II, 75004 Paris', 48.8530, 2.3499),
+  ('Sacré-Cœur Basilica', 'viewpoint', 'White-domed basilica at the top of Montmartre; the steps in front give one of the widest free views over Paris.', '35 Rue du Chevalier de la Barre, 75018 Paris', 48.8867, 2.3431),
+  ('Jardin du Luxembourg', 'park', 'Formal gardens of the Luxembourg Palace with the Medici Fountain, tree-lined alleys, chess players and the famous green chairs.', 'Rue de Médicis, 75006 Paris', 48.8462, 2.3372),
+  ('Centre Pompidou', 'museum', 'Inside-out building by Piano and Rogers housing Europe''s largest collection of modern art (closed for renovation from 2025).', 'Place Georges-Pompidou, 75004 Paris', 48.8607, 2.3522),
+  ('Arc de Triomphe', 'viewpoint', 'Napoleon''s triumphal arch at the top of the Champs-Élysées, above the Tomb of the Unknown Soldier; its roof terrace looks down the twelve avenues of the Étoile.', 'Place Charles de Gaulle, 75008 Paris', 48.8738, 2.2950),
+  ('Café de Flore', 'cafe', 'Art-deco café on Boulevard Saint-Germain since the 1880s, long a haunt of writers and philosophers; famous for its hot chocolate and its terrace.', '172 Boulevard Saint-Germain, 75006 Paris', 48.8541, 2.3326),
+  ('Marché des Enfants Rouges', 'shop', 'Paris''s oldest covered market, founded in 1615 in the Marais, with produce stalls and counters serving food from around the world.', '39 Rue de Bretagne, 75003 Paris', 48.8628, 2.3620),
+  ('Shakespeare and Company', 'shop', 'English-language bookshop facing Notre-Dame, with creaking floors, reading nooks and a café next door.', '37 Rue de la Bûcherie, 75005 Paris', 48.8526, 2.3471),
+  ('Jardin des Tuileries', 'park', 'The palace garden between the Louvre and Place de la Concorde, with ponds, statues and the Orangerie museum at its western end.', 'Place de la Concorde, 75001 Paris', 48.8635, 2.3275),
+  ('Parc des Buttes-Chaumont', 'park', 'Hilly 19th-century park in north-east Paris built on old quarries, with a lake, cliffs and a temple on a rocky island.', '1 Rue Botzaris, 75019 Paris', 48.8809, 2.3828),
+  ('Musée Rodin', 'museum', 'Auguste Rodin''s works, including The Thinker and The Kiss, in the Hôtel Biron and its rose garden.', '77 Rue de Varenne, 75007 Paris', 48.8553, 2.3159),
+  ('Palais Garnier', 'venue', 'The opulent 1875 opera house of the Paris Opera, with its grand staircase and Chagall''s painted ceiling.', 'Place de l''Opéra, 75009 Paris', 48.8720, 2.3316),
+  ('Sainte-Chapelle', 'other', '13th-century royal chapel on the Île de la Cité, known for its walls of stained glass.', '10 Boulevard du Palais, 75001 Paris', 48.8554, 2.3450),
+  ('Angelina', 'cafe', 'Belle-époque tea room on Rue de Rivoli since 1903, known for its thick "L''Africain" hot chocolate and Mont-Blanc pastry.', '226 Rue de Rivoli, 75001 Paris', 48.8651, 2.3284),
+  ('British Museum', 'museum', 'Two million years of human history with free entry, from the Rosetta Stone to the Parthenon sculptures, under Norman Foster''s Great Court roof.', 'Great Russell Street, London WC1B 3DG', 51.5194, -0.1270),
+  ('Tower of London', 'museum', 'Norman fortress on the Thames, home of the Crown Jewels and the Yeoman Warders.', 'London EC3N 4AB', 51.5081, -0.0759),
+  ('Tate Modern', 'museum', 'International modern and contemporary art in the former Bankside Power Station; the Turbine Hall hosts large commissions. Free entry to the collection.', 'Bankside, London SE1 9TG', 51.5076, -0.0994),
+  ('Borough Market', 'shop', 'One of London''s oldest food markets, beside London Bridge, with produce, cheese, bakeries and street food.', '8 Southwark Street, London SE1 1TL', 51.5055, -0.0910),
+  ('Hyde Park', 'park', 'One of London''s Royal Parks, with the Serpentine lake, Speakers'' Corner and wide lawns.', 'London W2 2UH', 51.5073, -0.1657),
+  ('National Gallery', 'museum', 'Western European painting from the 13th to the 19th century on Trafalgar Square, free to visit.', 'Trafalgar Square, London WC2N 5DN', 51.5089, -0.1283),
+  ('St Paul''s Cathedral', 'other', 'Christopher Wren''s domed cathedral; climb to the Whispering Gallery and the Golden Gallery for views over the City.', 'St. Paul''s Churchyard, London EC4M 8AD', 51.5138, -0.0984),
+  ('Primrose Hill', 'viewpoint', 'Grassy hill north of Regent''s Park with a protected view of the central London skyline.', 'Primrose Hill Road, London NW1 4NR', 51.5394, -0.1607),
+  ('Natural History Museum', 'museum', 'Romanesque cathedral of natural history in South Kensington: the blue whale in Hintze Hall, dinosaurs and minerals; free entry.', 'Cromwell Road, London SW7 5BD', 51.4967, -0.1764),
+  ('Camden Market', 'shop', 'Sprawling markets along the Regent''s Canal at Camden Lock with vintage clothes, crafts and street food.', 'Camden Lock Place, London NW1 8AF', 51.5415, -0.1466),
+  ('Royal Albert Hall', 'venue', 'Victorian concert hall in South Kensington, home of the BBC Proms every summer.', 'Kensington Gore, London SW7 2AP', 51.5010, -0.1774),
+  ('Sky Garden', 'viewpoint', 'Free public garden on the top floors of 20 Fenchurch Street ("the Walkie-Talkie"); book a slot in advance.', '1 Sky Garden Walk, London EC3M 8AF', 51.5112, -0.0835),
+  ('Regent''s Park', 'park', 'Royal Park with Queen Mary''s Rose Gardens, a boating lake and the open-air theatre, at the edge of London Zoo.', 'London NW1 4NR', 51.5313, -0.1570),
+  ('Shakespeare''s Globe', 'venue', 'Reconstruction of Shakespeare''s open-air playhouse on the South Bank; standing "groundling" tickets are cheap.', '21 New Globe Walk, London SE1 9DT', 51.5081, -0.0972),
+  ('Victoria and Albert Museum', 'museum', 'The world''s leading museum of art, design and performance, with a garden café in the John Madejski Garden; free entry.', 'Cromwell Road, London SW7 2RL', 51.4966, -0.1722),
+  ('Monmouth Coffee Company', 'cafe', 'Small Covent Garden coffee house roasting its own single-origin beans since 1978.', '27 Monmouth Street, London WC2H 9EU', 51.5143, -0.1267),
+  ('Central Park', 'park', '843 acres of lawns, lakes and woodland in the middle of Manhattan, designed by Olmsted and Vaux.', 'New York, NY 10024', 40.7812, -73.9665),
+  ('The Metropolitan Museum of Art', 'museum', 'The largest art museum in the Americas, on Fifth Avenue at the edge of Central Park; its roof garden opens in summer.', '1000 5th Ave, New York, NY 10028', 40.7794, -73.9632),
+  ('Museum of Modern Art', 'museum', 'MoMA''s collection of modern art, from Van Gogh''s The Starry Night to Warhol, in Midtown.', '11 W 53rd St, New York, NY 10019', 40.7614, -73.9776),
+  ('The High Line', 'park', 'A park on a disused elevated railway along Manhattan''s West Side, from Gansevoort Street to Hudson Yards.', 'New York, NY 10011', 40.7480, -74.0048),
+  ('Brooklyn Bridge', 'viewpoint', 'The 1883 suspension bridge across the East River; walk its wooden promenade for views of Lower Manhattan.', 'Brooklyn Bridge, New York, NY 10038', 40.7061, -73.9969),
+  ('Statue of Liberty', 'viewpoint', 'Bartholdi''s copper statue on Liberty Island, reached by ferry from Battery Park; crown tickets sell out early.', 'Liberty Island, New York, NY 10004', 40.6892, -74.0445),
+  ('Chelsea Market', 'shop', 'Food hall in the former Nabisco factory where the Oreo was born, under the High Line.', '75 9th Ave, New York, NY 10011', 40.7424, -74.0061),
+  ('Grand Central Terminal', 'other', 'Beaux-Arts railway terminal with the celestial ceiling in its Main Concourse and the Whispering Gallery below.', '89 E 42nd St, New York, NY 10017', 40.7527, -73.9772),
+  ('Empire State Building', 'viewpoint', 'Art-deco skyscraper of 1931 with observation decks on the 86th and 102nd floors.', '20 W 34th St, New York, NY 10001', 40.7484, -73.9857),
+  ('American Museum of Natural History', 'museum', 'Dinosaur halls, the blue whale in the Hall of Ocean Life and the Hayden Planetarium on the Upper West Side.', '200 Central Park West, New York, NY 10024', 40.7813, -73.9740),
+  ('Katz''s Delicatessen', 'restaurant', 'Lower East Side deli since 1888, known for hand-cut pastrami on rye; keep your ticket.', '205 E Houston St, New York, NY 10002', 40.7223, -73.9874),
+  ('Prospect Park', 'park', 'Brooklyn''s 526-acre park by Olmsted and Vaux, with the Long Meadow and a lake.', 'Brooklyn, NY 11225', 40.6602, -73.9690),
+  ('Carnegie Hall', 'venue', 'Concert hall of 1891 in Midtown, famous for its acoustics.', '881 7th Ave, New York, NY 10019', 40.7651, -73.9799),
+  ('Solomon R. Guggenheim Museum', 'museum', 'Frank Lloyd Wright''s spiral museum of modern and contemporary art on Fifth Avenue.', '1071 5th Ave, New York, NY 10128', 40.7830, -73.9590),
+  ('Bryant Park', 'park', 'Midtown lawn behind the New York Public Library, with a winter village and ice rink and summer film nights.', 'New York, NY 10018', 40.7536, -73.9832),
+  ('McSorley''s Old Ale House', 'bar', 'One of New York''s oldest Irish taverns, open since the 1850s; two kinds of ale, light or dark, sawdust on the floor.', '15 E 7th St, New York, NY 10003', 40.7287, -73.9897),
+  ('Brandenburg Gate', 'viewpoint', 'Neoclassical 18th-century gate on Pariser Platz, symbol of Berlin''s division and reunification.', 'Pariser Platz, 10117 Berlin', 52.5163, 13.3777),
+  ('Reichstag Building', 'viewpoint', 'Seat of the Bundestag, crowned by Norman Foster''s glass dome with a spiral ramp; visits are free but must be booked.', 'Platz der Republik 1, 11011 Berlin', 52.5186, 13.3762),
+  ('Pergamon Museum', 'museum', 'Museum Island''s museum of antiquities with the Ishtar Gate of Babylon (largely closed for renovation until 2027).', 'Bodestraße 1-3, 10178 Berlin', 52.5212, 13.3969),
+  ('East Side Gallery', 'other', '1.3 km of the Berlin Wall along the Spree, painted by artists from around the world in 1990.', 'Mühlenstraße 3-100, 10243 Berlin', 52.5050, 13.4397),
+  ('Tiergarten', 'park', 'Berlin''s great inner-city park between the Brandenburg Gate and the Zoo, with the Victory Column at its centre.', 'Straße des 17. Juni, 10557 Berlin', 52.5145, 13.3501),
+  ('Tempelhofer Feld', 'park', 'The former Tempelhof airport, now a vast open park where people cycle, skate and fly kites on the runways.', 'Tempelhofer Damm, 12101 Berlin', 52.4731, 13.4039),
+  ('Markthalle Neun', 'shop', 'Kreuzberg market hall of 1891 with local producers, and Street Food Thursday every week.', 'Eisenbahnstraße 42/43, 10997 Berlin', 52.5022, 13.4318),
+  ('Berliner Fernsehturm', 'viewpoint', 'The TV tower on Alexanderplatz, 368 m tall; its sphere holds a viewing deck and a revolving restaurant.', 'Panoramastraße 1A, 10178 Berlin', 52.5208, 13.4094),
+  ('Memorial to the Murdered Jews of Europe', 'other', 'Peter Eisenman''s field of 2,711 concrete stelae near the Brandenburg Gate, with an information centre underneath.', 'Cora-Berliner-Straße 1, 10117 Berlin', 52.5139, 13.3787),
+  ('Berliner Philharmonie', 'venue', 'Hans Scharoun''s tent-like concert hall, home of the Berlin Philharmonic, with the orchestra in the middle of the audience.', 'Herbert-von-Karajan-Straße 1, 10785 Berlin', 52.5100, 13.3700),
+  ('Neues Museum', 'museum', 'David Chipperfield''s restoration of a war-damaged museum on Museum Island, home of the bust of Nefertiti.', 'Bodestraße 1-3, 10178 Berlin', 52.5200, 13.3978),
+  ('Mauerpark', 'park', 'Park on the former death strip in Prenzlauer Berg, famous for its Sunday flea market and open-air karaoke.', 'Bernauer Straße 63-64, 13355 Berlin', 52.5433, 13.4023),
+  ('Café Einstein Stammhaus', 'cafe', 'Viennese-style coffee house in a 19th-century villa, with apple strudel and a garden.', 'Kurfürstenstraße 58, 10785 Berlin', 52.5024, 13.3543),
+  ('Sensō-ji', 'other', 'Tokyo''s oldest temple, in Asakusa, reached through the Kaminarimon gate and the Nakamise shopping street.', '2-3-1 Asakusa, Taito City, Tokyo 111-0032', 35.7148, 139.7967),
+  ('Meiji Jingu', 'other', 'Shinto shrine of Emperor Meiji in a forest of 100,000 trees next to Harajuku, entered through giant wooden torii.', '1-1 Yoyogikamizonocho, Shibuya City, Tokyo 151-8557', 35.6764, 139.6993),
+  ('Shibuya Crossing', 'viewpoint', 'The famous scramble crossing outside Shibuya Station, best watched from above at night.', 'Shibuya City, Tokyo 150-0043', 35.6595, 139.7005),
+  ('Tokyo Skytree', 'viewpoint', 'Broadcasting tower of 634 m in Sumida with decks at 350 m and 450 m.', '1-1-2 Oshiage, Sumida City, Tokyo 131-0045', 35.7101, 139.8107),
+  ('Tokyo National Museum', 'museum', 'Japan''s oldest museum, in Ueno Park, with the largest collection of Japanese art and archaeology.', '13-9 Uenokoen, Taito City, Tokyo 110-8712', 35.7188, 139.7765),
+  ('Shinjuku Gyoen National Garden', 'park', 'Former imperial garden mixing Japanese, English and French styles; a favourite for cherry blossoms and autumn leaves.', '11 Naitomachi, Shinjuku City, Tokyo 160-0014', 35.6852, 139.7101),
+  ('Tsukiji Outer Market', 'shop', 'The market streets that stayed when the wholesale fish market moved to Toyosu: sushi counters, knives and street snacks.', '4-16-2 Tsukiji, Chuo City, Tokyo 104-0045', 35.6654, 139.7707),
+  ('Ueno Park', 'park', 'Large public park with museums, a zoo, Shinobazu Pond and hundreds of cherry trees.', 'Uenokoen, Taito City, Tokyo 110-0007', 35.7156, 139.7730),
+  ('teamLab Planets', 'museum', 'Immersive digital art museum in Toyosu where you walk barefoot through water and light installations.', '6-1-16 Toyosu, Koto City, Tokyo 135-0061', 35.6491, 139.7898),
+  ('Tokyo Tower', 'viewpoint', 'The orange-and-white lattice tower of 1958 in Minato, with a main deck at 150 m.', '4-2-8 Shibakoen, Minato City, Tokyo 105-0011', 35.6586, 139.7454),
+  ('Mori Art Museum', 'museum', 'Contemporary art museum on the 53rd floor of Roppongi Hills Mori Tower, next to the Tokyo City View deck.', '6-10-1 Roppongi, Minato City, Tokyo 106-6150', 35.6605, 139.7292),
+  ('Yoyogi Park', 'park', 'One of Tokyo''s largest parks, next to Meiji Jingu, busy with picnics, musicians and weekend festivals.', '2-1 Yoyogikamizonocho, Shibuya City, Tokyo 151-0052', 35.6717, 139.6949),
+  ('Golden Gai', 'bar', 'Six narrow alleys in Shinjuku packed with around 200 tiny bars, many seating only a handful of people.', '1 Kabukicho, Shinjuku City, Tokyo 160-0021', 35.6940, 139.7046);
+
+-- Each place was added by the member who lives in its city, over the first weeks.
+insert into public.places (name, category, description, address, lat, lng, created_by, created_at, updated_at)
+select d.name, d.category, d.description, d.address, d.lat, d.lng, m.id, t.at, t.at
+  from demo_places d
+  join demo_members m on m.n = case when d.lng between 2 and 3 then 1 when d.lng between -1 and 0 then 3
+                                    when d.lng < -70 then 5 when d.lng between 13 and 14 then 7 else 8 end
+  cross join lateral (select now() - make_interval(days => 170 + get_byte(decode(md5(d.name), 'hex'), 0) % 50,
+                                                   hours => get_byte(decode(md5(d.name), 'hex'), 1) % 24) as at) t;
+
+-- reviews: hand-written ones (with photos), then plausible ones from templates -----------
+insert into public.reviews (place_id, author_id, rating, body, visited_on, created_at, updated_at)
+select p.id, m.id, r.rating, r.body, (now() - make_interval(days => r.days_ago + 3))::date,
+       now() - make_interval(days => r.days_ago), now() - make_interval(days => r.days_ago)
+  from (values
+    (1, 'Eiffel Tower', 5, 'Went up at dusk and stayed for the sparkle on the hour. Book the summit online in advance; the queue for the stairs to the second floor is much shorter than for the lifts.', 150),
+    (1, 'Louvre Museum', 4, 'Enormous and worth it, but go in with a plan. The Denon wing is packed around the Mona Lisa; the Near Eastern antiquities were almost empty on a Wednesday evening.', 120),
+    (1, 'Café de Flore', 4, 'Pricey, yes, but the hot chocolate is the real thing and people-watching from the terrace on Boulevard Saint-Germain is half the point. Service is brisk and professional.', 45),
+    (2, 'Jardin du Luxembourg', 5, 'Grab one of the green chairs by the Medici Fountain and you will not want to leave. Lovely in the morning before the crowds, and the puppet theatre is a treat for kids.', 98),
+    (2, 'Sacré-Cœur Basilica', 4, 'The view from the steps is free and spectacular, especially at sunset. Watch out for the string-bracelet sellers at the bottom of the hill; just keep walking.', 88),
+    (3, 'Borough Market', 5, 'Best on a weekday lunchtime. Cheese toasties, fresh oysters, proper bread. It gets very crowded on Saturdays, so come early or be patient.', 60),
+    (3, 'Tate Modern', 5, 'The Turbine Hall commission changes every year and is always worth a look. Do not miss the free viewing level at the top of the Blavatnik Building.', 75),
+    (3, 'Primrose Hill', 5, 'A short climb for one of the best views of the London skyline. Bring a blanket and a picnic on a clear evening.', 33),
+    (4, 'British Museum', 5, 'Free, vast and full of wonders: the Rosetta Stone, the Lewis chessmen, the Egyptian galleries. The Great Court roof alone is worth the visit.', 110),
+    (4, 'Sky Garden', 4, 'Free if you book a slot online a few weeks ahead. Great 360 degree views, though the bar is expensive. Go for sunset.', 52),
+    (5, 'The High Line', 5, 'A brilliant way to walk the West Side: gardens, art and views over the streets. Start at Gansevoort and end at Hudson Yards.', 70),
+    (5, 'Brooklyn Bridge', 5, 'Walk it from Brooklyn towards Manhattan for the skyline in front of you. Very early morning is magical and much calmer.', 40),
+    (5, 'Central Park', 5, 'Bethesda Terrace, Bow Bridge, the Ramble: you can lose a whole day here. Rent a rowboat at the Loeb Boathouse if the weather is good.', 130),
+    (6, 'The Metropolitan Museum of Art', 5, 'The Temple of Dendur at dusk and the roof garden in summer are highlights. New York State residents can pay what they wish.', 90),
+    (6, 'Katz''s Delicatessen', 4, 'The pastrami on rye is enormous and excellent. Do not lose your ticket at the door, and tip the carver for a taste while you wait.', 25),
+    (7, 'East Side Gallery', 4, 'A powerful open-air gallery on the longest surviving stretch of the Wall. Go early to see the murals without crowds of selfie sticks.', 140),
+    (7, 'Tempelhofer Feld', 5, 'Cycling down an old runway never gets old. Huge skies, barbecues, community gardens and kite surfers on windy days.', 65),
+    (7, 'Berliner Fernsehturm', 4, 'Book a time slot to skip the queue. The view from the sphere is great at night, the restaurant a bit expensive.', 22),
+    (8, 'Sensō-ji', 5, 'Come before 8 am and the temple grounds are peaceful. Nakamise street opens later and is great for ningyo-yaki snacks.', 115),
+    (8, 'Shibuya Crossing', 4, 'Watch from the Shibuya Sky deck or a café above the station, then cross it yourself. Best at night when everything is lit.', 80),
+    (8, 'Shinjuku Gyoen National Garden', 5, 'Quiet, beautifully kept and worth the small entry fee. The autumn colours in the Japanese garden were stunning.', 35),
+    (2, 'Tokyo Skytree', 4, 'The 350 m deck is enough on a clear day; you can sometimes see Mount Fuji in winter. The Solamachi mall below has good food.', 50)
+  ) as r (member, place, rating, body, days_ago)
+  join demo_members m on m.n = r.member
+  join public.places p on p.name = r.place;
+
+create temporary table demo_templates (category public.place_category, k integer, body text);
+insert into demo_templates values
+  ('museum', 0, 'Spent a whole afternoon at %s and still did not see everything. Buy tickets online and go early to avoid the queues.'),
+  ('museum', 1, 'The collection at %s is outstanding. The audio guide is worth it and the cafe is a good place to rest your feet.'),
+  ('museum', 2, 'A must if you like art and history. %s gets busy at weekends, so a weekday morning is the best time to visit.'),
+  ('museum', 3, 'Impressive building and well laid-out rooms at %s. Some galleries were closed for works when I went, which was a pity.'),
+  ('park', 0, '%s is perfect for a long walk or a picnic. Plenty of benches, clean paths and lots of shade on a hot day.'),
+  ('park', 1, 'Went for a morning run through %s: calm, green and full of dog walkers. A lovely break from the city.'),
+  ('park', 2, 'Beautiful in every season. %s gets crowded on sunny weekends, but there is always a quiet corner somewhere.'),
+  ('park', 3, 'Nice spot to sit with a coffee and people-watch. Toilets at %s were a bit hard to find, though.'),
+  ('viewpoint', 0, 'The view from %s is worth every step. Go around sunset and bring a jacket, it gets windy up there.'),
+  ('viewpoint', 1, 'Spectacular on a clear day. %s is busy with tourists, but the panorama makes up for it.'),
+  ('viewpoint', 2, 'Booked ahead and skipped most of the queue. %s is an unforgettable way to see the city from above.'),
+  ('viewpoint', 3, 'Great photos from %s, though the crowds in the middle of the day were a lot. Early morning was much better.'),
+  ('shop', 0, 'So much to taste and see at %s. Go hungry and bring cash, some stalls do not take cards.'),
+  ('shop', 1, 'Fun to wander around %s, with plenty of food stalls. It gets very packed around lunchtime.'),
+  ('shop', 2, 'A proper local institution. %s has great produce and friendly traders who are happy to give you a taste.'),
+  ('shop', 3, 'Interesting place but a bit touristy now. Prices at %s have gone up, still worth a look.'),
+  ('other', 0, 'Moving and beautifully kept. Take your time at %s and read the information panels, they add a lot.'),
+  ('other', 1, '%s is even more impressive in person. Arrive early to enjoy it before the tour groups.'),
+  ('other', 2, 'A very special place. %s is free to visit and there is a good little bookshop nearby.'),
+  ('other', 3, 'Worth the detour. The queue at %s moved quickly and the staff were helpful.'),
+  ('venue', 0, 'Saw a concert at %s and the acoustics were wonderful. Cheap seats up high are perfectly fine.'),
+  ('venue', 1, 'A stunning building. Took the guided tour of %s and learned a lot about its history.'),
+  ('venue', 2, 'Memorable evening at %s. Drinks at the interval are pricey, so pre-order them.'),
+  ('venue', 3, 'Beautiful interior, slightly cramped seats. Still, a night at %s is a classic.'),
+  ('cafe', 0, 'Excellent coffee and a cosy room. %s gets busy at weekends but the wait is short.'),
+  ('cafe', 1, 'Lovely pastries and friendly staff at %s. A bit expensive, but a real institution.'),
+  ('cafe', 2, 'Came to %s for breakfast and stayed for a second cup. Nice spot to read for an hour.'),
+  ('cafe', 3, 'Good but very touristy these days. The hot chocolate at %s is still the best thing on the menu.'),
+  ('bar', 0, 'Tiny, loud and full of character. %s is a great place to end the night with friends.'),
+  ('bar', 1, 'Cash only and no frills, but the atmosphere at %s is like nowhere else.'),
+  ('bar', 2, 'Friendly bartenders and a good crowd. Arrive early at %s if you want a seat.'),
+  ('bar', 3, 'Fun place for one drink, but %s can get very crowded after 10 pm.'),
+  ('restaurant', 0, 'Huge portions and a real sense of history at %s. Come hungry and be ready to queue.'),
+  ('restaurant', 1, 'The signature dish at %s lives up to the hype. Service is fast even when it is packed.'),
+  ('restaurant', 2, 'Loved the food at %s, but it is pricey for what it is. Worth trying once.'),
+  ('restaurant', 3, 'A classic. Went at an odd hour to avoid the rush at %s, which worked well.');
+
+-- Locals review most of their city, travellers some of theirs, everyone else a few: all
+-- decided by a hash, so every fresh database gets the same guide.
+insert into public.reviews (place_id, author_id, rating, body, visited_on, created_at, updated_at)
+select p.id, m.id,
+       case when h.b1 < 18 then 2 when h.b1 < 70 then 3 when h.b1 < 165 then 4 else 5 end,
+       format(t.body, p.name), (h.at - make_interval(days => h.b4 % 10))::date, h.at, h.at
+  from public.places p
+  cross join demo_members m
+  cross join lateral (select decode(md5(p.name || ':' || m.username), 'hex') as d) x
+  cross join lateral (select get_byte(x.d, 0) as b0, get_byte(x.d, 1) as b1, get_byte(x.d, 4) as b4,
+                             now() - make_interval(days => 3 + get_byte(x.d, 2) % 160, hours => get_byte(x.d, 3) % 24) as at) h
+  join demo_templates t on t.category = p.category and t.k = get_byte(x.d, 5) % 4
+ where m.n <= 9
+   and h.b0 < case
+         when m.n = (case when p.lng between 2 and 3 then 1 when p.lng between -1 and 0 then 3
+                          when p.lng < -70 then 5 when p.lng between 13 and 14 then 7 else 8 end) then 215
+         when m.n = 4 and p.lng between -1 and 0 then 150
+         when m.n = 2 and (p.lng between 2 and 3 or p.lng > 139) then 120
+         when m.n = 6 and (p.lng < -70 or p.lng between 13 and 14) then 120
+         when m.n = 9 then 20
+         else 28 end
+on conflict (place_id, author_id) do nothing;
+
+-- photos: generated illustrations, one per hand-written review that has one ------------
+insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at)
+select r.id, r.place_id, r.author_id, ph.uploader || '/' || ph.file,
+       'Generated illustration (not a photo): a stylised skyline and sun on a coloured sky, standing in for ' || ph.subject,
+       480, 360, r.created_at + interval '5 minutes'
+  from (values
+    ('a0000000-0000-4000-8000-000000000001', 'eiffel-tower-evening.png', 'Eiffel Tower', 'the Eiffel Tower in the evening'),
+    ('a0000000-0000-4000-8000-000000000001', 'louvre-courtyard.png', 'Louvre Museum', 'the Louvre courtyard'),
+    ('a0000000-0000-4000-8000-000000000001', 'cafe-de-flore-terrace.png', 'Café de Flore', 'the terrace of Café de Flore'),
+    ('a0000000-0000-4000-8000-000000000002', 'luxembourg-garden.png', 'Jardin du Luxembourg', 'the Jardin du Luxembourg'),
+    ('a0000000-0000-4000-8000-000000000002', 'sacre-coeur-steps.png', 'Sacré-Cœur Basilica', 'the steps of Sacré-Cœur'),
+    ('a0000000-0000-4000-8000-000000000003', 'borough-market-stalls.png', 'Borough Market', 'the stalls of Borough Market'),
+    ('a0000000-0000-4000-8000-000000000003', 'tate-modern-turbine-hall.png', 'Tate Modern', 'the Turbine Hall of Tate Modern'),
+    ('a0000000-0000-4000-8000-000000000003', 'primrose-hill-view.png', 'Primrose Hill', 'the view from Primrose Hill'),
+    ('a0000000-0000-4000-8000-000000000004', 'british-museum-great-court.png', 'British Museum', 'the Great Court of the British Museum'),
+    ('a0000000-0000-4000-8000-000000000004', 'sky-garden-view.png', 'Sky Garden', 'the view from the Sky Garden'),
+    ('a0000000-0000-4000-8000-000000000005', 'high-line-walk.png', 'The High Line', 'a walk on the High Line'),
+    ('a0000000-0000-4000-8000-000000000005', 'brooklyn-bridge-sunset.png', 'Brooklyn Bridge', 'Brooklyn Bridge at sunset'),
+    ('a0000000-0000-4000-8000-000000000005', 'central-park-bow-bridge.png', 'Central Park', 'Bow Bridge in Central Park'),
+    ('a0000000-0000-4000-8000-000000000006', 'met-museum-steps.png', 'The Metropolitan Museum of Art', 'the steps of the Met'),
+    ('a0000000-0000-4000-8000-000000000006', 'katz-deli-counter.png', 'Katz''s Delicatessen', 'the counter at Katz''s Delicatessen'),
+    ('a0000000-0000-4000-8000-000000000007', 'east-side-gallery-wall.png', 'East Side Gallery', 'the murals of the East Side Gallery'),
+    ('a0000000-0000-4000-8000-000000000007', 'tempelhofer-feld-kites.png', 'Tempelhofer Feld', 'kites over Tempelhofer Feld'),
+    ('a0000000-0000-4000-8000-000000000007', 'fernsehturm-night.png', 'Berliner Fernsehturm', 'the Fernsehturm at night'),
+    ('a0000000-0000-4000-8000-000000000008', 'senso-ji-gate.png', 'Sensō-ji', 'the gate of Sensō-ji'),
+    ('a0000000-0000-4000-8000-000000000008', 'shibuya-crossing-night.png', 'Shibuya Crossing', 'Shibuya Crossing at night'),
+    ('a0000000-0000-4000-8000-000000000008', 'shinjuku-gyoen-autumn.png', 'Shinjuku Gyoen National Garden', 'Shinjuku Gyoen in autumn'),
+    ('a0000000-0000-4000-8000-000000000002', 'tokyo-skytree-dusk.png', 'Tokyo Skytree', 'Tokyo Skytree at dusk')
+  ) as ph (uploader, file, place, subject)
+  join public.places p on p.name = ph.place
+  join public.reviews r on r.place_id = p.id and r.author_id = ph.uploader::uuid;
+
+-- stars ----------------------------------------------------------------------------------
+insert into public.stars (user_id, place_id, created_at)
+select m.id, p.id, now() - make_interval(days => get_byte(decode(md5(m.username || p.name), 'hex'), 1) % 90)
+  from demo_members m cross join public.places p
+ where m.n <= 8 and get_byte(decode(md5(m.username || '*' || p.name), 'hex'), 0) < 30;
+
+-- moderation: a spam review hidden by the moderator, open reports, a role change ---------
+insert into public.reviews (id, place_id, author_id, rating, body, created_at, updated_at, hidden_at)
+select 'b0000000-0000-4000-8000-000000000001', p.id, 'a0000000-0000-4000-8000-00000000000b', 5,
+       'BEST CHEAP WATCHES!!! visit my shop link in profile, 90% off today only!!!', now() - interval '12 days', now() - interval '12 days',
+       now() - interval '11 days'
+  from public.places p where p.name = 'Eiffel Tower';
+insert into public.reports (reporter_id, target_type, target_id, reason, note, status, resolved_by, resolved_at, created_at)
+values
+  ('a0000000-0000-4000-8000-000000000001', 'review', 'b0000000-0000-4000-8000-000000000001', 'spam', 'Advertising, not a review.',
+   'resolved', 'a0000000-0000-4000-8000-000000000009', now() - interval '11 days', now() - interval '12 days');
+insert into public.moderation_actions (moderator_id, target_type, target_id, action, reason, details, created_at)
+values
+  ('a0000000-0000-4000-8000-00000000000a', 'profile', 'a0000000-0000-4000-8000-000000000009', 'role_change',
+   'Role changed from member to moderator', '{"from": "member", "to": "moderator"}', now() - interval '200 days'),
+  ('a0000000-0000-4000-8000-000000000009', 'review', 'b0000000-0000-4000-8000-000000000001', 'hide', 'spam', '{}', now() - interval '11 days');
+insert into public.reports (reporter_id, target_type, target_id, reason, note, created_at)
+select 'a0000000-0000-4000-8000-000000000002', 'place', p.id, 'wrong_info', 'The Pergamon Museum is mostly closed for renovation; the description should say when it reopens.', now() - interval '3 days'
+  from public.places p where p.name = 'Pergamon Museum';
+insert into public.reports (reporter_id, target_type, target_id, reason, note, created_at)
+select 'a0000000-0000-4000-8000-000000000007', 'review', r.id, 'other', 'This review seems to describe a different place.', now() - interval '1 day'
+  from public.reviews r join public.places p on p.id = r.place_id
+ where p.name = 'Tokyo Tower' order by r.created_at limit 1;
+
+-- The broadcasts the triggers queued while seeding are not news to anyone.
+delete from realtime.messages;
