@@ -1,8 +1,56 @@
 import { Hono } from 'hono';
+import { parseByteSize, tomlValue } from '../../lib/config.ts';
 import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import { configuredBuckets, seedObjects, syncBuckets } from './config-buckets.ts';
+import { type StorageContext, storagePath } from './context.ts';
+import { errors } from './errors.ts';
+import { FileStore } from './files.ts';
+import { bucketRoutes } from './routes-buckets.ts';
+import { listRoutes } from './routes-list.ts';
+import { moveRoutes } from './routes-move.ts';
+import { objectRoutes } from './routes-objects.ts';
+import { signRoutes } from './routes-sign.ts';
 
-/** Supabase Storage at /storage/v1. */
-export function createStorageService(_deps: ServiceDeps): Service {
+/**
+ * Supabase Storage at /storage/v1 (supabase/storage `src/http/routes/{bucket,object,render}`):
+ * every read and write is decided by RLS on storage.objects / storage.buckets as the caller;
+ * bodies stream to files under `<dataDir>/storage`.
+ */
+export function createStorageService(deps: ServiceDeps): Service {
+  const globalLimit = parseByteSize(tomlValue(deps.config.toml, 'storage.file_size_limit', '50MiB')) ?? 50 * 2 ** 20;
+  const ctx: StorageContext = { ...deps, files: new FileStore(deps.config.dataDir), globalLimit };
+  const buckets = configuredBuckets(deps.config.toml, deps.config.projectDir);
+
   const routes = new Hono<AppEnv>();
-  return { prefix: '/storage/v1', routes };
+  routes.route('/', bucketRoutes(ctx));
+  routes.route('/', listRoutes(ctx));
+  routes.route('/', moveRoutes(ctx));
+  routes.route('/', signRoutes(ctx));
+  routes.route('/', objectRoutes(ctx));
+  // Image transformations are off here: upstream then registers no /render routes, so its
+  // not-found handler answers them, like any unknown route.
+  routes.all('*', (c) => {
+    const body = errors.routeNotFound(c.req.method, storagePath(c) + new URL(c.req.url).search).render();
+    return c.json({ statusCode: body.statusCode, error: body.error, message: body.message, code: body.code }, 404);
+  });
+
+  async function start(): Promise<void> {
+    await ctx.files.init();
+    // Objects are seeded into a fresh database, or into a configured bucket this boot created.
+    const created = await syncBuckets(ctx, buckets);
+    for (const bucket of buckets) {
+      if (deps.freshDatabase || created.has(bucket.id)) {
+        const seeded = await seedObjects(ctx, bucket);
+        if (seeded > 0) deps.log.info(`storage: seeded ${seeded} object(s) into bucket ${bucket.id}`);
+      }
+    }
+    const referenced = await deps.db.transaction({ kind: 'system' }, async (tx) => {
+      const { rows } = await tx.query<{ version: string }>('select version from storage.objects where version is not null');
+      return new Set(rows.map((r) => r.version));
+    });
+    const swept = await ctx.files.sweep(referenced);
+    if (swept > 0) deps.log.info(`storage: removed ${swept} file(s) no object refers to`);
+  }
+
+  return { prefix: '/storage/v1', routes, start };
 }

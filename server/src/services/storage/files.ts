@@ -1,0 +1,138 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { errors } from './errors.ts';
+
+export interface WrittenFile {
+  tmpPath: string;
+  size: number;
+  /** Hex md5 of the bytes: the ETag (`"<md5>"`), as upstream's file backend with md5 etags. */
+  md5: string;
+}
+
+/**
+ * Counts and hashes bytes on their way to disk. Past the limit it stops writing and only
+ * drains the rest, so the request is read to its end and the client gets the error response
+ * instead of a reset connection.
+ */
+class Meter extends Transform {
+  size = 0;
+  exceeded = false;
+  readonly hash = createHash('md5');
+  readonly #limit: number;
+  constructor(limit: number) {
+    super();
+    this.#limit = limit;
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.exceeded || this.size > this.#limit) {
+      this.exceeded = true;
+      callback();
+      return;
+    }
+    this.hash.update(chunk);
+    callback(null, chunk);
+  }
+}
+
+/**
+ * Object bodies on disk, addressed by version (a uuid per upload, as upstream's object
+ * versions): `<root>/objects/<first two chars>/<version>`. Keys never reach the filesystem,
+ * so no key can escape the folder; a new upload never overwrites the file a download is
+ * reading; a file without a row (crash between the two) is invisible and swept at start.
+ */
+export class FileStore {
+  readonly root: string;
+  readonly #tmp: string;
+  readonly #objects: string;
+
+  constructor(dataDir: string) {
+    this.root = path.join(dataDir, 'storage');
+    this.#tmp = path.join(this.root, '.tmp');
+    this.#objects = path.join(this.root, 'objects');
+  }
+
+  async init(): Promise<void> {
+    await rm(this.#tmp, { recursive: true, force: true });
+    await mkdir(this.#tmp, { recursive: true });
+    await mkdir(this.#objects, { recursive: true });
+  }
+
+  pathOf(version: string): string {
+    if (!/^[0-9a-f-]{36}$/.test(version)) throw new Error(`not a version id: ${version}`);
+    return path.join(this.#objects, version.slice(0, 2), version);
+  }
+
+  /** Streams `source` to a temp file, hashing and counting; over `limit` bytes → EntityTooLarge. */
+  async writeTemp(source: Readable, limit: number): Promise<WrittenFile> {
+    const tmpPath = path.join(this.#tmp, randomUUID());
+    const meter = new Meter(limit);
+    try {
+      await pipeline(source, meter, createWriteStream(tmpPath));
+      if (meter.exceeded) throw errors.entityTooLarge();
+    } catch (error: unknown) {
+      await rm(tmpPath, { force: true });
+      throw error;
+    }
+    return { tmpPath, size: meter.size, md5: meter.hash.digest('hex') };
+  }
+
+  /** Moves a finished temp file to its version's place. */
+  async place(tmpPath: string, version: string): Promise<void> {
+    const target = this.pathOf(version);
+    await mkdir(path.dirname(target), { recursive: true });
+    await rename(tmpPath, target);
+  }
+
+  async copy(fromVersion: string, toVersion: string): Promise<void> {
+    const target = this.pathOf(toVersion);
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(this.pathOf(fromVersion), target);
+  }
+
+  async remove(version: string | null | undefined): Promise<void> {
+    if (version && /^[0-9a-f-]{36}$/.test(version)) await rm(this.pathOf(version), { force: true });
+  }
+
+  async discard(tmpPath: string): Promise<void> {
+    await rm(tmpPath, { force: true });
+  }
+
+  /** Opens a version for reading, or null when its file is missing. */
+  async open(version: string | null, range?: { start: number; end: number }): Promise<{ stream: ReadStream; size: number; mtime: Date } | null> {
+    if (!version || !/^[0-9a-f-]{36}$/.test(version)) return null;
+    const file = this.pathOf(version);
+    try {
+      const info = await stat(file);
+      return { stream: createReadStream(file, range), size: info.size, mtime: info.mtime };
+    } catch {
+      return null;
+    }
+  }
+
+  async size(version: string): Promise<number | null> {
+    try {
+      return (await stat(this.pathOf(version))).size;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Deletes every file whose version no row references (crash leftovers, replaced versions). */
+  async sweep(referenced: Set<string>): Promise<number> {
+    let removed = 0;
+    for (const shard of await readdir(this.#objects).catch(() => [] as string[])) {
+      const dir = path.join(this.#objects, shard);
+      for (const name of await readdir(dir).catch(() => [] as string[])) {
+        if (referenced.has(name)) continue;
+        await rm(path.join(dir, name), { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+}
