@@ -1,0 +1,235 @@
+/**
+ * The permission matrix: every table × select/insert/update/delete × role, through
+ * supabase-js over HTTP. Each cell gets fresh rows owned by a fresh member ("member" is that
+ * owner; "other" is another member), runs one request as the role, then checks with SQL
+ * whether the effect happened — so a deny is a real deny, not a request that missed.
+ */
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { anonClient, type Client, createMember, type Member, reviewBody, serviceClient, sql } from './support.ts';
+
+const roles = ['anon', 'member', 'other', 'moderator', 'admin', 'service'] as const;
+type Actor = (typeof roles)[number];
+const ops = ['select', 'insert', 'update', 'delete'] as const;
+type Op = (typeof ops)[number];
+
+// "member" owns the target row; insert cells insert a row of the actor's own.
+const matrix = `
+table               op      anon   member other  moderator admin  service
+profiles            select  allow  allow  allow  allow     allow  allow
+profiles            insert  deny   deny   deny   deny      deny   allow
+profiles            update  deny   allow  deny   deny      deny   allow
+profiles            delete  deny   deny   deny   deny      deny   allow
+places              select  allow  allow  allow  allow     allow  allow
+places              insert  deny   allow  allow  allow     allow  allow
+places              update  deny   allow  deny   allow     allow  allow
+places              delete  deny   allow  deny   deny      allow  allow
+reviews             select  allow  allow  allow  allow     allow  allow
+reviews             insert  deny   allow  allow  allow     allow  allow
+reviews             update  deny   allow  deny   deny      deny   allow
+reviews             delete  deny   allow  deny   deny      deny   allow
+review_photos       select  allow  allow  allow  allow     allow  allow
+review_photos       insert  deny   allow  allow  allow     allow  allow
+review_photos       update  deny   allow  deny   deny      deny   allow
+review_photos       delete  deny   allow  deny   deny      deny   allow
+stars               select  deny   allow  deny   deny      deny   allow
+stars               insert  deny   allow  allow  allow     allow  allow
+stars               update  deny   deny   deny   deny      deny   allow
+stars               delete  deny   allow  deny   deny      deny   allow
+reports             select  deny   allow  deny   allow     allow  allow
+reports             insert  deny   allow  allow  allow     allow  allow
+reports             update  deny   deny   deny   allow     allow  allow
+reports             delete  deny   deny   deny   deny      deny   allow
+moderation_actions  select  allow  allow  allow  allow     allow  allow
+moderation_actions  insert  deny   deny   deny   deny      deny   allow
+moderation_actions  update  deny   deny   deny   deny      deny   allow
+moderation_actions  delete  deny   deny   deny   deny      deny   allow
+`;
+
+interface Cell {
+  table: string;
+  op: Op;
+  actor: Actor;
+  expected: 'allow' | 'deny';
+}
+
+function parseMatrix(text: string): Cell[] {
+  const lines = text.trim().split('\n').slice(1);
+  return lines.flatMap((line) => {
+    const [table = '', op = '', ...cells] = line.trim().split(/\s+/);
+    assert.equal(cells.length, roles.length, `row ${table} ${op}`);
+    return cells.map((expected, i) => ({ table, op: op as Op, actor: roles[i] ?? 'anon', expected: expected as 'allow' | 'deny' }));
+  });
+}
+
+const pk: Record<string, string> = { profiles: 'id', stars: 'place_id' };
+
+for (const backend of testBackends()) {
+  describe(`permission matrix on ${backend}`, () => {
+    let server: TestServer;
+    let other: Member;
+    let moderator: Member;
+    let admin: Member;
+
+    before(async () => {
+      server = await startTestServer(backend);
+      [other, moderator, admin] = await Promise.all([
+        createMember(server),
+        createMember(server, { role: 'moderator' }),
+        createMember(server, { role: 'admin' }),
+      ]);
+    });
+    after(() => server?.close());
+
+    const newPlace = async (by: string | null) =>
+      (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng, created_by) values ('Matrix place', 'park', 10, 10, $1) returning id`, [by]))[0]?.id ?? '';
+    const newReview = async (place: string, by: string) =>
+      (await sql<{ id: string }>(server, `insert into reviews (place_id, author_id, rating, body) values ($1, $2, 4, $3) returning id`, [place, by, reviewBody()]))[0]?.id ?? '';
+
+    /** Creates the owner's target row; returns its key for eq() and a probe of its state. */
+    async function target(table: string, owner: Member): Promise<{ key: string; place: string }> {
+      const place = await newPlace(table === 'places' ? owner.id : admin.id);
+      switch (table) {
+        case 'profiles':
+          return { key: owner.id, place };
+        case 'places':
+          return { key: place, place };
+        case 'reviews':
+          return { key: await newReview(place, owner.id), place };
+        case 'review_photos': {
+          const review = await newReview(place, owner.id);
+          const rows = await sql<{ id: string }>(server, `insert into review_photos (review_id, place_id, uploader_id, path, alt) values ($1, $2, $3, $4, 'A photo') returning id`, [
+            review, place, owner.id, `${owner.id}/${randomUUID()}.webp`,
+          ]);
+          return { key: rows[0]?.id ?? '', place };
+        }
+        case 'stars':
+          await sql(server, `insert into stars (user_id, place_id) values ($1, $2)`, [owner.id, place]);
+          return { key: place, place };
+        case 'reports': {
+          const rows = await sql<{ id: string }>(server, `insert into reports (reporter_id, target_type, target_id, reason) values ($1, 'place', $2, 'spam') returning id`, [owner.id, place]);
+          return { key: rows[0]?.id ?? '', place };
+        }
+        default: {
+          const rows = await sql<{ id: string }>(server, `insert into moderation_actions (moderator_id, target_type, target_id, action, reason) values ($1, 'place', $2, 'hide', 'spam') returning id`, [moderator.id, place]);
+          return { key: rows[0]?.id ?? '', place };
+        }
+      }
+    }
+
+    const exists = async (table: string, key: string, owner: Member) =>
+      (await sql(server, `select 1 from ${table} where ${pk[table] ?? 'id'} = $1 ${table === 'stars' ? 'and user_id = $2' : ''}`, table === 'stars' ? [key, owner.id] : [key])).length === 1;
+
+    /** The row an actor inserts as themselves (service_role names the owner explicitly). */
+    async function insertRow(table: string, actorId: string | null, owner: Member): Promise<{ row: Record<string, unknown>; check: () => Promise<boolean> }> {
+      const tag = randomUUID();
+      const self = actorId ?? owner.id;
+      const forService = actorId === null;
+      switch (table) {
+        case 'profiles': {
+          const id = randomUUID();
+          await sql(server, `insert into auth.users (id, email, created_at) values ($1, $2, now())`, [id, `${tag}@t.local`]);
+          await sql(server, `delete from profiles where id = $1`, [id]);
+          return { row: { id, username: `u_${tag.slice(0, 8)}`, display_name: 'New' }, check: async () => (await sql(server, `select 1 from profiles where id = $1`, [id])).length === 1 };
+        }
+        case 'places':
+          return { row: { name: `Place ${tag}`, category: 'cafe', lat: 1, lng: 2 }, check: async () => (await sql(server, `select 1 from places where name = $1`, [`Place ${tag}`])).length === 1 };
+        case 'reviews': {
+          const place = await newPlace(admin.id);
+          return {
+            row: { place_id: place, rating: 5, body: reviewBody(1), ...(forService ? { author_id: owner.id } : {}) },
+            check: async () => (await sql(server, `select 1 from reviews where place_id = $1`, [place])).length === 1,
+          };
+        }
+        case 'review_photos': {
+          const place = await newPlace(admin.id);
+          const review = await newReview(place, self);
+          const path = `${self}/${tag}.webp`;
+          return {
+            row: { review_id: review, place_id: place, path, alt: 'A new photo', width: 800, height: 600, ...(forService ? { uploader_id: owner.id } : {}) },
+            check: async () => (await sql(server, `select 1 from review_photos where path = $1`, [path])).length === 1,
+          };
+        }
+        case 'stars': {
+          const place = await newPlace(admin.id);
+          return { row: { place_id: place, ...(forService ? { user_id: owner.id } : {}) }, check: async () => (await sql(server, `select 1 from stars where place_id = $1`, [place])).length === 1 };
+        }
+        case 'reports': {
+          const place = await newPlace(admin.id);
+          return {
+            row: { target_type: 'place', target_id: place, reason: 'duplicate', ...(forService ? { reporter_id: owner.id } : {}) },
+            check: async () => (await sql(server, `select 1 from reports where target_id = $1`, [place])).length === 1,
+          };
+        }
+        default: {
+          const place = await newPlace(admin.id);
+          return {
+            row: { target_type: 'place', target_id: place, action: 'hide', reason: 'spam', ...(forService ? { moderator_id: moderator.id } : {}) },
+            check: async () => (await sql(server, `select 1 from moderation_actions where target_id = $1`, [place])).length === 1,
+          };
+        }
+      }
+    }
+
+    const patches: Record<string, [Record<string, unknown>, string, string]> = {
+      profiles: [{ display_name: 'Changed name' }, 'display_name', 'Changed name'],
+      places: [{ description: 'Changed description' }, 'description', 'Changed description'],
+      reviews: [{ body: 'A changed body that is long enough.' }, 'body', 'A changed body that is long enough.'],
+      review_photos: [{ alt: 'Changed alt' }, 'alt', 'Changed alt'],
+      stars: [{ created_at: '2020-01-01T00:00:00+00:00' }, "to_char(created_at at time zone 'utc', 'YYYY')", '2020'],
+      reports: [{ status: 'dismissed' }, 'status::text', 'dismissed'],
+      moderation_actions: [{ reason: 'Changed reason' }, 'reason', 'Changed reason'],
+    };
+
+    async function run(cell: Cell): Promise<'allow' | 'deny'> {
+      const owner = await createMember(server);
+      const actors: Record<Actor, [Client, string | null]> = {
+        anon: [anonClient(server), randomUUID()],
+        member: [owner.client, owner.id],
+        other: [other.client, other.id],
+        moderator: [moderator.client, moderator.id],
+        admin: [admin.client, admin.id],
+        service: [serviceClient(server), null],
+      };
+      const [client, actorId] = actors[cell.actor];
+      const from = client.from(cell.table as 'places');
+      const column = pk[cell.table] ?? 'id';
+      if (cell.op === 'insert') {
+        const { row, check } = await insertRow(cell.table, cell.actor === 'anon' ? owner.id : actorId, owner);
+        await from.insert(row as never);
+        return (await check()) ? 'allow' : 'deny';
+      }
+      const { key } = await target(cell.table, owner);
+      const ownerFilter = cell.table === 'stars' ? { user_id: owner.id } : {};
+      if (cell.op === 'select') {
+        const columns = cell.table === 'moderation_actions' ? 'id, action, reason, created_at' : column;
+        const { data } = await client.from(cell.table as 'places').select(columns).eq(column as 'id', key).match(ownerFilter);
+        return Array.isArray(data) && data.length === 1 ? 'allow' : 'deny';
+      }
+      if (cell.op === 'update') {
+        const [patch, expr, value] = patches[cell.table] ?? [{}, '', ''];
+        await from.update(patch as never).eq(column as 'id', key).match(ownerFilter);
+        const rows = await sql<{ v: string }>(server, `select ${expr} as v from ${cell.table} where ${column} = $1`, [key]);
+        return rows[0]?.v === value ? 'allow' : 'deny';
+      }
+      await from.delete().eq(column as 'id', key).match(ownerFilter);
+      return (await exists(cell.table, key, owner)) ? 'deny' : 'allow';
+    }
+
+    for (const table of ['profiles', 'places', 'reviews', 'review_photos', 'stars', 'reports', 'moderation_actions']) {
+      test(`${table}: every operation for every role`, async () => {
+        const cells = parseMatrix(matrix).filter((c) => c.table === table);
+        assert.equal(cells.length, ops.length * roles.length);
+        const observed: string[] = [];
+        const expected: string[] = [];
+        for (const cell of cells) {
+          observed.push(`${cell.op} ${cell.actor}: ${await run(cell)}`);
+          expected.push(`${cell.op} ${cell.actor}: ${cell.expected}`);
+        }
+        assert.deepEqual(observed, expected);
+      });
+    }
+  });
+}

@@ -1,0 +1,81 @@
+/**
+ * Shared helpers of the data tests: members created with SQL (the profile trigger runs as
+ * on sign-up), their session tokens minted with the project secret, and supabase-js clients
+ * that speak to the running server as anon, a member, a moderator, an admin or service_role.
+ */
+import { randomUUID } from 'node:crypto';
+import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import WebSocket from 'ws';
+import type { TestServer } from '../support/server.ts';
+import type { Database } from '../../web/src/lib/database.types.ts';
+
+export type Client = SupabaseClient<Database>;
+export type Role = 'member' | 'moderator' | 'admin';
+
+export interface Member {
+  id: string;
+  email: string;
+  username: string;
+  client: Client;
+  token: string;
+}
+
+export function clientFor(server: TestServer, token?: string): Client {
+  return createClient<Database>(server.url, server.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+    realtime: { transport: WebSocket as never },
+  });
+}
+
+export const anonClient = (server: TestServer): Client => clientFor(server);
+export const serviceClient = (server: TestServer): Client => clientFor(server, server.serviceRoleKey);
+
+/** An access token as the auth service issues it (claims of supabase/auth `AccessTokenClaims`). */
+export async function mintToken(server: TestServer, id: string, email: string): Promise<string> {
+  return new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID(), is_anonymous: false })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(server.keys.secret);
+}
+
+/** Creates an auth user with SQL (as GoTrue would), optionally backdated, and gives it a role. */
+export async function createMember(
+  server: TestServer,
+  options: { username?: string; role?: Role; joinedHoursAgo?: number } = {},
+): Promise<Member> {
+  const id = randomUUID();
+  const username = options.username ?? `m_${id.slice(0, 8)}`;
+  const email = `${username}@test.pinstar.local`;
+  await server.db.transaction({ kind: 'system' }, async (tx) => {
+    await tx.query(
+      `insert into auth.users (instance_id, id, aud, role, email, raw_user_meta_data, raw_app_meta_data, created_at, updated_at)
+       values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
+               jsonb_build_object('username', $3::text), '{"provider":"email","providers":["email"]}', now() - make_interval(hours => $4::int), now())`,
+      [id, email, username, options.joinedHoursAgo ?? 24 * 30],
+    );
+    if (options.role && options.role !== 'member') await tx.query(`update public.profiles set role = $2 where id = $1`, [id, options.role]);
+  });
+  const token = await mintToken(server, id, email);
+  return { id, email, username, token, client: clientFor(server, token) };
+}
+
+/** Runs SQL as the database owner (setup and checks that no client could do). */
+export async function sql<Row = Record<string, unknown>>(server: TestServer, text: string, params: unknown[] = []): Promise<Row[]> {
+  return server.db.transaction({ kind: 'system' }, async (tx) => (await tx.query<Row>(text, params)).rows);
+}
+
+/** The error code a client sees, or 'ok'. */
+export function outcome(result: { error: PostgrestError | null }): string {
+  return result.error ? result.error.code : 'ok';
+}
+
+export function unwrap<T>(result: { data: T | null; error: PostgrestError | null }): T {
+  if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
+  if (result.data === null) throw new Error('no data');
+  return result.data;
+}
+
+export const reviewBody = (n = 0) => `A thoughtful review number ${n} with enough words to pass.`;
