@@ -157,3 +157,18 @@ $$;
 grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to public;
 grant select on auth.users to service_role;
 grant all on all tables in schema auth to supabase_auth_admin;
+
+-- Authentication methods per session, read back into the `amr` claim on refresh (GoTrue models.AMRClaim).
+create table if not exists auth.mfa_amr_claims (
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null,
+  updated_at timestamptz not null,
+  authentication_method text not null,
+  id uuid primary key,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+alter table auth.mfa_amr_claims enable row level security;
+grant all on auth.mfa_amr_claims to supabase_auth_admin;
+create index if not exists users_confirmation_token_idx on auth.users (confirmation_token) where confirmation_token <> '';
+create index if not exists users_recovery_token_idx on auth.users (recovery_token) where recovery_token <> '';
+create index if not exists flow_state_user_id_idx on auth.flow_state (user_id);

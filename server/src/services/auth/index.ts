@@ -1,9 +1,51 @@
 import { Hono } from 'hono';
 import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AuthCtx } from './context.ts';
+import { AuthError, authErrors, renderAuthError } from './errors.ts';
+import { createMailbox, createMailboxService } from './mailbox.ts';
+import { createMailer } from './mailer.ts';
+import { createRateLimiter } from './rate-limit.ts';
+import { createRedirectPolicy } from './redirects.ts';
+import { mountAdmin } from './routes/admin.ts';
+import { mountMailRoutes } from './routes/mail-routes.ts';
+import { mountMeta } from './routes/meta.ts';
+import { mountSignup } from './routes/signup.ts';
+import { mountToken } from './routes/token.ts';
+import { mountUser } from './routes/user.ts';
+import { mountVerify } from './routes/verify.ts';
+import { readAuthSettings } from './settings.ts';
 
-/** Supabase Auth (GoTrue) at /auth/v1. */
-export function createAuthService(_deps: ServiceDeps): Service {
+/**
+ * Supabase Auth (GoTrue) at /auth/v1, plus the local mailbox at /_dev/mail unless SMTP_URL
+ * sends mail out. Users, sessions and tokens live in the `auth` schema, written with SQL.
+ */
+export function createAuthService(deps: ServiceDeps): Service[] {
+  const settings = readAuthSettings(deps.config);
+  const mailbox = deps.config.smtpUrl ? null : createMailbox(deps.config.dataDir);
+  const ctx: AuthCtx = {
+    db: deps.db,
+    keys: deps.keys,
+    config: deps.config,
+    log: deps.log,
+    settings,
+    redirects: createRedirectPolicy(settings),
+    mailer: createMailer(deps.config, mailbox),
+    limiter: createRateLimiter(settings),
+  };
   const routes = new Hono<AppEnv>();
-  routes.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
-  return { prefix: '/auth/v1', routes };
+  mountMeta(ctx, routes);
+  mountSignup(ctx, routes);
+  mountToken(ctx, routes);
+  mountUser(ctx, routes);
+  mountVerify(ctx, routes);
+  mountMailRoutes(ctx, routes);
+  mountAdmin(ctx, routes);
+  routes.notFound((c) => renderAuthError(c, authErrors.notFound()));
+  routes.onError((error, c) => {
+    if (error instanceof AuthError) return renderAuthError(c, error);
+    deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+    return renderAuthError(c, authErrors.unexpected());
+  });
+  const auth: Service = { prefix: '/auth/v1', routes };
+  return mailbox ? [auth, createMailboxService(mailbox)] : [auth];
 }

@@ -1,0 +1,86 @@
+import type { Context } from 'hono';
+
+/**
+ * GoTrue's errors (supabase/auth internal/api/errors.go, apierrors/errorcode.go): an HTTP error
+ * carries a status, a machine code and a message; the weak-password error adds reasons.
+ */
+export class AuthError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly reasons: string[] | null;
+  constructor(status: number, code: string, message: string, reasons: string[] | null = null) {
+    super(message);
+    this.name = 'AuthError';
+    this.status = status;
+    this.code = code;
+    this.reasons = reasons;
+  }
+}
+
+const e = (status: number, code: string) => (message: string) => new AuthError(status, code, message);
+
+/** The catalogue: one factory per error the service answers with; messages as upstream writes them. */
+export const authErrors = {
+  validation: e(400, 'validation_failed'),
+  validation422: e(422, 'validation_failed'),
+  badJson: (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
+  invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
+  emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
+  userBanned: () => new AuthError(400, 'user_banned', 'User is banned'),
+  userAlreadyExists: () => new AuthError(422, 'user_already_exists', 'User already registered'),
+  emailExists: () => new AuthError(422, 'email_exists', 'A user with this email address has already been registered'),
+  weakPassword: (message: string, reasons: string[]) => new AuthError(422, 'weak_password', message, reasons),
+  samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
+  reauthenticationNeeded: () => new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
+  emailProviderDisabled: () => new AuthError(422, 'email_provider_disabled', 'Email signups are disabled'),
+  phoneProviderDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled'),
+  anonymousDisabled: () => new AuthError(422, 'anonymous_provider_disabled', 'Anonymous sign-ins are disabled'),
+  otpDisabled: () => new AuthError(422, 'otp_disabled', 'Signups not allowed for otp'),
+  otpExpired: (message = 'Token has expired or is invalid') => new AuthError(403, 'otp_expired', message),
+  refreshTokenNotFound: () => new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found'),
+  refreshTokenAlreadyUsed: () => new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used'),
+  sessionNotFound: () => new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
+  userNotFoundFromClaim: () => new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist'),
+  userWithEmailNotFound: () => new AuthError(404, 'user_not_found', 'User with this email not found'),
+  userNotFound: () => new AuthError(404, 'user_not_found', 'User not found'),
+  noAuthorization: () => new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token'),
+  badJwt: e(403, 'bad_jwt'),
+  notAdmin: (message = 'User not allowed') => new AuthError(403, 'not_admin', message),
+  overRequestRateLimit: () => new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached'),
+  overEmailSendRateLimit: (message = 'Email rate limit exceeded') => new AuthError(429, 'over_email_send_rate_limit', message),
+  flowStateNotFound: () => new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
+  flowStateExpired: () => new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired'),
+  badCodeVerifier: () => new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier'),
+  notFound: () => new AuthError(404, 'not_found', 'Not Found'),
+  methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
+  unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+};
+
+export const apiVersionHeader = 'X-Supabase-Api-Version';
+
+/** `2024-01-01` is the only dated API version GoTrue knows (internal/api/apiversions.go). */
+export function requestApiVersion(c: Context): string | null {
+  const raw = c.req.header(apiVersionHeader)?.trim();
+  if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) return null;
+  return raw >= '2024-01-01' ? '2024-01-01' : null;
+}
+
+/**
+ * Renders an error in GoTrue's wire shape (HandleResponseError): `{code, message}` and the
+ * version header echoed for clients that send API version 2024-01-01, the legacy
+ * `{code: <status>, error_code, msg}` otherwise; both carry `x-sb-error-code`.
+ */
+export function renderAuthError(c: Context, error: AuthError): Response {
+  const version = requestApiVersion(c);
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'x-sb-error-code': error.code };
+  let body: Record<string, unknown>;
+  if (version) {
+    headers[apiVersionHeader] = version;
+    body = { code: error.code, message: error.message };
+  } else {
+    body = { code: error.status, error_code: error.code, msg: error.message };
+  }
+  if (error.reasons) body.weak_password = { reasons: error.reasons };
+  return new Response(JSON.stringify(body), { status: error.status, headers });
+}

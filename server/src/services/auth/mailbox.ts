@@ -1,0 +1,105 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv, Service } from '../../lib/service.ts';
+
+export interface MailMessage {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+export interface Mailbox {
+  add(message: Omit<MailMessage, 'id' | 'created_at'>): MailMessage;
+  list(): MailMessage[];
+  clear(): void;
+  flush(): Promise<void>;
+}
+
+const keep = 500;
+
+/**
+ * The local inbox that stands in for Inbucket/Mailpit: messages stay in memory and in
+ * `<dataDir>/mailbox.json`, so links still work after a restart.
+ */
+export function createMailbox(dataDir: string): Mailbox {
+  const file = path.join(dataDir, 'mailbox.json');
+  let messages: MailMessage[] = [];
+  try {
+    if (existsSync(file)) {
+      const parsed: unknown = JSON.parse(readFileSync(file, 'utf8'));
+      if (Array.isArray(parsed)) messages = parsed as MailMessage[];
+    }
+  } catch {
+    messages = [];
+  }
+  let writing: Promise<void> = Promise.resolve();
+  const persist = () => {
+    const snapshot = JSON.stringify(messages);
+    writing = writing.then(async () => {
+      try {
+        mkdirSync(dataDir, { recursive: true });
+        await writeFile(file, snapshot);
+      } catch {
+        // A data dir removed under a running server must not break sign-ups; memory still has the mail.
+      }
+    });
+  };
+  return {
+    add(message) {
+      const stored: MailMessage = { id: randomUUID(), ...message, created_at: new Date().toISOString() };
+      messages.push(stored);
+      if (messages.length > keep) messages = messages.slice(-keep);
+      persist();
+      return stored;
+    },
+    list: () => [...messages].reverse(),
+    clear() {
+      messages = [];
+      persist();
+    },
+    flush: () => writing,
+  };
+}
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+function renderPage(messages: MailMessage[]): string {
+  const items = messages
+    .map((m) => {
+      const links = [...m.text.matchAll(/https?:\/\/\S+/g)].map((l) => `<li><a href="${escapeHtml(l[0])}">${escapeHtml(l[0])}</a></li>`).join('');
+      return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.created_at}">${escapeHtml(m.created_at)}</time></p>
+<ul>${links}</ul><details><summary>Message</summary><pre>${escapeHtml(m.text)}</pre></details></article>`;
+    })
+    .join('\n');
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Local mailbox</title><style>body{font:16px/1.5 system-ui,sans-serif;max-width:52rem;margin:2rem auto;padding:0 1rem;color:#1a1a1a}
+article{border:1px solid #ddd;border-radius:8px;padding:1rem;margin:1rem 0}h2{margin:0;font-size:1.1rem}.meta{color:#555;margin:.25rem 0}
+a{word-break:break-all}pre{white-space:pre-wrap}</style></head><body><h1>Local mailbox</h1>
+<p>${messages.length} message(s), newest first. JSON at <a href="/_dev/mail/api/messages">/_dev/mail/api/messages</a>.</p>
+${items || '<p>No mail yet.</p>'}</body></html>`;
+}
+
+/** `/_dev/mail`: a readable page and a JSON API (newest first) for e2e tests. */
+export function createMailboxService(mailbox: Mailbox): Service {
+  const routes = new Hono<AppEnv>();
+  routes.get('/', (c) => c.html(renderPage(mailbox.list())));
+  routes.get('/api/messages', (c) => {
+    const to = c.req.query('to')?.toLowerCase();
+    return c.json(mailbox.list().filter((m) => !to || m.to.toLowerCase() === to));
+  });
+  routes.get('/api/messages/:id', (c) => {
+    const message = mailbox.list().find((m) => m.id === c.req.param('id'));
+    return message ? c.json(message) : c.json({ message: 'Not Found' }, 404);
+  });
+  routes.delete('/api/messages', (c) => {
+    mailbox.clear();
+    return c.body(null, 204);
+  });
+  return { prefix: '/_dev/mail', routes, close: () => mailbox.flush() };
+}

@@ -1,0 +1,70 @@
+import nodemailer from 'nodemailer';
+import { type ServerConfig, tomlValue } from '../../lib/config.ts';
+import type { Mailbox } from './mailbox.ts';
+
+export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite';
+
+export interface MailData {
+  to: string;
+  confirmationUrl: string;
+  token: string;
+  email: string;
+  newEmail?: string;
+}
+
+export interface Mailer {
+  /** True when mail leaves by SMTP (then the project-wide `email_sent` limit applies, as the CLI documents). */
+  readonly external: boolean;
+  send(kind: MailKind, data: MailData): Promise<void>;
+}
+
+/** GoTrue's default subjects and bodies (internal/mailer/templatemailer). */
+const templates: Record<MailKind, { subject: string; heading: string; intro: (d: MailData) => string; action: string }> = {
+  signup: { subject: 'Confirm Your Signup', heading: 'Confirm your signup', intro: () => 'Follow this link to confirm your user:', action: 'Confirm your mail' },
+  invite: {
+    subject: 'You have been invited',
+    heading: 'You have been invited',
+    intro: () => 'You have been invited to create a user. Follow this link to accept the invite:',
+    action: 'Accept the invite',
+  },
+  magiclink: { subject: 'Your Magic Link', heading: 'Magic Link', intro: () => 'Follow this link to login:', action: 'Log In' },
+  recovery: { subject: 'Reset Your Password', heading: 'Reset Password', intro: () => 'Follow this link to reset the password for your user:', action: 'Reset Password' },
+  email_change: {
+    subject: 'Confirm Email Change',
+    heading: 'Confirm Change of Email',
+    intro: (d) => `Follow this link to confirm the update of your email from ${d.email} to ${d.newEmail ?? ''}:`,
+    action: 'Change Email',
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function renderMail(kind: MailKind, data: MailData): { subject: string; text: string; html: string } {
+  const t = templates[kind];
+  const text = `${t.heading}\n\n${t.intro(data)}\n${data.confirmationUrl}\n\nAlternatively, enter the code: ${data.token}\n`;
+  const html = `<h2>${escapeHtml(t.heading)}</h2>\n<p>${escapeHtml(t.intro(data))}</p>\n<p><a href="${escapeHtml(data.confirmationUrl)}">${escapeHtml(t.action)}</a></p>\n<p>Alternatively, enter the code: ${escapeHtml(data.token)}</p>\n`;
+  return { subject: t.subject, text, html };
+}
+
+/** Mail goes to the local mailbox, or by SMTP when SMTP_URL is set (nodemailer). */
+export function createMailer(config: ServerConfig, mailbox: Mailbox | null): Mailer {
+  if (config.smtpUrl) {
+    const transport = nodemailer.createTransport(config.smtpUrl);
+    const address = tomlValue(config.toml, 'auth.email.smtp.admin_email', 'admin@email.com');
+    const name = tomlValue(config.toml, 'auth.email.smtp.sender_name', '');
+    const from = name ? { name, address } : address;
+    return {
+      external: true,
+      async send(kind, data) {
+        const mail = renderMail(kind, data);
+        await transport.sendMail({ from, to: data.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+    };
+  }
+  return {
+    external: false,
+    async send(kind, data) {
+      mailbox?.add({ to: data.to, ...renderMail(kind, data) });
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { hash, verify } from '@node-rs/bcrypt';
+import { authErrors } from './errors.ts';
+import type { AuthSettings } from './settings.ts';
+
+/** Hosted GoTrue hashes with bcrypt cost 10 (models/user.go SetPassword → crypto.GenerateFromPassword). */
+export const bcryptCost = 10;
+
+/** Hashes on libuv's thread pool, so the event loop keeps serving while bcrypt works. */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password, { cost: bcryptCost, version: '2a' });
+}
+
+export async function verifyPassword(password: string, encrypted: string | null): Promise<boolean> {
+  if (!encrypted || !encrypted.startsWith('$2')) return false;
+  try {
+    return await verify(password, encrypted);
+  } catch {
+    return false;
+  }
+}
+
+const characterSets: Record<string, string[]> = {
+  letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
+  lower_upper_letters_digits_symbols: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789', "!@#$%^&*()_+-=[]{};':\"|<>?,./`~"],
+};
+
+/**
+ * checkPasswordStrength (internal/api/password.go): minimum length and required character
+ * classes; failing either is `weak_password` (422) with the reasons `length` / `characters`.
+ */
+export function checkPasswordStrength(settings: AuthSettings, password: string): void {
+  if (Buffer.byteLength(password) > 72) throw authErrors.validation422('Password cannot be longer than 72 characters');
+  const messages: string[] = [];
+  const reasons: string[] = [];
+  if ([...password].length < settings.minimumPasswordLength) {
+    messages.push(`Password should be at least ${settings.minimumPasswordLength} characters.`);
+    reasons.push('length');
+  }
+  const sets = characterSets[settings.passwordRequirements];
+  if (sets && !sets.every((set) => [...password].some((ch) => set.includes(ch)))) {
+    messages.push(`Password should contain at least one character of each: ${sets.map((s) => `"${s}"`).join(', ')}.`);
+    reasons.push('characters');
+  }
+  if (reasons.length > 0) throw authErrors.weakPassword(messages.join(' '), reasons);
+}

@@ -1,0 +1,25 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../../lib/service.ts';
+import type { AuthCtx } from '../context.ts';
+
+const externalProviders = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'x', 'zoom', 'email', 'phone'];
+
+/** GET /health and GET /settings (internal/api/api.go HealthCheck, internal/api/settings.go). */
+export function mountMeta(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+  routes.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  routes.get('/settings', (c) => {
+    const { settings } = ctx;
+    const external = Object.fromEntries(externalProviders.map((p) => [p, false]));
+    external.email = settings.emailEnableSignup;
+    external.anonymous_users = settings.enableAnonymousSignIns;
+    return c.json({
+      external,
+      disable_signup: !settings.enableSignup,
+      mailer_autoconfirm: !settings.enableConfirmations,
+      phone_autoconfirm: false,
+      sms_provider: '',
+      saml_enabled: false,
+      passkeys_enabled: false,
+    });
+  });
+}

@@ -1,0 +1,88 @@
+import type { Hono } from 'hono';
+import type { AppEnv } from '../../../lib/service.ts';
+import type { AuthCtx } from '../context.ts';
+import { authErrors } from '../errors.ts';
+import { challengeOf } from '../flows.ts';
+import { clientIp, readBody, stringField } from '../http.ts';
+import { verifyPassword } from '../passwords.ts';
+import { refreshSession } from '../sessions.ts';
+import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
+
+/** GoTrue's flow-state lifetime (conf.FlowStateExpiryDuration, 300 s). */
+const flowStateExpirySeconds = 300;
+
+/** ResourceOwnerPasswordGrant (internal/api/token.go): bcrypt off the event loop, outside any transaction. */
+async function passwordGrant(ctx: AuthCtx, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
+  const email = stringField(body, 'email').trim().toLowerCase();
+  const phone = stringField(body, 'phone');
+  const password = stringField(body, 'password');
+  if (email !== '' && phone !== '') throw authErrors.validation('Only an email address or phone number should be provided on login.');
+  if (email === '' && phone === '') throw authErrors.validation('missing email or phone');
+  if (email === '') throw authErrors.invalidCredentials();
+  const candidate = await ctx.db.transaction({ kind: 'system' }, (tx) => loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user and u.deleted_at is null', [email]), {
+    readOnly: true,
+  });
+  if (!candidate) throw authErrors.invalidCredentials();
+  if (candidate.banned) throw authErrors.userBanned();
+  if (!(await verifyPassword(password, candidate.encrypted_password))) throw authErrors.invalidCredentials();
+  if (!candidate.email_confirmed) throw authErrors.emailNotConfirmed();
+  return ctx.db.transaction({ kind: 'system' }, (tx) => createSession(tx, candidate.id, 'password', meta));
+}
+
+interface FlowRow {
+  id: string;
+  user_id: string | null;
+  code_challenge: string;
+  code_challenge_method: string;
+  authentication_method: string;
+  age_s: number;
+}
+
+/** PKCE grant (internal/api/token.go PKCE): the auth code's flow state, checked against the verifier, then spent. */
+async function pkceGrant(ctx: AuthCtx, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
+  const authCode = stringField(body, 'auth_code');
+  const verifier = stringField(body, 'code_verifier');
+  if (authCode === '' || verifier === '') throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
+  return ctx.db.transaction({ kind: 'system' }, async (tx) => {
+    const { rows } = await tx.query<FlowRow>(
+      `select id::text as id, user_id::text as user_id, code_challenge, code_challenge_method, authentication_method,
+         extract(epoch from (now() - coalesce(auth_code_issued_at, created_at)))::float8 as age_s
+       from auth.flow_state where auth_code = $1 for update`,
+      [authCode],
+    );
+    const flow = rows[0];
+    if (!flow || !flow.user_id) throw authErrors.flowStateNotFound();
+    if (flow.age_s > flowStateExpirySeconds) throw authErrors.flowStateExpired();
+    if (challengeOf(verifier, flow.code_challenge_method) !== flow.code_challenge) throw authErrors.badCodeVerifier();
+    const user = await loadUser(tx, 'u.id = $1', [flow.user_id]);
+    if (!user) throw authErrors.userNotFound();
+    if (user.banned) throw authErrors.userBanned();
+    await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
+    return createSession(tx, flow.user_id, flow.authentication_method, meta);
+  });
+}
+
+/** POST /token?grant_type=password|refresh_token|pkce → AccessTokenResponse. */
+export function mountToken(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+  routes.post('/token', async (c) => {
+    const grant = c.req.query('grant_type') ?? '';
+    const ip = clientIp(c);
+    const meta = { userAgent: c.req.header('user-agent') ?? null, ip };
+    let issued: IssuedSession;
+    if (grant === 'password') {
+      ctx.limiter.hit('sign_in_sign_ups', ip);
+      issued = await passwordGrant(ctx, await readBody(c), meta);
+    } else if (grant === 'refresh_token') {
+      ctx.limiter.hit('token_refresh', ip);
+      const token = stringField(await readBody(c), 'refresh_token');
+      if (token === '') throw authErrors.validation('refresh_token required');
+      issued = await refreshSession(ctx, token);
+    } else if (grant === 'pkce') {
+      ctx.limiter.hit('sign_in_sign_ups', ip);
+      issued = await pkceGrant(ctx, await readBody(c), meta);
+    } else {
+      throw authErrors.validation('unsupported_grant_type');
+    }
+    return c.json(await toTokenResponse(ctx, issued));
+  });
+}

@@ -1,0 +1,134 @@
+import { type Claims, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
+import type { AuthCtx } from './context.ts';
+import { authErrors } from './errors.ts';
+import { isUuid, type AuthContext } from './http.ts';
+import { type IssuedSession, loadUser, newRefreshToken, sessionAmr } from './tokens.ts';
+import type { UserRow } from './user-json.ts';
+
+interface TokenRow {
+  id: number;
+  token: string;
+  revoked: boolean;
+  session_id: string | null;
+  user_id: string | null;
+  age_s: number;
+}
+
+/**
+ * RefreshTokenGrant (internal/api/token_refresh.go): rotates the token; a revoked token is
+ * answered with the current child while inside the reuse interval (a client that lost the
+ * response), otherwise it is reuse: the whole session's tokens are revoked.
+ */
+export async function refreshSession(ctx: AuthCtx, refreshToken: string): Promise<IssuedSession> {
+  const { settings } = ctx;
+  const outcome = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
+    const found = await tx.query<TokenRow>(
+      `select rt.id, rt.token, rt.revoked, rt.session_id::text as session_id, s.user_id::text as user_id,
+         extract(epoch from (now() - rt.updated_at))::float8 as age_s
+       from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
+       where rt.token = $1 for update of rt`,
+      [refreshToken],
+    );
+    const token = found.rows[0];
+    if (!token || !token.session_id || !token.user_id) return { error: authErrors.refreshTokenNotFound() };
+    let issuedToken: string;
+    if (token.revoked && settings.refreshTokenRotation) {
+      const child = await tx.query<{ token: string }>(
+        `select token from auth.refresh_tokens where session_id = $1 and parent = $2 and not revoked order by id desc limit 1`,
+        [token.session_id, token.token],
+      );
+      const active = child.rows[0];
+      if (active && token.age_s < settings.refreshTokenReuseInterval) {
+        issuedToken = active.token;
+      } else {
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [token.session_id]);
+        return { error: authErrors.refreshTokenAlreadyUsed() };
+      }
+    } else if (!settings.refreshTokenRotation) {
+      issuedToken = token.token;
+    } else {
+      issuedToken = newRefreshToken();
+      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
+      await tx.query(
+        `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,
+        [issuedToken, token.user_id, token.token, token.session_id],
+      );
+    }
+    await tx.query(`update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $1`, [token.session_id]);
+    const user = await loadUser(tx, 'u.id = $1', [token.user_id]);
+    if (!user) return { error: authErrors.refreshTokenNotFound() };
+    const amr = await sessionAmr(tx, token.session_id);
+    return { issued: { user, sessionId: token.session_id, refreshToken: issuedToken, amr, aal: 'aal1' } satisfies IssuedSession };
+  });
+  // The reuse revocation must commit before the error is answered (storage.NewCommitWithError).
+  if ('error' in outcome) throw outcome.error;
+  if (outcome.issued.user.banned) throw authErrors.userBanned();
+  return outcome.issued;
+}
+
+export interface Authenticated {
+  user: UserRow;
+  claims: Claims;
+  sessionId: string | null;
+  sessionCreatedEpoch: number | null;
+}
+
+function bearerToken(c: AuthContext): string | null {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
+  return match?.[1] ?? null;
+}
+
+async function requestClaims(ctx: AuthCtx, c: AuthContext): Promise<Claims> {
+  const token = bearerToken(c);
+  if (!token) throw authErrors.noAuthorization();
+  try {
+    return (await resolveRequestAuth(ctx.keys, { authorization: `Bearer ${token}` })).claims;
+  } catch (error: unknown) {
+    const reason = error instanceof TokenError && error.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
+    throw authErrors.badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`);
+  }
+}
+
+/**
+ * requireAuthentication + maybeLoadUserOrSession (internal/api/auth.go): a valid bearer JWT
+ * with a `sub` naming an existing user, and, when it names one, an existing session.
+ */
+export async function requireUser(ctx: AuthCtx, c: AuthContext): Promise<Authenticated> {
+  const claims = await requestClaims(ctx, c);
+  const sub = typeof claims.sub === 'string' ? claims.sub : '';
+  if (sub === '') throw authErrors.badJwt('invalid claim: missing sub claim');
+  if (!isUuid(sub)) throw authErrors.badJwt('invalid claim: sub claim must be a UUID');
+  const sessionId = typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null;
+  const found = await ctx.db.transaction(
+    { kind: 'system' },
+    async (tx) => {
+      const user = await loadUser(tx, 'u.id = $1', [sub]);
+      if (!user || !sessionId) return { user, session: null };
+      const s = await tx.query<{ created: number }>(`select extract(epoch from created_at)::float8 as created from auth.sessions where id = $1 and user_id = $2`, [sessionId, sub]);
+      return { user, session: s.rows[0] ?? null };
+    },
+    { readOnly: true },
+  );
+  if (!found.user || found.user.deleted) throw authErrors.userNotFoundFromClaim();
+  if (sessionId && !found.session) throw authErrors.sessionNotFound();
+  return { user: found.user, claims, sessionId, sessionCreatedEpoch: found.session?.created ?? null };
+}
+
+/** requireAdmin (internal/api/auth.go): the bearer's role must be one of GOTRUE_JWT_ADMIN_ROLES. */
+export async function requireAdmin(ctx: AuthCtx, c: AuthContext): Promise<void> {
+  const claims = await requestClaims(ctx, c);
+  if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw authErrors.notAdmin();
+}
+
+/** Logout (internal/api/logout.go): global ends every session of the user, local this one, others all but this one. */
+export async function endSessions(ctx: AuthCtx, auth: Authenticated, scope: 'global' | 'local' | 'others'): Promise<void> {
+  await ctx.db.transaction({ kind: 'system' }, async (tx) => {
+    if (scope === 'global' || (scope === 'local' && !auth.sessionId)) {
+      await tx.query(`delete from auth.sessions where user_id = $1`, [auth.user.id]);
+    } else if (scope === 'local') {
+      await tx.query(`delete from auth.sessions where id = $1`, [auth.sessionId]);
+    } else {
+      await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, [auth.user.id, auth.sessionId]);
+    }
+  });
+}

@@ -1,0 +1,67 @@
+import { type ServerConfig, tomlValue } from '../../lib/config.ts';
+
+/** Auth settings from the project's config.toml, with the Supabase CLI's template defaults when absent. */
+export interface AuthSettings {
+  siteUrl: string;
+  additionalRedirectUrls: string[];
+  jwtExpiry: number;
+  refreshTokenRotation: boolean;
+  refreshTokenReuseInterval: number;
+  enableSignup: boolean;
+  enableAnonymousSignIns: boolean;
+  minimumPasswordLength: number;
+  passwordRequirements: string;
+  emailEnableSignup: boolean;
+  enableConfirmations: boolean;
+  doubleConfirmChanges: boolean;
+  securePasswordChange: boolean;
+  maxFrequencyMs: number;
+  otpLength: number;
+  otpExpiry: number;
+  rateLimits: { emailSent: number; signInSignUps: number; tokenRefresh: number; tokenVerifications: number; anonymousUsers: number };
+}
+
+const durationUnits: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** Go duration strings as config.toml writes them ("1s", "1m0s", "1h30m"); a bare number is seconds. */
+export function parseDuration(value: string | number, fallbackMs: number): number {
+  if (typeof value === 'number') return value * 1000;
+  let total = 0;
+  let matched = '';
+  for (const m of value.trim().matchAll(/(\d+(?:\.\d+)?)(ns|us|µs|ms|s|m|h)/g)) {
+    total += Number(m[1]) * (durationUnits[m[2] ?? 's'] ?? 1000);
+    matched += m[0];
+  }
+  return matched !== '' && matched === value.trim() ? total : fallbackMs;
+}
+
+export function readAuthSettings(config: ServerConfig): AuthSettings {
+  const t = config.toml;
+  const num = (key: string, fallback: number) => tomlValue<number>(t, key, fallback);
+  const bool = (key: string, fallback: boolean) => tomlValue<boolean>(t, key, fallback);
+  return {
+    siteUrl: tomlValue(t, 'auth.site_url', 'http://127.0.0.1:3000').replace(/\/+$/, '') || 'http://127.0.0.1:3000',
+    additionalRedirectUrls: tomlValue<unknown[]>(t, 'auth.additional_redirect_urls', ['https://127.0.0.1:3000']).filter((u): u is string => typeof u === 'string'),
+    jwtExpiry: num('auth.jwt_expiry', 3600),
+    refreshTokenRotation: bool('auth.enable_refresh_token_rotation', true),
+    refreshTokenReuseInterval: num('auth.refresh_token_reuse_interval', 10),
+    enableSignup: bool('auth.enable_signup', true),
+    enableAnonymousSignIns: bool('auth.enable_anonymous_sign_ins', false),
+    minimumPasswordLength: Math.max(6, num('auth.minimum_password_length', 6)),
+    passwordRequirements: tomlValue(t, 'auth.password_requirements', ''),
+    emailEnableSignup: bool('auth.email.enable_signup', true),
+    enableConfirmations: bool('auth.email.enable_confirmations', false),
+    doubleConfirmChanges: bool('auth.email.double_confirm_changes', true),
+    securePasswordChange: bool('auth.email.secure_password_change', false),
+    maxFrequencyMs: parseDuration(tomlValue<string | number>(t, 'auth.email.max_frequency', '1s'), 1000),
+    otpLength: num('auth.email.otp_length', 6),
+    otpExpiry: num('auth.email.otp_expiry', 3600),
+    rateLimits: {
+      emailSent: num('auth.rate_limit.email_sent', 2),
+      signInSignUps: num('auth.rate_limit.sign_in_sign_ups', 30),
+      tokenRefresh: num('auth.rate_limit.token_refresh', 150),
+      tokenVerifications: num('auth.rate_limit.token_verifications', 30),
+      anonymousUsers: num('auth.rate_limit.anonymous_users', 30),
+    },
+  };
+}

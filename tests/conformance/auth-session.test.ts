@@ -1,0 +1,237 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { decodeJwt, SignJWT } from 'jose';
+import { authFetch, authFixture, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
+import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+
+const password = 'correct-horse-1';
+
+for (const backend of testBackends()) {
+  describe(`auth sessions on ${backend}`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(backend, { project: authFixture('project') });
+    });
+    after(() => server?.close());
+
+    test('signUp with confirmations off returns a session, runs the app trigger, and the JWT carries the hosted claims', async () => {
+      const client = server.client();
+      const events = recordEvents(client);
+      const email = uniqueEmail('Signup').toUpperCase();
+      const { data, error } = await client.auth.signUp({ email, password, options: { data: { display_name: 'Ada' } } });
+      assert.equal(error, null);
+      assert.ok(data.session && data.user);
+      assert.equal(data.user.email, email.toLowerCase());
+      assert.deepEqual(data.user.app_metadata, { provider: 'email', providers: ['email'] });
+      assert.equal(data.user.user_metadata.display_name, 'Ada');
+      assert.equal(data.user.identities?.[0]?.provider, 'email');
+      assert.ok(data.user.email_confirmed_at);
+      assert.equal(data.session.token_type, 'bearer');
+      assert.equal(data.session.expires_in, 1800);
+      const claims = decodeJwt(data.session.access_token);
+      assert.deepEqual(Object.keys(claims), ['iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous']);
+      assert.equal(claims.iss, `${server.config.publicUrl}/auth/v1`);
+      assert.equal(claims.aud, 'authenticated');
+      assert.equal(claims.role, 'authenticated');
+      assert.equal(claims.sub, data.user.id);
+      assert.equal(claims.aal, 'aal1');
+      assert.equal(claims.is_anonymous, false);
+      assert.equal(Number(claims.exp) - Number(claims.iat), 1800);
+      assert.equal((claims.amr as Array<{ method: string }>)[0]?.method, 'password');
+      assert.deepEqual(events, ['SIGNED_IN']);
+      const profile = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select display_name from public.profiles where id = $1`, [data.user?.id]));
+      assert.deepEqual(profile.rows, [{ display_name: 'Ada' }]);
+      const hash = await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ p: string }>(`select encrypted_password as p from auth.users where id = $1`, [data.user?.id]));
+      assert.match(hash.rows[0]?.p ?? '', /^\$2a\$10\$/);
+    });
+
+    test('signUp with a taken address is user_already_exists; weak and malformed input is refused', async () => {
+      const client = server.client();
+      const email = uniqueEmail();
+      assert.equal((await client.auth.signUp({ email, password })).error, null);
+      const again = await client.auth.signUp({ email, password });
+      assert.ok(again.error instanceof AuthApiError);
+      assert.equal(again.error.status, 422);
+      assert.equal(again.error.code, 'user_already_exists');
+      assert.equal(again.error.message, 'User already registered');
+      const weak = await client.auth.signUp({ email: uniqueEmail(), password: 'short' });
+      assert.ok(weak.error instanceof AuthWeakPasswordError);
+      assert.equal(weak.error.status, 422);
+      assert.equal(weak.error.code, 'weak_password');
+      assert.deepEqual(weak.error.reasons, ['length']);
+      assert.equal(weak.error.message, 'Password should be at least 8 characters.');
+      const badEmail = await client.auth.signUp({ email: 'not-an-email', password });
+      assert.equal(badEmail.error?.status, 400);
+      assert.equal(badEmail.error?.code, 'validation_failed');
+      assert.equal(badEmail.error?.message, 'Unable to validate email address: invalid format');
+    });
+
+    test('signInWithPassword: success emits SIGNED_IN; wrong password or unknown user is invalid_credentials', async () => {
+      const email = uniqueEmail();
+      await server.client().auth.signUp({ email, password });
+      const client = server.client();
+      const events = recordEvents(client);
+      const { data, error } = await client.auth.signInWithPassword({ email: email.toUpperCase(), password });
+      assert.equal(error, null);
+      assert.equal(data.user?.email, email);
+      assert.ok(data.user?.last_sign_in_at);
+      assert.deepEqual(events, ['SIGNED_IN']);
+      for (const attempt of [{ email, password: 'wrong-password' }, { email: uniqueEmail('nobody'), password }]) {
+        const failed = await server.client().auth.signInWithPassword(attempt);
+        assert.ok(failed.error instanceof AuthApiError);
+        assert.equal(failed.error.status, 400);
+        assert.equal(failed.error.code, 'invalid_credentials');
+        assert.equal(failed.error.message, 'Invalid login credentials');
+      }
+    });
+
+    test('getUser returns the user; without a bearer it is no_authorization, with a bad token bad_jwt', async () => {
+      const email = uniqueEmail();
+      const { data } = await server.client().auth.signUp({ email, password });
+      const token = data.session?.access_token ?? '';
+      const client = server.client();
+      const user = await client.auth.getUser(token);
+      assert.equal(user.data.user?.email, email);
+      const none = await authFetch(server, '/user', { version: true });
+      assert.equal(none.status, 401);
+      assert.deepEqual(none.body, { code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
+      assert.equal(none.headers.get('x-supabase-api-version'), '2024-01-01');
+      const anon = await client.auth.getUser(server.anonKey);
+      assert.equal(anon.error?.status, 403);
+      assert.equal(anon.error?.code, 'bad_jwt');
+      assert.equal(anon.error?.message, 'invalid claim: missing sub claim');
+      const forged = await new SignJWT(decodeJwt(token)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-that-is-long-enough-000'));
+      const wrong = await client.auth.getUser(forged);
+      assert.equal(wrong.error?.status, 403);
+      assert.equal(wrong.error?.code, 'bad_jwt');
+      const expired = await new SignJWT({ ...decodeJwt(token), exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: 'HS256' }).sign(server.keys.secret);
+      const late = await client.auth.getUser(expired);
+      assert.equal(late.error?.code, 'bad_jwt');
+      assert.match(late.error?.message ?? '', /expired/);
+      const garbage = await client.auth.getUser('not.a.jwt');
+      assert.equal(garbage.error?.code, 'bad_jwt');
+    });
+
+    test('errors use the legacy shape without the API version header', async () => {
+      const response = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: uniqueEmail(), password }) });
+      assert.equal(response.status, 400);
+      assert.deepEqual(response.body, { code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
+      assert.equal(response.headers.get('x-supabase-api-version'), null);
+      assert.equal(response.headers.get('x-sb-error-code'), 'invalid_credentials');
+      const bad = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: '{"email":', version: true });
+      assert.equal(bad.status, 400);
+      assert.equal((bad.body as { code: string }).code, 'bad_json');
+    });
+
+    test('refresh-token reuse: inside the interval the child is returned, after it the session is revoked', async () => {
+      const { data } = await server.client().auth.signUp({ email: uniqueEmail(), password });
+      const original = data.session?.refresh_token ?? '';
+      const refresh = (token: string) => server.client().auth.refreshSession({ refresh_token: token });
+      const rotated = await refresh(original);
+      assert.equal(rotated.error, null);
+      const child = rotated.data.session?.refresh_token;
+      const retried = await refresh(original);
+      assert.equal(retried.error, null, 'a lost response can be retried within the reuse interval');
+      assert.equal(retried.data.session?.refresh_token, child);
+      await new Promise((resolve) => setTimeout(resolve, 2100));
+      const reused = await refresh(original);
+      assert.ok(reused.error instanceof AuthApiError);
+      assert.equal(reused.error.status, 400);
+      assert.equal(reused.error.code, 'refresh_token_already_used');
+      assert.equal(reused.error.message, 'Invalid Refresh Token: Already Used');
+      const revoked = await refresh(child ?? '');
+      assert.equal(revoked.error?.code, 'refresh_token_already_used', 'the whole session is revoked');
+      const unknown = await refresh('no-such-token');
+      assert.equal(unknown.error?.code, 'refresh_token_not_found');
+      assert.equal(unknown.error?.message, 'Invalid Refresh Token: Refresh Token Not Found');
+    });
+
+    test('signOut scopes: local ends this session, others the rest, global all; then session_not_found', async () => {
+      const email = uniqueEmail();
+      await server.client().auth.signUp({ email, password });
+      const sessions = [];
+      for (let i = 0; i < 3; i++) {
+        const client = server.client();
+        await client.auth.signInWithPassword({ email, password });
+        sessions.push({ client, token: (await client.auth.getSession()).data.session?.access_token ?? '' });
+      }
+      const [a, b, c] = sessions;
+      assert.ok(a && b && c);
+      const events = recordEvents(a.client);
+      assert.equal((await a.client.auth.signOut({ scope: 'local' })).error, null);
+      assert.deepEqual(events, ['SIGNED_OUT']);
+      const gone = await server.client().auth.getUser(a.token);
+      // supabase-js turns the server's 403 session_not_found into AuthSessionMissingError.
+      assert.ok(gone.error instanceof AuthSessionMissingError);
+      assert.equal((await server.client().auth.getUser(b.token)).error, null);
+      await b.client.auth.signOut({ scope: 'others' });
+      assert.equal((await server.client().auth.getUser(b.token)).error, null);
+      assert.ok((await server.client().auth.getUser(c.token)).error instanceof AuthSessionMissingError);
+      const raw = await authFetch(server, '/logout?scope=global', { method: 'POST', headers: { authorization: `Bearer ${b.token}` } });
+      assert.equal(raw.status, 204);
+      const after = await authFetch(server, '/user', { headers: { authorization: `Bearer ${b.token}` }, version: true });
+      assert.deepEqual(after.body, { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
+      const badScope = await authFetch(server, '/logout?scope=everyone', { method: 'POST', headers: { authorization: `Bearer ${b.token}` }, version: true });
+      assert.equal(badScope.status, 400);
+      assert.equal((badScope.body as { code: string }).code, 'validation_failed');
+    });
+
+    test('updateUser: metadata and password emit USER_UPDATED; same password and weak password are refused', async () => {
+      const client = server.client();
+      const email = uniqueEmail();
+      await client.auth.signUp({ email, password, options: { data: { theme: 'dark', drop: 1 } } });
+      const other = server.client();
+      await other.auth.signInWithPassword({ email, password });
+      const otherToken = (await other.auth.getSession()).data.session?.access_token ?? '';
+      const events = recordEvents(client);
+      const updated = await client.auth.updateUser({ data: { theme: 'light', drop: null } });
+      assert.equal(updated.error, null);
+      assert.equal(updated.data.user?.user_metadata.theme, 'light');
+      assert.equal('drop' in (updated.data.user?.user_metadata ?? {}), false);
+      const same = await client.auth.updateUser({ password });
+      assert.equal(same.error?.status, 422);
+      assert.equal(same.error?.code, 'same_password');
+      const weak = await client.auth.updateUser({ password: 'abc' });
+      assert.ok(weak.error instanceof AuthWeakPasswordError);
+      const changed = await client.auth.updateUser({ password: 'a-brand-new-pass' });
+      assert.equal(changed.error, null);
+      assert.deepEqual(events, ['USER_UPDATED', 'USER_UPDATED']);
+      assert.equal((await server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
+      assert.equal((await server.client().auth.signInWithPassword({ email, password: 'a-brand-new-pass' })).error, null);
+      assert.ok((await server.client().auth.getUser(otherToken)).error instanceof AuthSessionMissingError, 'a password change ends the other sessions');
+      const appMeta = await authFetch(server, '/user', {
+        method: 'PUT',
+        body: JSON.stringify({ app_metadata: { role: 'admin' } }),
+        headers: { authorization: `Bearer ${(await client.auth.getSession()).data.session?.access_token ?? ''}` },
+        version: true,
+      });
+      assert.equal(appMeta.status, 403);
+      assert.equal((appMeta.body as { code: string }).code, 'not_admin');
+    });
+
+    test('health and settings describe the service as GoTrue does', async () => {
+      const health = await authFetch(server, '/health');
+      assert.equal(health.status, 200);
+      assert.equal((health.body as { name: string }).name, 'GoTrue');
+      const settings = await authFetch(server, '/settings');
+      const body = settings.body as { external: Record<string, boolean>; disable_signup: boolean; mailer_autoconfirm: boolean };
+      assert.equal(body.external.email, true);
+      assert.equal(body.external.phone, false);
+      assert.equal(body.disable_signup, false);
+      assert.equal(body.mailer_autoconfirm, true);
+    });
+
+    test('CORS: a browser on another origin can call and read the error version header', async () => {
+      const preflight = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+        method: 'OPTIONS',
+        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type, x-supabase-api-version, x-client-info' },
+      });
+      assert.equal(preflight.status, 204);
+      assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://localhost:5173');
+      assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /x-supabase-api-version/);
+      const response = await authFetch(server, '/user', { headers: { origin: 'http://localhost:5173' }, version: true });
+      assert.match(response.headers.get('access-control-expose-headers') ?? '', /X-Supabase-Api-Version/);
+    });
+  });
+}
