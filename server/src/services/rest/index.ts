@@ -1,8 +1,99 @@
 import { Hono } from 'hono';
+import { isDbError } from '../../db/errors.ts';
+import { tomlValue } from '../../lib/config.ts';
 import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import { type RequestContext, requestContext } from './context.ts';
+import { errors, fromDbError, RestError } from './errors.ts';
+import { handleRead } from './handle/read.ts';
+import { handleRpc } from './handle/rpc.ts';
+import type { RestDeps } from './handle/shared.ts';
+import { handleWrite } from './handle/write.ts';
+import { respondError } from './respond.ts';
+import { SchemaCache } from './schema-cache.ts';
 
-/** PostgREST at /rest/v1. */
-export function createRestService(_deps: ServiceDeps): Service {
+const prefix = '/rest/v1';
+
+/** Hosted Supabase's PostgREST settings (CLI `start.go`): max rows 1000, schemas from `[api]`. */
+function restSettings(deps: ServiceDeps): { schemas: string[]; maxRows: number } {
+  const schemas = tomlValue(deps.config.toml, 'api.schemas', ['public', 'graphql_public']).filter((s): s is string => typeof s === 'string');
+  const maxRows = tomlValue(deps.config.toml, 'api.max_rows', 1000);
+  return { schemas: schemas.length > 0 ? schemas : ['public'], maxRows: maxRows > 0 ? maxRows : 1000 };
+}
+
+/** PostgREST at /rest/v1, as Supabase runs it (PostgREST `App.hs`). */
+export function createRestService(deps: ServiceDeps): Service {
   const routes = new Hono<AppEnv>();
-  return { prefix: '/rest/v1', routes };
+  const settings = restSettings(deps);
+  let cache: SchemaCache | null = null;
+  let reloading: Promise<void> | null = null;
+  let reloadAgain = false;
+  let unlisten: (() => Promise<void>) | null = null;
+
+  const reload = (): Promise<void> => {
+    if (reloading) {
+      reloadAgain = true;
+      return reloading;
+    }
+    reloading = (async () => {
+      do {
+        reloadAgain = false;
+        try {
+          cache = await SchemaCache.load(deps.db, settings.schemas);
+        } catch (error: unknown) {
+          deps.log.error('rest: loading the schema cache failed', error);
+        }
+      } while (reloadAgain);
+    })().finally(() => {
+      reloading = null;
+    });
+    return reloading;
+  };
+
+  routes.all('/*', async (c) => {
+    const request = c.req.raw;
+    const path = new URL(request.url).pathname.slice(prefix.length) || '/';
+    let ctx: RequestContext | null = null;
+    try {
+      ctx = await requestContext(deps.keys, settings.schemas, request, path);
+      if (!cache) await reload();
+      if (!cache) throw errors.noSchemaCache();
+      const restDeps: RestDeps = { db: deps.db, cache, maxRows: settings.maxRows };
+      return await route(restDeps, ctx, request);
+    } catch (error: unknown) {
+      const head = request.method === 'HEAD';
+      if (error instanceof RestError) return respondError(error, head);
+      if (isDbError(error)) return respondError(fromDbError(error, ctx?.authed ?? false), head);
+      throw error;
+    }
+  });
+
+  return {
+    prefix,
+    routes,
+    start: async () => {
+      await reload();
+      unlisten = await deps.db.listen('pgrst', (payload) => {
+        if (payload === '' || payload === 'reload schema') void reload();
+      });
+    },
+    close: async () => {
+      await unlisten?.();
+      await reloading;
+    },
+  };
+}
+
+async function route(deps: RestDeps, ctx: RequestContext, request: Request): Promise<Response> {
+  const segments = ctx.path.split('/').slice(1).map(decodeURIComponent);
+  if (segments.length === 1 && segments[0]) {
+    const name = segments[0];
+    if (ctx.method === 'GET' || ctx.method === 'HEAD') return handleRead(deps, ctx, name);
+    if (ctx.method === 'POST' || ctx.method === 'PATCH' || ctx.method === 'DELETE') return handleWrite(deps, ctx, name, await request.text());
+    throw errors.unsupportedMethod(ctx.method);
+  }
+  if (segments.length === 2 && segments[0] === 'rpc' && segments[1]) {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') throw errors.invalidRpcMethod(ctx.method);
+    return handleRpc(deps, ctx, segments[1], ctx.method === 'POST' ? await request.text() : null);
+  }
+  throw errors.invalidPath();
 }

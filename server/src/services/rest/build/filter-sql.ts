@@ -1,0 +1,66 @@
+import { errors } from '../errors.ts';
+import { type Filter, ftsFunctions, type LogicTree, simpleOperators } from '../parse/filter.ts';
+import type { Field } from '../parse/select.ts';
+import type { Relation } from '../schema-cache.ts';
+import { arrayLiteral, ident, type Params } from './sql.ts';
+
+/** `"alias"."col"->'a'->>'b'`, the column checked against the schema cache (else 42703 as PostgreSQL says it). */
+export function fieldSql(field: Field, relation: Relation, qualifier: string, params: Params): string {
+  if (!relation.byName.has(field.name)) throw errors.undefinedColumn(relation.name, field.name);
+  let sql = `${qualifier}.${ident(field.name)}`;
+  for (const step of field.json) {
+    const key = /^-?\d{1,9}$/.test(step.key) ? step.key : `${params.bind(step.key)}::text`;
+    sql += `${step.arrow}${key}`;
+  }
+  return sql;
+}
+
+function likePattern(value: string): string {
+  return value.replaceAll('*', '%');
+}
+
+function operationSql(lhs: string, filter: Filter, relation: Relation, params: Params): string {
+  const operation = filter.operation;
+  switch (operation.kind) {
+    case 'simple': {
+      const op = simpleOperators[operation.op];
+      const value = operation.op === 'like' || operation.op === 'ilike' ? likePattern(operation.value) : operation.value;
+      return `${lhs} ${op} ${params.bind(value)}`;
+    }
+    case 'quantified': {
+      const op = simpleOperators[operation.op];
+      const isPattern = operation.op === 'like' || operation.op === 'ilike' || operation.op === 'match' || operation.op === 'imatch';
+      const values = isPattern ? operation.values.map(likePattern) : operation.values;
+      const array = params.bind(arrayLiteral(values));
+      return `${lhs} ${op} ${operation.quantifier}(${isPattern ? `${array}::text[]` : array})`;
+    }
+    case 'in':
+      return `${lhs} = any(${params.bind(arrayLiteral(operation.values))})`;
+    case 'is': {
+      const is = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' }[operation.value];
+      return `${lhs} ${is}`;
+    }
+    case 'fts': {
+      const fn = ftsFunctions[operation.op];
+      const config = operation.config === null ? null : `${params.bind(operation.config)}::regconfig`;
+      const query = `pg_catalog.${fn}(${config ? `${config}, ` : ''}${params.bind(operation.value)})`;
+      const column = filter.field.json.length === 0 ? relation.byName.get(filter.field.name) : undefined;
+      const isVector = column?.baseType === 'tsvector';
+      const vector = isVector ? lhs : `pg_catalog.to_tsvector(${config ? `${config}, ` : ''}${lhs})`;
+      return `${vector} @@ ${query}`;
+    }
+  }
+}
+
+export function filterSql(filter: Filter, relation: Relation, qualifier: string, params: Params): string {
+  const lhs = fieldSql(filter.field, relation, qualifier, params);
+  const sql = operationSql(lhs, filter, relation, params);
+  return filter.negated ? `not (${sql})` : sql;
+}
+
+export function logicSql(tree: LogicTree, relation: Relation, qualifier: string, params: Params): string {
+  if (tree.kind === 'filter') return filterSql(tree.filter, relation, qualifier, params);
+  const parts = tree.children.map((child) => logicSql(child, relation, qualifier, params));
+  const joined = parts.length === 0 ? (tree.op === 'and' ? 'true' : 'false') : `(${parts.join(` ${tree.op} `)})`;
+  return tree.negated ? `not ${joined}` : joined;
+}

@@ -1,0 +1,183 @@
+import { errors, RestError } from '../errors.ts';
+import { emptyLevel, type LevelParams } from '../parse/query.ts';
+import type { SelectItem } from '../parse/select.ts';
+import { closest, type Relation, type Relationship, type SchemaCache } from '../schema-cache.ts';
+import { ident } from './sql.ts';
+
+export type EmbedItem = Extract<SelectItem, { kind: 'embed' }>;
+
+export interface EmbedPlan {
+  item: EmbedItem;
+  relationship: Relationship;
+  node: ReadNode;
+  /** Alias of the lateral join (quoted). */
+  joinAlias: string;
+  /** Key in the parent's JSON (alias or name). */
+  outName: string;
+  toOne: boolean;
+  empty: boolean;
+  inner: boolean;
+  /** Referenced by a `rel=is.null` filter of the parent, so the count query keeps its join. */
+  nullFiltered: boolean;
+}
+
+export interface ReadNode {
+  relation: Relation;
+  /** FROM target, e.g. `"public"."t"` or `pgrst_source`. */
+  from: string;
+  alias: string;
+  items: SelectItem[];
+  level: LevelParams;
+  embeds: EmbedPlan[];
+  /** Names of the embed path from the root, for error messages. */
+  path: string[];
+  /** The relationship this node is embedded through (join conditions), null at the root. */
+  parentLink: { relationship: Relationship; parentAlias: string; junctionAlias: string | null } | null;
+}
+
+export interface PlanContext {
+  cache: SchemaCache;
+  counter: number;
+}
+
+function nextAlias(ctx: PlanContext): string {
+  return ident(`pgrst_${ctx.counter++}`);
+}
+
+function matchesHint(r: Relationship, hint: string): boolean {
+  if (r.junction) return r.junction.relation.name === hint || r.junction.toParent.name === hint || r.junction.toTarget.name === hint;
+  if (r.constraint === hint) return true;
+  const single = (cols: string[]) => cols.length === 1 && cols[0] === hint;
+  return single(r.parentColumns) || single(r.targetColumns) || r.target.name === hint;
+}
+
+function describe(r: Relationship): Record<string, string> {
+  const cols = (c: string[]) => `(${c.join(', ')})`;
+  if (r.junction) {
+    const j = r.junction;
+    return {
+      cardinality: 'many-to-many',
+      embedding: `${r.parent.name} with ${r.target.name}`,
+      relationship: `${j.relation.name} using ${j.toParent.name}${cols(j.toParent.fromColumns)} and ${j.toTarget.name}${cols(j.toTarget.fromColumns)}`,
+    };
+  }
+  return {
+    cardinality: r.cardinality,
+    embedding: `${r.parent.name} with ${r.target.name}`,
+    relationship: `${r.constraint} using ${r.parent.name}${cols(r.parentColumns)} and ${r.target.name}${cols(r.targetColumns)}`,
+  };
+}
+
+function hintFor(r: Relationship): string {
+  return `'${r.target.name}!${r.junction ? r.junction.relation.name : r.constraint}'`;
+}
+
+/** Picks the one relationship an embed means (PostgREST `Plan.hs` findRel): PGRST200 none, PGRST201 several. */
+export function resolveRelationship(cache: SchemaCache, parent: Relation, item: EmbedItem): Relationship {
+  let found = cache.relationshipsFrom(parent, item.name);
+  if (item.hint !== null) {
+    const hint = item.hint;
+    found = found.filter((r) => matchesHint(r, hint));
+  }
+  if (found.length === 1 && found[0]) return found[0];
+  if (found.length === 0) {
+    const related = cache.relatedNames(parent);
+    const suggestion = related.length > 0 && !related.includes(item.name) ? closest(item.name, related, 0.33) : null;
+    return throwNoRelationship(parent, item, suggestion);
+  }
+  throw new RestError(
+    300,
+    'PGRST201',
+    `Could not embed because more than one relationship was found for '${parent.name}' and '${item.name}'`,
+    found.map(describe),
+    `Try changing '${item.name}' to one of the following: ${found.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
+  );
+}
+
+function throwNoRelationship(parent: Relation, item: EmbedItem, suggestion: string | null): never {
+  throw new RestError(
+    400,
+    'PGRST200',
+    `Could not find a relationship between '${parent.name}' and '${item.name}' in the schema cache`,
+    `Searched for a foreign key relationship between '${parent.name}' and '${item.name}${item.hint === null ? '' : `' using the hint '${item.hint}`}' in the schema '${parent.schema}', but no matches were found.`,
+    suggestion ? `Perhaps you meant '${suggestion}' instead of '${item.name}'.` : null,
+  );
+}
+
+/** Builds the embedding tree and hands every query-string level to its node. */
+export function planRead(
+  ctx: PlanContext,
+  relation: Relation,
+  from: string,
+  items: SelectItem[],
+  levels: Map<string, LevelParams>,
+): ReadNode {
+  const root = planNode(ctx, relation, from, items, [], levels, null);
+  for (const key of levels.keys()) {
+    if (key !== '' && !findNode(root, key.split('.'))) throw errors.notEmbedded(key.split('.').at(-1) ?? key);
+  }
+  return root;
+}
+
+function findNode(root: ReadNode, path: string[]): ReadNode | null {
+  let node: ReadNode | undefined = root;
+  for (const name of path) {
+    node = node.embeds.find((e) => e.outName === name || (e.item.alias === null && e.item.name === name))?.node;
+    if (!node) return null;
+  }
+  return node;
+}
+
+function planNode(
+  ctx: PlanContext,
+  relation: Relation,
+  from: string,
+  items: SelectItem[],
+  path: string[],
+  levels: Map<string, LevelParams>,
+  parentLink: ReadNode['parentLink'],
+): ReadNode {
+  const node: ReadNode = {
+    relation,
+    from,
+    alias: nextAlias(ctx),
+    items,
+    level: levels.get(path.join('.')) ?? emptyLevel(),
+    embeds: [],
+    path,
+    parentLink,
+  };
+  for (const item of items) {
+    if (item.kind !== 'embed') continue;
+    const relationship = resolveRelationship(ctx.cache, relation, item);
+    const outName = item.alias ?? item.name;
+    const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
+    const junctionAlias = relationship.junction ? nextAlias(ctx) : null;
+    const target = relationship.target;
+    const childFrom = `${ident(target.schema)}.${ident(target.name)}`;
+    const child = planNode(ctx, target, childFrom, item.children, [...path, outName], levels, { relationship, parentAlias: node.alias, junctionAlias });
+    node.embeds.push({
+      item,
+      relationship,
+      node: child,
+      joinAlias: nextAlias(ctx),
+      outName,
+      toOne,
+      empty: item.children.length === 0,
+      inner: item.joinType === 'inner',
+      nullFiltered: false,
+    });
+  }
+  // `rel=is.null` at this level: a filter whose "column" names an embed.
+  node.level = { ...node.level, filters: node.level.filters.filter((tree) => {
+    if (tree.kind !== 'filter' || tree.filter.field.json.length > 0) return true;
+    const embed = node.embeds.find((e) => e.outName === tree.filter.field.name);
+    if (!embed || relation.byName.has(tree.filter.field.name)) return true;
+    const op = tree.filter.operation;
+    if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null')) throw errors.unacceptableFilter(embed.outName);
+    embed.nullFiltered = true;
+    node.level.embedNullFilters.push({ name: embed.outName, negated: tree.filter.negated !== (op.value === 'not_null'), filter: tree.filter });
+    return false;
+  }) };
+  return node;
+}

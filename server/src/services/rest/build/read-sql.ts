@@ -1,0 +1,134 @@
+import { errors } from '../errors.ts';
+import { outputName } from '../parse/select.ts';
+import { fieldSql, logicSql } from './filter-sql.ts';
+import type { EmbedPlan, ReadNode } from './plan.ts';
+import { ident, type Params } from './sql.ts';
+
+/** Keys a node contributes to its JSON object, in order (spreads flatten into the parent). */
+export function outputNames(node: ReadNode): string[] {
+  const names: string[] = [];
+  if (node.items.length === 0) return node.relation.columns.map((c) => c.name);
+  for (const item of node.items) {
+    if (item.kind === 'star') names.push(...node.relation.columns.map((c) => c.name));
+    else if (item.kind === 'field') names.push(outputName(item));
+    else {
+      const embed = node.embeds.find((e) => e.item === item);
+      if (!embed || embed.empty) continue;
+      if (item.spread) names.push(...outputNames(embed.node));
+      else names.push(embed.outName);
+    }
+  }
+  return names;
+}
+
+function projection(node: ReadNode, params: Params): string[] {
+  const out: string[] = [];
+  if (node.items.length === 0) return [`${node.alias}.*`];
+  for (const item of node.items) {
+    if (item.kind === 'star') {
+      for (const c of node.relation.columns) out.push(`${node.alias}.${ident(c.name)}`);
+    } else if (item.kind === 'field') {
+      let expr = fieldSql(item.field, node.relation, node.alias, params);
+      if (item.cast) expr = `cast(${expr} as ${item.cast})`;
+      out.push(`${expr} as ${ident(outputName(item))}`);
+    } else {
+      const embed = node.embeds.find((e) => e.item === item);
+      if (!embed || embed.empty) continue;
+      const j = embed.joinAlias;
+      if (item.spread) for (const name of outputNames(embed.node)) out.push(`${j}.${ident(name)}`);
+      else if (embed.toOne) out.push(`row_to_json(${j}.*)::jsonb as ${ident(embed.outName)}`);
+      else out.push(`coalesce(${j}.${j}, '[]') as ${ident(embed.outName)}`);
+    }
+  }
+  return out;
+}
+
+/** Conditions tying an embedded node to its parent row (FK columns, through the junction for M2M). */
+function linkConditions(node: ReadNode): string[] {
+  const link = node.parentLink;
+  if (!link) return [];
+  const r = link.relationship;
+  if (r.junction && link.junctionAlias) {
+    const j = link.junctionAlias;
+    const toParent = r.junction.toParent;
+    const toTarget = r.junction.toTarget;
+    return [
+      ...toTarget.fromColumns.map((c, i) => `${j}.${ident(c)} = ${node.alias}.${ident(toTarget.toColumns[i] ?? '')}`),
+      ...toParent.fromColumns.map((c, i) => `${j}.${ident(c)} = ${link.parentAlias}.${ident(toParent.toColumns[i] ?? '')}`),
+    ];
+  }
+  return r.targetColumns.map((c, i) => `${node.alias}.${ident(c)} = ${link.parentAlias}.${ident(r.parentColumns[i] ?? '')}`);
+}
+
+function fromClause(node: ReadNode): string {
+  const junction = node.parentLink?.relationship.junction;
+  const extra = junction && node.parentLink?.junctionAlias ? `, ${ident(junction.relation.schema)}.${ident(junction.relation.name)} as ${node.parentLink.junctionAlias}` : '';
+  return `${node.from} as ${node.alias}${extra}`;
+}
+
+function whereConditions(node: ReadNode, params: Params): string[] {
+  const conditions = [...linkConditions(node), ...node.level.filters.map((tree) => logicSql(tree, node.relation, node.alias, params))];
+  for (const f of node.level.embedNullFilters) {
+    const embed = node.embeds.find((e) => e.outName === f.name);
+    if (!embed) continue;
+    const value = embed.toOne ? `row_to_json(${embed.joinAlias}.*)` : `${embed.joinAlias}.${embed.joinAlias}`;
+    conditions.push(`${value} ${f.negated ? 'is not null' : 'is null'}`);
+  }
+  return conditions;
+}
+
+function orderClause(node: ReadNode, params: Params): string {
+  const terms = node.level.order ?? [];
+  if (terms.length === 0) return '';
+  const parts = terms.map((term) => {
+    let expr: string;
+    if (term.relation !== null) {
+      const embed = node.embeds.find((e) => e.outName === term.relation || (e.item.alias === null && e.item.name === term.relation));
+      if (!embed) throw errors.notEmbedded(term.relation);
+      if (!embed.toOne) throw errors.relatedOrderNotToOne(node.relation.name, term.relation);
+      expr = fieldSql(term.field, embed.node.relation, embed.joinAlias, params);
+    } else expr = fieldSql(term.field, node.relation, node.alias, params);
+    return `${expr}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
+  });
+  return ` order by ${parts.join(', ')}`;
+}
+
+function joinSql(embed: EmbedPlan, params: Params): string {
+  const kind = embed.inner ? 'inner' : 'left';
+  const j = embed.joinAlias;
+  const sub = nodeSql(embed.node, params, null);
+  if (embed.toOne) return ` ${kind} join lateral (${sub}) as ${j} on true`;
+  if (embed.item.spread) {
+    const cols = outputNames(embed.node).map((n) => `coalesce(json_agg(${j}.${ident(n)}), '[]') as ${ident(n)}`);
+    const agg = [`json_agg(${j})::jsonb as ${j}`, ...cols].join(', ');
+    return ` ${kind} join lateral (select ${agg} from (${sub}) as ${j}) as ${j} on ${embed.inner ? `${j}.${j} is not null` : 'true'}`;
+  }
+  return ` ${kind} join lateral (select json_agg(${j})::jsonb as ${j} from (${sub}) as ${j}) as ${j} on ${embed.inner ? `${j} is not null` : 'true'}`;
+}
+
+/**
+ * One node as SQL (PostgREST `QueryBuilder.hs` readPlanToQuery): projection, lateral joins
+ * for embeds, filters, order, limit/offset. `range` is the root's page (max-rows applied).
+ */
+export function nodeSql(node: ReadNode, params: Params, range: { limit: number | null; offset: number } | null): string {
+  const select = projection(node, params);
+  const joins = node.embeds.map((e) => joinSql(e, params)).join('');
+  const where = whereConditions(node, params);
+  const order = orderClause(node, params);
+  const limit = range ? range.limit : node.level.limit;
+  const offset = range ? range.offset : (node.level.offset ?? 0);
+  return (
+    `select ${select.join(', ')} from ${fromClause(node)}${joins}` +
+    (where.length > 0 ? ` where ${where.join(' and ')}` : '') +
+    order +
+    (limit !== null ? ` limit ${limit}` : '') +
+    (offset > 0 ? ` offset ${offset}` : '')
+  );
+}
+
+/** The root's count without projection, order or page; inner embeds become joins that filter. */
+export function countSql(node: ReadNode, params: Params): string {
+  const joins = node.embeds.filter((e) => e.inner || e.nullFiltered).map((e) => joinSql(e, params)).join('');
+  const where = whereConditions(node, params);
+  return `select 1 from ${fromClause(node)}${joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
+}

@@ -1,0 +1,55 @@
+import type { Media } from '../parse/headers.ts';
+import { ident } from './sql.ts';
+
+/** What the response body is built as, in SQL, from the rows of `_postgrest_t` (PostgREST `SqlFragment.hs` handlers). */
+export function bodySql(media: Media, geo: { lat: string; lng: string } | null): string {
+  const strip = media.stripNulls;
+  switch (media.kind) {
+    case 'object':
+      return strip ? `coalesce(json_strip_nulls(json_agg(_postgrest_t)->0)::text, '')` : `coalesce((json_agg(_postgrest_t)->0)::text, '')`;
+    case 'csv':
+      return (
+        `(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from pgrst_source as hh limit 1) s) a)` +
+        ` || E'\\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')`
+      );
+    case 'geojson': {
+      const lat = ident(geo?.lat ?? 'lat');
+      const lng = ident(geo?.lng ?? 'lng');
+      const feature =
+        `json_build_object('type', 'Feature', 'geometry', case when _postgrest_t.${lat} is null or _postgrest_t.${lng} is null then null ` +
+        `else json_build_object('type', 'Point', 'coordinates', json_build_array(_postgrest_t.${lng}, _postgrest_t.${lat})) end, ` +
+        `'properties', to_jsonb(_postgrest_t) - ${literal(geo?.lat ?? 'lat')} - ${literal(geo?.lng ?? 'lng')})`;
+      return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(${feature}), '[]'))::text`;
+    }
+    default:
+      return strip ? `coalesce(json_strip_nulls(json_agg(_postgrest_t)), '[]')::text` : `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  }
+}
+
+/** Column names come from the schema cache (never from the request), so a literal is safe here. */
+function literal(name: string): string {
+  return `'${name.replaceAll("'", "''")}'`;
+}
+
+/**
+ * The one statement of a read (PostgREST `Statements.hs` mainRead): the page in a CTE,
+ * the exact count in the same statement when asked, the body built as text.
+ */
+export function readStatement(sourceSql: string, countSql: string | null, body: string): string {
+  return (
+    `with pgrst_source as (${sourceSql})` +
+    (countSql ? `, pgrst_source_count as (${countSql})` : '') +
+    ` select ${countSql ? '(select pg_catalog.count(*) from pgrst_source_count)' : 'null::bigint'} as total,` +
+    ` pg_catalog.count(_postgrest_t) as page_total, ${body} as body from (select * from pgrst_source) _postgrest_t`
+  );
+}
+
+/** A write (mainWrite): the mutation in the CTE, its rows read back through the select tree. */
+export function writeStatement(mutationSql: string, selectSql: string | null, body: string | null, countInserted: boolean): string {
+  return (
+    `with pgrst_source as (${mutationSql})` +
+    ` select pg_catalog.count(_postgrest_t) as page_total, ${body ?? `''`} as body,` +
+    ` ${countInserted ? '(select pg_catalog.count(*) from pgrst_source where pgrst_source.pgrst_inserted)' : 'null::bigint'} as inserted` +
+    ` from (${selectSql ?? 'select * from pgrst_source'}) _postgrest_t`
+  );
+}

@@ -1,0 +1,90 @@
+import { type Keys, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
+import type { TxIdentity } from '../../db/types.ts';
+import { errors, jwtError, RestError } from './errors.ts';
+import { ident } from './build/sql.ts';
+
+export interface RequestContext {
+  method: string;
+  /** Path after `/rest/v1`, e.g. `/todos` or `/rpc/fn` (PostgREST's `request.path`). */
+  path: string;
+  search: URLSearchParams;
+  rawSearch: string;
+  headers: Headers;
+  schema: string;
+  role: string;
+  identity: TxIdentity;
+  /** PostgREST's `authed`: false for the anon role (42501 → 401 instead of 403). */
+  authed: boolean;
+}
+
+function tokenFailure(error: TokenError, token: string | null): RestError {
+  if (error.reason === 'expired') return jwtError('PGRST303', 'JWT expired');
+  if (error.reason === 'unknown_key') {
+    return new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+  }
+  const parts = token?.split('.').length ?? 0;
+  return jwtError('PGRST301', parts === 3 ? 'JWT cryptographic operation failed' : `Expected 3 parts in JWT; got ${parts}`);
+}
+
+function bearerToken(headers: Headers): string | null {
+  const authorization = headers.get('authorization');
+  const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
+  return match?.[1]?.trim() ?? headers.get('apikey');
+}
+
+function cookies(header: string | null): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const part of (header ?? '').split(';')) {
+    const index = part.indexOf('=');
+    if (index > 0) out[part.slice(0, index).trim()] = part.slice(index + 1).trim();
+  }
+  return out;
+}
+
+/**
+ * Who the request is and which schema it addresses (PostgREST `Auth.hs`, `ApiRequest.hs`
+ * profiles), and the transaction identity with PostgREST's request settings.
+ */
+export async function requestContext(keys: Keys, exposed: readonly string[], request: Request, path: string): Promise<RequestContext> {
+  const headers = request.headers;
+  const method = request.method.toUpperCase();
+  let auth;
+  try {
+    auth = await resolveRequestAuth(keys, { authorization: headers.get('authorization'), apikey: headers.get('apikey') });
+  } catch (error: unknown) {
+    if (error instanceof TokenError) throw tokenFailure(error, bearerToken(headers));
+    throw error;
+  }
+  const profileHeader = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
+  const profile = headers.get(profileHeader);
+  const schema = profile ?? exposed[0] ?? 'public';
+  if (!exposed.includes(schema)) throw errors.unacceptableSchema(schema, exposed);
+  const headerObject: Record<string, string> = {};
+  headers.forEach((value, key) => {
+    if (key !== 'cookie') headerObject[key] = value;
+  });
+  const queryIndex = request.url.indexOf('?');
+  const rawSearch = queryIndex >= 0 ? request.url.slice(queryIndex + 1) : '';
+  return {
+    method,
+    path,
+    search: new URLSearchParams(rawSearch),
+    rawSearch,
+    headers,
+    schema,
+    role: auth.role,
+    authed: auth.role !== 'anon',
+    identity: {
+      kind: 'request',
+      role: auth.role,
+      claims: auth.claims,
+      searchPath: `${ident(schema)}, public, extensions`,
+      settings: [
+        ['request.method', method],
+        ['request.path', path],
+        ['request.headers', JSON.stringify(headerObject)],
+        ['request.cookies', JSON.stringify(cookies(headers.get('cookie')))],
+      ],
+    },
+  };
+}

@@ -1,0 +1,127 @@
+import type { DbError } from '../../db/errors.ts';
+
+/**
+ * The REST error catalogue: every failure leaves as `{code, details, hint, message}`
+ * (PostgREST `Error.hs` ErrorBody), with the status and extra headers PostgREST sends.
+ */
+export class RestError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  readonly hint: unknown;
+  readonly headers: Record<string, string>;
+
+  constructor(status: number, code: string, message: string, details: unknown = null, hint: unknown = null, headers: Record<string, string> = {}) {
+    super(message);
+    this.name = 'RestError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+    this.hint = hint;
+    this.headers = headers;
+  }
+
+  body(): string {
+    return JSON.stringify({ code: this.code, details: this.details, hint: this.hint, message: this.message });
+  }
+}
+
+/** PGRST100: the query string does not parse (`QueryParamError`). */
+export function parseError(message: string, details: string): RestError {
+  return new RestError(400, 'PGRST100', message, details);
+}
+
+export const errors = {
+  invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
+  invalidRange: (offset: number, total: number | null) =>
+    new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`),
+  negativeLimit: () => new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.'),
+  unacceptableSchema: (schema: string, exposed: readonly string[]) =>
+    new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
+  mediaType: (types: readonly string[]) => new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
+  notEmbedded: (resource: string) =>
+    new RestError(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null, `Verify that '${resource}' is included in the 'select' query parameter.`),
+  singular: (rows: number) => new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
+  unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
+  invalidRpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
+  relatedOrderNotToOne: (origin: string, target: string) =>
+    new RestError(400, 'PGRST118', `A related order on '${target}' is not possible`, `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`),
+  unacceptableFilter: (target: string) =>
+    new RestError(400, 'PGRST120', `Bad operator on the '${target}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources'),
+  invalidPreferences: (prefs: readonly string[]) =>
+    new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
+  aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  maxAffected: (rows: number) => new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
+  invalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
+  columnNotFound: (relation: string, column: string) => new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
+  tableNotFound: (schema: string, name: string, suggestion: string | null) =>
+    new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null),
+  /** What PostgreSQL itself answers for an unknown column (42703, HTTP 400). */
+  undefinedColumn: (relation: string, column: string) => new RestError(400, '42703', `column ${relation}.${column} does not exist`),
+  /** pg-safeupdate, loaded for `authenticator` on hosted projects. */
+  safeUpdate: (verb: 'UPDATE' | 'DELETE') => new RestError(400, '21000', `${verb} requires a WHERE clause`),
+  noSchemaCache: () => new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.'),
+};
+
+/** PGRST301/303: the token is refused before any SQL runs (`JwtError`), with RFC 6750's header. */
+export function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
+  return new RestError(401, code, message, null, null, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` });
+}
+
+/** SQLSTATE → HTTP status, `Error.hs` mapSQLtoHTTP; `authed` is false for the anon role. */
+export function statusForSqlState(code: string, message: string, authed: boolean): number {
+  const two = code.slice(0, 2);
+  if (two === '08') return 503;
+  if (two === '09') return 500;
+  if (two === '0L' || two === '0P') return 403;
+  if (code === '23503' || code === '23505') return 409;
+  if (code === '25006') return 405;
+  if (code === '21000') return message.endsWith('requires a WHERE clause') ? 400 : 500;
+  if (code === '22023') return message.startsWith('role') && message.endsWith('does not exist') ? 401 : 400;
+  if (['25', '2D', '38', '39', '3B', '40', '54', '55', '58', 'F0', 'HV', 'XX'].includes(two)) return 500;
+  if (two === '28') return 403;
+  if (code === '53400') return 500;
+  if (two === '53') return 503;
+  if (code === '57P01') return 503;
+  if (two === '57') return 500;
+  if (code === 'P0001') return 400;
+  if (two === 'P0') return 500;
+  if (code === '42883') return message.startsWith('function xmlagg(') ? 406 : 404;
+  if (code === '42P01') return 404;
+  if (code === '42P17') return 500;
+  if (code === '42501') return authed ? 403 : 401;
+  if (two === 'PT') {
+    const status = Number(code.slice(2));
+    return Number.isInteger(status) && status >= 100 && status <= 599 ? status : 500;
+  }
+  return 400;
+}
+
+/** A database error as PostgREST forwards it: SQLSTATE as code, `WWW-Authenticate: Bearer` on 401. */
+export function fromDbError(error: DbError, authed: boolean): RestError {
+  if (error.code === 'PGRST') return fromRaisePgrst(error);
+  const status = statusForSqlState(error.code, error.message, authed);
+  return new RestError(status, error.code, error.message, error.detail, error.hint, status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
+}
+
+/** `RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'` gives the function full control. */
+function fromRaisePgrst(error: DbError): RestError {
+  try {
+    const message = JSON.parse(error.message) as Record<string, unknown>;
+    const detail = JSON.parse(error.detail ?? '') as Record<string, unknown>;
+    if (typeof message.code !== 'string' || typeof message.message !== 'string' || typeof detail.status !== 'number') throw new Error('shape');
+    const headers: Record<string, string> = {};
+    if (detail.headers && typeof detail.headers === 'object') {
+      for (const [k, v] of Object.entries(detail.headers)) if (typeof v === 'string') headers[k] = v;
+    }
+    return new RestError(detail.status, message.code, message.message, message.details ?? null, message.hint ?? null, headers);
+  } catch {
+    return new RestError(
+      500,
+      'PGRST121',
+      `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+      error.detail === null ? 'DETAIL is missing in the RAISE statement' : `Invalid JSON value for MESSAGE: '${error.message}'`,
+      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
+    );
+  }
+}

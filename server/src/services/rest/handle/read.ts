@@ -1,0 +1,102 @@
+import { countSql, nodeSql, outputNames } from '../build/read-sql.ts';
+import { planRead, type ReadNode } from '../build/plan.ts';
+import { Params, qualified } from '../build/sql.ts';
+import { bodySql, readStatement } from '../build/statement.ts';
+import type { RequestContext } from '../context.ts';
+import { errors } from '../errors.ts';
+import { appliedPreferences, type Media, negotiate, parsePrefer, type Preferences } from '../parse/headers.ts';
+import { emptyLevel, parseQuery } from '../parse/query.ts';
+import type { Relation } from '../schema-cache.ts';
+import { contentRange, rangeStatus, respond, respondError } from '../respond.ts';
+import { contentLocation, type MainResult, rangeHeader, readRow, type RestDeps, toNumber } from './shared.ts';
+import type { Tx } from '../../../db/types.ts';
+
+/** The table to serve, or PGRST205 with PostgREST's fuzzy hint. */
+export function findRelation(deps: RestDeps, ctx: RequestContext, name: string): Relation {
+  const relation = deps.cache.relation(ctx.schema, name);
+  if (!relation) throw errors.tableNotFound(ctx.schema, name, deps.cache.suggestTable(ctx.schema, name));
+  return relation;
+}
+
+/** Latitude/longitude columns a GeoJSON Point can be built from (no PostGIS here: see decision 023). */
+export function geoColumns(names: string[]): { lat: string; lng: string } | null {
+  for (const [lat, lng] of [['lat', 'lng'], ['latitude', 'longitude'], ['lat', 'lon']] as const) {
+    if (names.includes(lat) && names.includes(lng)) return { lat, lng };
+  }
+  return null;
+}
+
+export interface PageRange {
+  limit: number | null;
+  offset: number;
+}
+
+export function pageRange(deps: RestDeps, ctx: RequestContext, root: { limit: number | null; offset: number | null }): PageRange {
+  const header = root.limit === null && root.offset === null ? rangeHeader(ctx) : null;
+  const requested = root.limit ?? header?.limit ?? null;
+  return { limit: Math.min(requested ?? deps.maxRows, deps.maxRows), offset: root.offset ?? header?.offset ?? 0 };
+}
+
+/** Exact count in the statement; planned from EXPLAIN; estimated = exact up to max-rows, else planned. */
+export async function countTotals(tx: Tx, main: MainResult, prefs: Preferences, planSql: () => { sql: string; params: unknown[] }, maxRows: number): Promise<number | null> {
+  if (prefs.count === 'exact' || prefs.count === null) return main.total;
+  if (prefs.count === 'estimated' && main.total !== null && main.total <= maxRows) return main.total;
+  const { sql, params } = planSql();
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  return toNumber(parsed[0]?.Plan?.['Plan Rows']);
+}
+
+export function readResponse(ctx: RequestContext, name: string | null, media: Media, prefs: Preferences, range: PageRange, main: MainResult, total: number | null, head: boolean): Response {
+  const status = rangeStatus(range.offset, main.pageTotal, total);
+  if (status === 416) return respondError(errors.invalidRange(range.offset, total), head);
+  if (media.kind === 'object' && main.pageTotal !== 1) return respondError(errors.singular(main.pageTotal), head);
+  const headers: Record<string, string> = {
+    'Content-Range': contentRange(range.offset, range.offset + main.pageTotal - 1, total),
+    'Content-Type': media.contentType,
+  };
+  if (name !== null) headers['Content-Location'] = contentLocation(ctx, name);
+  const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: false });
+  if (applied) headers['Preference-Applied'] = applied;
+  return respond(status, head ? null : main.body, headers);
+}
+
+function checkGeo(media: Media, root: ReadNode): { lat: string; lng: string } | null {
+  if (media.kind !== 'geojson') return null;
+  const geo = geoColumns(outputNames(root));
+  if (!geo) throw errors.mediaType(['application/geo+json']);
+  return geo;
+}
+
+/** GET/HEAD on a table or view (PostgREST `Plan.hs` readPlan + `Statements.hs` mainRead). */
+export async function handleRead(deps: RestDeps, ctx: RequestContext, name: string): Promise<Response> {
+  const head = ctx.method === 'HEAD';
+  const relation = findRelation(deps, ctx, name);
+  const parsed = parseQuery(ctx.search);
+  const media = negotiate(ctx.headers.get('accept'));
+  const prefs = parsePrefer(ctx.headers.get('prefer'));
+  const root = planRead({ cache: deps.cache, counter: 0 }, relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
+  const range = pageRange(deps, ctx, parsed.levels.get('') ?? emptyLevel());
+  const geo = checkGeo(media, root);
+  const params = new Params();
+  const source = nodeSql(root, params, range);
+  const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
+  const count = wantsCount ? countSql(root, params) + (prefs.count === 'estimated' ? ` limit ${deps.maxRows + 1}` : '') : null;
+  const sql = readStatement(source, count, bodySql(media, geo));
+  const { main, total } = await deps.db.transaction(
+    ctx.identity,
+    async (tx) => {
+      const { rows } = await tx.query(sql, params.values);
+      const main = readRow(rows[0]);
+      const total = await countTotals(tx, main, prefs, () => {
+        const p = new Params();
+        return { sql: countSql(root, p), params: p.values };
+      }, deps.maxRows);
+      return { main, total };
+    },
+    { readOnly: true },
+  );
+  return readResponse(ctx, name, media, prefs, range, main, total, head);
+}
+

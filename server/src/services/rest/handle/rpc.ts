@@ -1,0 +1,142 @@
+import { countSql, nodeSql } from '../build/read-sql.ts';
+import { planRead } from '../build/plan.ts';
+import { ident, Params, qualified } from '../build/sql.ts';
+import { bodySql, readStatement } from '../build/statement.ts';
+import type { RequestContext } from '../context.ts';
+import { errors, RestError } from '../errors.ts';
+import { negotiate, parsePrefer } from '../parse/headers.ts';
+import { emptyLevel, parseQuery } from '../parse/query.ts';
+import { closest, type Routine } from '../schema-cache.ts';
+import { countTotals, pageRange, readResponse } from './read.ts';
+import { readRow, type RestDeps } from './shared.ts';
+import { parsePayload } from './write.ts';
+import { respond } from '../respond.ts';
+
+const jsonTypes = new Set(['json', 'jsonb']);
+
+function describeRoutine(r: Routine): string {
+  return `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+}
+
+function notFound(deps: RestDeps, ctx: RequestContext, name: string, keys: string[], candidates: Routine[], post: boolean): RestError {
+  const sorted = [...keys].sort();
+  const fn = `${ctx.schema}.${name}`;
+  const message = `Could not find the function ${fn}${sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`} in the schema cache`;
+  const withParams = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
+  const details = `Searched for the function ${fn}${withParams}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
+  let hint: string | null = null;
+  if (candidates.length > 0) {
+    const lists = candidates.map((r) => `(${r.params.map((p) => p.name).sort().join(', ')})`);
+    const best = closest(`(${sorted.join(', ')})`, lists, 0.33) ?? lists[0] ?? null;
+    if (best) hint = `Perhaps you meant to call the function ${fn}${best}`;
+  } else {
+    const names = [...deps.cache.routines.keys()].filter((k) => k.startsWith(`${ctx.schema}.`)).map((k) => k.slice(ctx.schema.length + 1));
+    const best = closest(name, names, 0.75);
+    if (best) hint = `Perhaps you meant to call the function ${ctx.schema}.${best}`;
+  }
+  return new RestError(404, 'PGRST202', message, details, hint);
+}
+
+/** Overload resolution by argument names (PostgREST `Plan.hs` findProc): PGRST202 none, PGRST203 several. */
+function chooseRoutine(deps: RestDeps, ctx: RequestContext, name: string, keys: string[], post: boolean): { routine: Routine; singleJson: boolean } {
+  const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
+  const fits = candidates.filter((r) => {
+    const names = new Set(r.params.map((p) => p.name));
+    return keys.every((k) => names.has(k)) && r.params.every((p) => p.hasDefault || keys.includes(p.name));
+  });
+  if (fits.length === 1 && fits[0]) return { routine: fits[0], singleJson: false };
+  if (fits.length > 1) {
+    const exact = fits.filter((r) => r.params.length === keys.length);
+    if (exact.length === 1 && exact[0]) return { routine: exact[0], singleJson: false };
+    throw new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${fits.map(describeRoutine).join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    );
+  }
+  if (post) {
+    const single = candidates.find((r) => r.params.length === 1 && r.params[0]?.name === '' && jsonTypes.has(r.params[0].type));
+    if (single) return { routine: single, singleJson: true };
+  }
+  throw notFound(deps, ctx, name, keys, candidates, post);
+}
+
+/** The call as a FROM item: arguments bound as one JSON object, typed by `json_to_record`. */
+function callFrom(routine: Routine, args: Record<string, unknown>, singleJson: boolean, rawBody: string, params: Params): string {
+  const fn = qualified(routine.schema, routine.name);
+  if (singleJson) return `${fn}(${params.bind(rawBody)}::${routine.params[0]?.type ?? 'json'})`;
+  const used = routine.params.filter((p) => p.name in args);
+  if (used.length === 0) return `${fn}()`;
+  const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
+  const call = used.map((p) => `${p.variadic ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
+  return `json_to_record(${params.bind(JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${fn}(${call})`;
+}
+
+/** POST/GET/HEAD /rpc/fn (PostgREST `Plan.hs` callPlan + `Statements.hs` mainCall). */
+export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: string, text: string | null): Promise<Response> {
+  const post = ctx.method === 'POST';
+  const head = ctx.method === 'HEAD';
+  const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
+  const paramNames = new Set(candidates.flatMap((r) => r.params.map((p) => p.name)));
+  const parsed = parseQuery(ctx.search, post ? () => false : (key) => paramNames.has(key));
+  let args: Record<string, unknown> = {};
+  if (post) {
+    const payload = text && text.trim() !== '' ? parsePayload(text) : {};
+    if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
+    args = payload;
+  } else {
+    for (const [key, value] of parsed.raw) {
+      const existing = args[key];
+      args[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
+    }
+  }
+  const { routine, singleJson } = chooseRoutine(deps, ctx, name, Object.keys(args), post);
+  const media = negotiate(ctx.headers.get('accept'));
+  const prefs = parsePrefer(ctx.headers.get('prefer'));
+  const rootLevel = parsed.levels.get('') ?? emptyLevel();
+  const range = routine.returnsSet ? pageRange(deps, ctx, rootLevel) : { limit: null, offset: 0 };
+  if (!routine.returnRelation) {
+    const addressed = [...parsed.levels.keys()].filter((k) => k !== '' || rootLevel.filters.length > 0);
+    if (addressed.length > 0) throw errors.notEmbedded(addressed[0] || name);
+  }
+  const build = (params: Params) => {
+    const from = callFrom(routine, args, singleJson, text ?? '', params);
+    if (routine.returnRelation) {
+      const root = planRead({ cache: deps.cache, counter: 0 }, routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
+      return {
+        source: () => nodeSql(root, params, range),
+        count: () => countSql(root, params),
+        body: routine.returnsSet ? bodySql(media, null) : `coalesce((json_agg(_postgrest_t)->0)::text, 'null')`,
+      };
+    }
+    const page = `${range.limit !== null ? ` limit ${range.limit}` : ''}${range.offset > 0 ? ` offset ${range.offset}` : ''}`;
+    return {
+      source: () => `select pgrst_call.pgrst_scalar from ${from} as pgrst_call(pgrst_scalar)${page}`,
+      count: () => `select 1 from ${from} as pgrst_call(pgrst_scalar)`,
+      body: routine.returnsSet ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text` : `coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null')`,
+    };
+  };
+  const params = new Params();
+  const built = build(params);
+  const source = built.source();
+  const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
+  const sql = readStatement(source, wantsCount ? built.count() : null, built.body);
+  const { main, total } = await deps.db.transaction(
+    ctx.identity,
+    async (tx) => {
+      const { rows } = await tx.query(sql, params.values);
+      const main = readRow(rows[0]);
+      if (media.kind === 'object' && main.pageTotal !== 1 && routine.returnsSet) throw errors.singular(main.pageTotal);
+      const total = await countTotals(tx, main, prefs, () => {
+        const p = new Params();
+        return { sql: build(p).count(), params: p.values };
+      }, deps.maxRows);
+      return { main, total };
+    },
+    { readOnly: !post },
+  );
+  if (routine.returnsVoid) return respond(204, null, { 'Content-Range': `0-0/*` });
+  return readResponse(ctx, null, media, prefs, range, main, total, head);
+}

@@ -1,0 +1,137 @@
+import { nodeSql } from '../build/read-sql.ts';
+import { planRead } from '../build/plan.ts';
+import { Params } from '../build/sql.ts';
+import { bodySql, writeStatement } from '../build/statement.ts';
+import { deleteSql, insertSql, updateSql } from '../build/write-sql.ts';
+import type { RequestContext } from '../context.ts';
+import { errors } from '../errors.ts';
+import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
+import { emptyLevel, parseQuery } from '../parse/query.ts';
+import { contentRange, respond } from '../respond.ts';
+import { findRelation } from './read.ts';
+import { readRow, type RestDeps } from './shared.ts';
+
+/** The JSON payload: an object or an array of objects (PGRST102 otherwise). */
+export function parsePayload(text: string): Record<string, unknown>[] | Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw errors.invalidBody('Empty or invalid json');
+  }
+  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (isObject(value)) return value;
+  if (Array.isArray(value) && value.every(isObject)) return value;
+  throw errors.invalidBody('Empty or invalid json');
+}
+
+function payloadColumns(rows: Record<string, unknown>[], columns: string[] | null): string[] {
+  if (columns) return columns;
+  const first = Object.keys(rows[0] ?? {});
+  for (const row of rows) {
+    const keys = Object.keys(row);
+    if (keys.length !== first.length || !keys.every((k) => first.includes(k))) throw errors.invalidBody('All object keys must match');
+  }
+  return first;
+}
+
+/** POST (insert/upsert), PATCH (update), DELETE on a table (PostgREST `Plan.hs` mutatePlan + `Response.hs`). */
+export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: string, text: string): Promise<Response> {
+  const relation = findRelation(deps, ctx, name);
+  const parsed = parseQuery(ctx.search);
+  const prefs = parsePrefer(ctx.headers.get('prefer'));
+  const media = negotiate(ctx.headers.get('accept'));
+  const root = parsed.levels.get('') ?? emptyLevel();
+  const params = new Params();
+  const representation = prefs.return === 'representation';
+  const headersOnly = prefs.return === 'headers-only' && ctx.method === 'POST';
+  const returning = representation || headersOnly;
+  let mutation: string;
+  let upsert = false;
+  if (ctx.method === 'POST') {
+    const payload = parsePayload(text || '');
+    const rows = Array.isArray(payload) ? payload : [payload];
+    const columns = payloadColumns(rows, parsed.columns);
+    for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);
+    const conflict = prefs.resolution ? (parsed.onConflict ?? relation.primaryKey) : [];
+    for (const c of conflict) if (!relation.byName.has(c)) throw errors.undefinedColumn(relation.name, c);
+    upsert = prefs.resolution === 'merge-duplicates' && conflict.length > 0;
+    mutation = insertSql(relation, rows, columns, { missingDefault: prefs.missing === 'default', conflict, resolution: prefs.resolution, returning, upsert }, params);
+  } else {
+    if (root.filters.length === 0) throw errors.safeUpdate(ctx.method === 'PATCH' ? 'UPDATE' : 'DELETE');
+    const conditions = root.filters;
+    if (ctx.method === 'PATCH') {
+      const payload = parsePayload(text || '');
+      if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
+      const columns = parsed.columns ?? Object.keys(payload);
+      for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);
+      mutation = updateSql(relation, payload, columns, conditions, returning, params);
+    } else {
+      mutation = deleteSql(relation, conditions, returning, params);
+    }
+  }
+  // The rows written are read back through the select tree; the root's filters already ran in the mutation.
+  const levels = new Map(parsed.levels);
+  levels.set('', emptyLevel());
+  let selectSql: string | null = null;
+  let body: string | null = null;
+  if (representation) {
+    const node = planRead({ cache: deps.cache, counter: 0 }, relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
+    selectSql = nodeSql(node, params, { limit: null, offset: 0 });
+    body = bodySql(media, null);
+  } else if (headersOnly && relation.primaryKey.length > 0) {
+    const node = planRead({ cache: deps.cache, counter: 0 }, relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
+    selectSql = nodeSql(node, params, { limit: null, offset: 0 });
+    body = `coalesce(json_agg(_postgrest_t), '[]')::text`;
+  }
+  const sql = writeStatement(mutation, selectSql, body, upsert);
+  const main = await deps.db.transaction(ctx.identity, async (tx) => {
+    const { rows } = await tx.query(sql, params.values);
+    const result = readRow(rows[0]);
+    // Errors thrown here roll the transaction back, as PostgREST does for these two checks.
+    if (media.kind === 'object' && representation && result.pageTotal !== 1) throw errors.singular(result.pageTotal);
+    if (ctx.method !== 'POST' && prefs.handling === 'strict' && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
+      throw errors.maxAffected(result.pageTotal);
+    }
+    return result;
+  });
+  return writeResponse(ctx, name, relation.primaryKey, prefs, media.contentType, main, parsed.onConflict !== null || relation.primaryKey.length > 0);
+}
+
+function writeResponse(
+  ctx: RequestContext,
+  name: string,
+  primaryKey: string[],
+  prefs: ReturnType<typeof parsePrefer>,
+  contentType: string,
+  main: ReturnType<typeof readRow>,
+  resolutionApplies: boolean,
+): Response {
+  const total = prefs.count ? main.pageTotal : null;
+  const headers: Record<string, string> = {};
+  const applied = appliedPreferences(prefs, {
+    resolution: ctx.method === 'POST' && resolutionApplies,
+    missing: ctx.method !== 'DELETE',
+    return: true,
+    maxAffected: ctx.method !== 'POST',
+  });
+  const representation = prefs.return === 'representation';
+  if (ctx.method === 'POST') {
+    headers['Content-Range'] = contentRange(1, 0, total);
+    if (prefs.return === 'headers-only' && main.pageTotal === 1 && primaryKey.length > 0) {
+      const row = (JSON.parse(main.body || '[]') as Array<Record<string, unknown>>)[0] ?? {};
+      const query = primaryKey.map((k) => `${encodeURIComponent(k)}=eq.${encodeURIComponent(String(row[k] ?? ''))}`).join('&');
+      headers.Location = `/${name}?${query}`;
+    }
+    if (applied) headers['Preference-Applied'] = applied;
+    const status = main.inserted !== null && main.inserted <= 0 && prefs.resolution === 'merge-duplicates' ? 200 : 201;
+    if (representation) headers['Content-Type'] = contentType;
+    return respond(status, representation ? main.body : '', headers);
+  }
+  headers['Content-Range'] = ctx.method === 'PATCH' ? contentRange(0, main.pageTotal - 1, total) : contentRange(1, 0, total);
+  if (applied) headers['Preference-Applied'] = applied;
+  if (!representation) return respond(204, null, headers);
+  headers['Content-Type'] = contentType;
+  return respond(200, main.body, headers);
+}
+

@@ -1,0 +1,377 @@
+import type { Database } from '../../db/types.ts';
+import { schemaCacheSql } from './schema-cache-query.ts';
+
+export interface Column {
+  name: string;
+  num: number;
+  /** Type as `format_type` prints it, e.g. `character varying(20)`, `text[]`, `mood`. */
+  type: string;
+  baseType: string;
+  /** pg_type.typcategory: S string, N numeric, A array, U user (json…), R range, E enum… */
+  category: string;
+  nullable: boolean;
+  hasDefault: boolean;
+  generated: boolean;
+  /** The column default as catalog SQL (trusted: written by the schema's owner), for `missing=default`. */
+  default: string | null;
+}
+
+export interface Relation {
+  oid: number;
+  schema: string;
+  name: string;
+  kind: string;
+  columns: Column[];
+  byName: Map<string, Column>;
+  primaryKey: string[];
+  uniqueKeys: string[][];
+  /** View columns traced to the table column they show: name → [relation oid, column name]. */
+  origins: Map<string, [number, string]>;
+}
+
+export interface ForeignKey {
+  name: string;
+  from: Relation;
+  to: Relation;
+  fromColumns: string[];
+  toColumns: string[];
+}
+
+export type Cardinality = 'many-to-one' | 'one-to-many' | 'one-to-one' | 'many-to-many';
+
+export interface Junction {
+  relation: Relation;
+  toParent: ForeignKey;
+  toTarget: ForeignKey;
+}
+
+/** How `parent` reaches `target`: PostgREST `SchemaCache/Relationship.hs`. */
+export interface Relationship {
+  cardinality: Cardinality;
+  constraint: string;
+  parent: Relation;
+  target: Relation;
+  /** Column pairs: parent column = target column (not used for many-to-many). */
+  parentColumns: string[];
+  targetColumns: string[];
+  junction: Junction | null;
+}
+
+export interface RoutineParam {
+  name: string;
+  type: string;
+  hasDefault: boolean;
+  variadic: boolean;
+}
+
+export interface Routine {
+  schema: string;
+  name: string;
+  params: RoutineParam[];
+  returnType: string;
+  returnsSet: boolean;
+  returnsVoid: boolean;
+  /** A table-like result (composite type or OUT/TABLE columns); null for scalars. */
+  returnRelation: Relation | null;
+  volatility: 'i' | 's' | 'v';
+}
+
+interface RawColumn extends Omit<Column, 'num'> {
+  num?: number;
+}
+interface RawRelation {
+  oid: number;
+  schema: string;
+  name: string;
+  kind: string;
+  columns: RawColumn[];
+  primaryKey: string[];
+  uniqueKeys: string[][];
+  viewDefinition: string | null;
+}
+interface RawFunction {
+  schema: string;
+  name: string;
+  returnType: string;
+  returnTypeType: string;
+  returnRelation: number | null;
+  returnColumns: Array<{ name: string; type: string }> | null;
+  returnsSet: boolean;
+  volatility: 'i' | 's' | 'v';
+  argTypes: string[];
+  argNames: string[];
+  argModes: string[];
+  inputCount: number;
+  defaultCount: number;
+  variadic: boolean;
+}
+interface RawCache {
+  relations: RawRelation[];
+  foreignKeys: Array<{ name: string; fromOid: number; toOid: number; fromColumns: string[]; toColumns: string[] }>;
+  functions: RawFunction[];
+}
+
+function makeRelation(raw: Omit<RawRelation, 'viewDefinition'>): Relation {
+  const columns = raw.columns.map((c, i) => ({ ...c, num: c.num ?? i + 1 }));
+  return { ...raw, columns, byName: new Map(columns.map((c) => [c.name, c])), origins: new Map() };
+}
+
+/** `:resname x … :resorigtbl 123 :resorigcol 2 :resjunk false` in a view's stored query tree. */
+const targetEntry = /:resno (\d+) :resname (\S+) :ressortgroupref \d+ :resorigtbl (\d+) :resorigcol (\d+) :resjunk false/g;
+
+function traceOrigins(relation: Relation, definition: string, byOid: Map<number, Relation>): void {
+  for (const match of definition.matchAll(targetEntry)) {
+    const name = (match[2] ?? '').replace(/\\(.)/g, '$1');
+    const origin = byOid.get(Number(match[3]));
+    const num = Number(match[4]);
+    const column = origin?.columns.find((c) => c.num === num);
+    if (origin && column && relation.byName.has(name)) relation.origins.set(name, [origin.oid, column.name]);
+  }
+}
+
+/** The base table column a view column shows, following views of views. */
+function baseColumn(relation: Relation, column: string, byOid: Map<number, Relation>): [number, string] | null {
+  let current: [number, string] = [relation.oid, column];
+  for (let depth = 0; depth < 16; depth++) {
+    const rel = byOid.get(current[0]);
+    const next = rel?.origins.get(current[1]);
+    if (!next) return depth === 0 ? null : current;
+    current = next;
+  }
+  return null;
+}
+
+function isUnique(relation: Relation, columns: string[]): boolean {
+  return relation.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c)));
+}
+
+export class SchemaCache {
+  readonly schemas: readonly string[];
+  readonly relations = new Map<string, Relation>();
+  readonly foreignKeys: ForeignKey[] = [];
+  readonly routines = new Map<string, Routine[]>();
+  readonly #relationships = new Map<string, Relationship[]>();
+
+  constructor(schemas: readonly string[], raw: RawCache) {
+    this.schemas = schemas;
+    const byOid = new Map<number, Relation>();
+    for (const r of raw.relations) {
+      const relation = makeRelation(r);
+      byOid.set(r.oid, relation);
+      this.relations.set(`${r.schema}.${r.name}`, relation);
+    }
+    for (const r of raw.relations) if (r.viewDefinition) traceOrigins(byOid.get(r.oid) as Relation, r.viewDefinition, byOid);
+    const views = [...byOid.values()].filter((r) => r.origins.size > 0);
+    for (const view of views) inferViewKeys(view, byOid);
+    for (const fk of raw.foreignKeys) {
+      const from = byOid.get(fk.fromOid);
+      const to = byOid.get(fk.toOid);
+      if (!from || !to) continue;
+      // PostgREST also relates the views that show a foreign key's columns (`viewKeyDependencies`).
+      const sources = [{ rel: from, cols: fk.fromColumns }, ...viewsShowing(views, from, fk.fromColumns, byOid)];
+      const targets = [{ rel: to, cols: fk.toColumns }, ...viewsShowing(views, to, fk.toColumns, byOid)];
+      for (const s of sources) for (const t of targets) this.foreignKeys.push({ name: fk.name, from: s.rel, to: t.rel, fromColumns: s.cols, toColumns: t.cols });
+    }
+    for (const f of raw.functions) {
+      const routine = makeRoutine(f, byOid);
+      const key = `${f.schema}.${f.name}`;
+      this.routines.set(key, [...(this.routines.get(key) ?? []), routine]);
+    }
+  }
+
+  static async load(db: Database, schemas: readonly string[]): Promise<SchemaCache> {
+    const raw = await db.transaction({ kind: 'system' }, async (tx) => {
+      const { rows } = await tx.query<{ cache: string }>(schemaCacheSql, [[...schemas]]);
+      return JSON.parse(rows[0]?.cache ?? '{}') as RawCache;
+    });
+    return new SchemaCache(schemas, raw);
+  }
+
+  relation(schema: string, name: string): Relation | undefined {
+    return this.relations.get(`${schema}.${name}`);
+  }
+
+  /** Closest table name for PGRST205's hint ("Perhaps you meant …"), as PostgREST's fuzzy search. */
+  suggestTable(schema: string, name: string): string | null {
+    return closest(name, [...this.relations.values()].filter((r) => r.schema === schema).map((r) => r.name), 0.75);
+  }
+
+  /** Every relationship from `parent` to a target named `name` (table, constraint or FK column). */
+  relationshipsFrom(parent: Relation, name: string): Relationship[] {
+    const key = `${parent.oid}:${name}`;
+    let found = this.#relationships.get(key);
+    if (!found) {
+      found = this.#findRelationships(parent, name);
+      this.#relationships.set(key, found);
+    }
+    return found;
+  }
+
+  /** Any relationship of `parent` at all (for PGRST200's hint). */
+  relatedNames(parent: Relation): string[] {
+    const names = new Set<string>();
+    for (const fk of this.foreignKeys) {
+      if (fk.from === parent) names.add(fk.to.name);
+      if (fk.to === parent) names.add(fk.from.name);
+    }
+    return [...names];
+  }
+
+  #findRelationships(parent: Relation, name: string): Relationship[] {
+    const out: Relationship[] = [];
+    const seen = new Set<string>();
+    const push = (r: Relationship) => {
+      const id = `${r.cardinality}|${r.constraint}|${r.target.oid}|${r.junction?.relation.oid ?? ''}|${r.parentColumns.join()}`;
+      if (!seen.has(id)) {
+        seen.add(id);
+        out.push(r);
+      }
+    };
+    for (const fk of this.foreignKeys) {
+      if (fk.from.schema !== parent.schema || fk.to.schema !== parent.schema) continue;
+      const singleColumn = fk.fromColumns.length === 1 && fk.fromColumns[0] === name;
+      if (fk.from === parent && (fk.to.name === name || fk.name === name || singleColumn)) {
+        push({
+          cardinality: isUnique(parent, fk.fromColumns) ? 'one-to-one' : 'many-to-one',
+          constraint: fk.name,
+          parent,
+          target: fk.to,
+          parentColumns: fk.fromColumns,
+          targetColumns: fk.toColumns,
+          junction: null,
+        });
+      }
+      if (fk.to === parent && (fk.from.name === name || fk.name === name)) {
+        push({
+          cardinality: isUnique(fk.from, fk.fromColumns) ? 'one-to-one' : 'one-to-many',
+          constraint: fk.name,
+          parent,
+          target: fk.from,
+          parentColumns: fk.toColumns,
+          targetColumns: fk.fromColumns,
+          junction: null,
+        });
+      }
+    }
+    for (const toParent of this.foreignKeys) {
+      if (toParent.to !== parent || toParent.from.kind === 'v') continue;
+      const junction = toParent.from;
+      for (const toTarget of this.foreignKeys) {
+        if (toTarget === toParent || toTarget.name === toParent.name || toTarget.from !== junction || toTarget.to.name !== name || toTarget.to.schema !== parent.schema) continue;
+        const keyColumns = [...toParent.fromColumns, ...toTarget.fromColumns];
+        if (!keyColumns.every((c) => junction.primaryKey.includes(c) || junction.uniqueKeys.some((k) => k.includes(c)))) continue;
+        push({
+          cardinality: 'many-to-many',
+          constraint: `${toParent.name},${toTarget.name}`,
+          parent,
+          target: toTarget.to,
+          parentColumns: toParent.toColumns,
+          targetColumns: toTarget.toColumns,
+          junction: { relation: junction, toParent, toTarget },
+        });
+      }
+    }
+    return out;
+  }
+}
+
+function viewsShowing(views: Relation[], base: Relation, columns: string[], byOid: Map<number, Relation>): Array<{ rel: Relation; cols: string[] }> {
+  const out: Array<{ rel: Relation; cols: string[] }> = [];
+  for (const view of views) {
+    const mapped = columns.map((col) => view.columns.find((vc) => {
+      const origin = baseColumn(view, vc.name, byOid);
+      return origin !== null && origin[0] === base.oid && origin[1] === col;
+    })?.name);
+    if (mapped.every((m) => m !== undefined)) out.push({ rel: view, cols: mapped as string[] });
+  }
+  return out;
+}
+
+/** A view shows its base table's primary key when it shows every key column. */
+function inferViewKeys(view: Relation, byOid: Map<number, Relation>): void {
+  const bases = new Set([...view.columns].map((c) => baseColumn(view, c.name, byOid)?.[0]).filter((o) => o !== undefined));
+  for (const oid of bases) {
+    const base = byOid.get(oid);
+    if (!base) continue;
+    const mapKey = (key: string[]) => key.map((k) => view.columns.find((vc) => {
+      const o = baseColumn(view, vc.name, byOid);
+      return o?.[0] === oid && o[1] === k;
+    })?.name);
+    const pk = mapKey(base.primaryKey);
+    if (base.primaryKey.length > 0 && pk.every((c) => c !== undefined) && view.primaryKey.length === 0) view.primaryKey = pk as string[];
+    for (const key of base.uniqueKeys) {
+      const mapped = mapKey(key);
+      if (mapped.every((c) => c !== undefined)) view.uniqueKeys.push(mapped as string[]);
+    }
+  }
+}
+
+function makeRoutine(f: RawFunction, byOid: Map<number, Relation>): Routine {
+  const modes = f.argModes.length > 0 ? f.argModes : f.argTypes.map(() => 'i');
+  const inputs: RoutineParam[] = [];
+  const outputs: Array<{ name: string; type: string }> = [];
+  modes.forEach((mode, i) => {
+    const name = f.argNames[i] ?? '';
+    const type = f.argTypes[i] ?? 'text';
+    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false, variadic: mode === 'v' });
+    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type });
+  });
+  inputs.forEach((p, i) => {
+    p.hasDefault = i >= inputs.length - f.defaultCount;
+  });
+  let returnRelation: Relation | null = null;
+  const table = f.returnRelation === null ? undefined : byOid.get(f.returnRelation);
+  if (table) returnRelation = table;
+  else if (f.returnColumns) returnRelation = syntheticRelation(f, f.returnColumns);
+  else if (outputs.length > 1 || (outputs.length === 1 && f.returnType === 'record')) returnRelation = syntheticRelation(f, outputs);
+  return {
+    schema: f.schema,
+    name: f.name,
+    params: inputs,
+    returnType: f.returnType,
+    returnsSet: f.returnsSet,
+    returnsVoid: f.returnType === 'void',
+    returnRelation,
+    volatility: f.volatility,
+  };
+}
+
+function syntheticRelation(f: RawFunction, columns: Array<{ name: string; type: string }>): Relation {
+  return makeRelation({
+    oid: -1,
+    schema: f.schema,
+    name: f.name,
+    kind: 'function',
+    columns: columns.map((c) => ({ name: c.name, type: c.type, baseType: c.type, category: '', nullable: true, hasDefault: false, generated: false, default: null })),
+    primaryKey: [],
+    uniqueKeys: [],
+  });
+}
+
+/** Levenshtein similarity, the best candidate at or above `minScore` (PostgREST uses a fuzzy set). */
+export function closest(word: string, candidates: readonly string[], minScore: number): string | null {
+  let best: string | null = null;
+  let bestScore = minScore;
+  for (const candidate of candidates) {
+    const score = 1 - distance(word.toLowerCase(), candidate.toLowerCase()) / Math.max(word.length, candidate.length, 1);
+    if (score >= bestScore && candidate !== word) {
+      best = candidate;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+function distance(a: string, b: string): number {
+  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let previous = row[0] ?? 0;
+    row[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const current = row[j] ?? 0;
+      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
+      previous = current;
+    }
+  }
+  return row[b.length] ?? 0;
+}
