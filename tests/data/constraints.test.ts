@@ -27,7 +27,7 @@ for (const backend of testBackends()) {
       unwrap(await ada.client.from('places').insert({ name: `Place ${randomUUID().slice(0, 8)}`, category: 'park', lat: 1, lng: 1 }).select('id').single()).id;
 
     test('profiles: username format, case-insensitive uniqueness, lengths', async () => {
-      const update = (patch: Record<string, unknown>) => ada.client.from('profiles').update(patch).eq('id', ada.id);
+      const update = (patch: Record<string, unknown>) => ada.client.from('profiles').update(patch as never).eq('id', ada.id);
       assert.equal((await update({ username: 'ab' })).error?.code, '23514');
       assert.equal((await update({ username: 'Has Space' })).error?.code, '23514');
       assert.equal((await update({ username: 'x'.repeat(25) })).error?.code, '23514');

@@ -72,10 +72,10 @@ export function outcome(result: { error: PostgrestError | null }): string {
   return result.error ? result.error.code : 'ok';
 }
 
-export function unwrap<T>(result: { data: T | null; error: PostgrestError | null }): T {
+export function unwrap<R extends { data: unknown; error: PostgrestError | null }>(result: R): NonNullable<R['data']> {
   if (result.error) throw new Error(`${result.error.code}: ${result.error.message}`);
-  if (result.data === null) throw new Error('no data');
-  return result.data;
+  if (result.data === null || result.data === undefined) throw new Error('no data');
+  return result.data as NonNullable<R['data']>;
 }
 
 export const reviewBody = (n = 0) => `A thoughtful review number ${n} with enough words to pass.`;
