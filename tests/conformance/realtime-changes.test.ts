@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
+import { after, before, describe, test } from 'node:test';
+import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import { Inbox, rawSocket, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
+import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+
+type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+for (const backend of testBackends()) {
+  describe(`realtime postgres_changes on ${backend}`, () => {
+    let server: TestServer;
+    const clients: SupabaseClient[] = [];
+    const alice = randomUUID();
+    const bob = randomUUID();
+    before(async () => {
+      server = await startTestServer(backend, { project: realtimeProject });
+    });
+    after(async () => {
+      for (const c of clients) await c.removeAllChannels();
+      await server?.close();
+    });
+
+    const sql = (text: string, params: unknown[] = []) => server.db.transaction({ kind: 'system' }, (tx) => tx.query(text, params));
+
+    async function watch(client: SupabaseClient, spec: { event?: '*' | 'INSERT' | 'UPDATE' | 'DELETE'; table: string; filter?: string }) {
+      clients.push(client);
+      const inbox = new Inbox<Change>();
+      const system = new Inbox<Record<string, unknown>>();
+      const channel = client
+        .channel(`changes-${randomUUID()}`)
+        .on('postgres_changes', { event: spec.event ?? '*', schema: 'public', table: spec.table, ...(spec.filter ? { filter: spec.filter } : {}) } as never, (p: Change) => inbox.push(p))
+        .on('system', {}, (p: Record<string, unknown>) => system.push(p));
+      assert.equal((await subscribe(channel)).status, 'SUBSCRIBED');
+      const [ready] = await system.waitFor(1);
+      assert.deepEqual(ready, { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channel.subTopic });
+      return inbox;
+    }
+
+    test('INSERT, UPDATE and DELETE arrive in the hosted shape, with RLS per subscriber', async () => {
+      const mine = await watch(await userClient(server, await userToken(server, alice)), { table: 'notes' });
+      const theirs = await watch(await userClient(server, await userToken(server, bob)), { table: 'notes' });
+      const { rows } = await sql(`insert into public.notes (owner, body, score, tags, meta) values ($1, 'secret', 4.5, '{a,b}', '{"k":1}') returning id`, [alice]);
+      const id = Number(rows[0]?.id);
+      // Visibility is checked by primary key after commit (as upstream's apply_rls does), so
+      // each change is awaited before the next one removes the row.
+      await mine.waitFor(1);
+      await sql(`update public.notes set body = 'edited' where id = $1`, [id]);
+      await mine.waitFor(2);
+      await sql(`insert into public.notes (owner, body, is_public) values ($1, 'hello all', true)`, [alice]);
+      await mine.waitFor(3);
+      await sql(`delete from public.notes where id = $1`, [id]);
+      const got = await mine.waitFor(4);
+      assert.deepEqual(
+        got.map((c) => c.eventType),
+        ['INSERT', 'UPDATE', 'INSERT', 'DELETE'],
+      );
+      const [insert, update, , del] = got;
+      assert.match(String(insert?.commit_timestamp), iso);
+      assert.equal(insert?.schema, 'public');
+      assert.equal(insert?.table, 'notes');
+      assert.equal(insert?.errors, null);
+      assert.deepEqual({ ...insert?.new, created_at: undefined }, { id, owner: alice, body: 'secret', score: 4.5, tags: ['a', 'b'], meta: { k: 1 }, is_public: false, created_at: undefined });
+      assert.deepEqual(insert?.old, {});
+      assert.equal(update?.new.body, 'edited');
+      assert.deepEqual(update?.old, { id });
+      assert.deepEqual(del?.old, { id });
+      assert.deepEqual(del?.new, {});
+      // Bob sees the public row and the delete (not RLS-checked, key only), never Alice's private row.
+      const bobs = await theirs.waitFor(2);
+      assert.deepEqual(
+        bobs.map((c) => [c.eventType, c.eventType === 'DELETE' ? c.old : { body: c.new.body }]),
+        [
+          ['INSERT', { body: 'hello all' }],
+          ['DELETE', { id }],
+        ],
+      );
+      assert.deepEqual(await theirs.quiet(2, 200), []);
+    });
+
+    test('the join reply carries integer ids in request order; the event and filter grammar select rows', async () => {
+      const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
+      const specs = [
+        { event: 'INSERT', schema: 'public', table: 'events_log', filter: 'kind=eq.alpha' },
+        { event: '*', schema: 'public', table: 'events_log', filter: 'kind=in.(beta,"ga,mma")' },
+        { event: 'UPDATE', schema: 'public', table: 'events_log', filter: 'n=gt.5' },
+        { event: '*', schema: 'public', table: 'events_log', filter: 'kind=not.like.a%,n=lte.100' },
+        { event: 'DELETE', schema: 'public', table: 'events_log', filter: 'n=is.null' },
+      ];
+      s.send(['1', '1', 'realtime:grammar', 'phx_join', { config: { postgres_changes: specs } }]);
+      const reply = (await s.next((m) => Array.isArray(m) && m[1] === '1')) as [string, string, string, string, { status: string; response: { postgres_changes: Array<Record<string, unknown>> } }];
+      assert.equal(reply[4].status, 'ok');
+      const ids = reply[4].response.postgres_changes.map((p) => p.id);
+      assert.deepEqual(
+        reply[4].response.postgres_changes.map(({ id: _id, ...rest }) => rest),
+        specs,
+      );
+      assert.ok(ids.every((id) => Number.isInteger(id)));
+      assert.equal(new Set(ids).size, ids.length);
+      await s.next((m) => Array.isArray(m) && m[3] === 'system');
+      await sql(`insert into public.events_log (kind, n) values ('alpha', 1), ('beta', 7), ('ga,mma', 200), ('zeta', null)`);
+      await sql(`update public.events_log set n = 9 where kind = 'alpha'`);
+      await sql(`delete from public.events_log where kind = 'zeta'`);
+      const expected = [
+        ['INSERT', 'alpha', [ids[0]]],
+        ['INSERT', 'beta', [ids[1], ids[3]]],
+        ['INSERT', 'ga,mma', [ids[1]]],
+        ['INSERT', 'zeta', []],
+        ['UPDATE', 'alpha', [ids[2]]],
+        ['DELETE', 'zeta', [ids[4]]],
+      ].filter((e) => (e[2] as number[]).length);
+      const changes: unknown[] = [];
+      for (let i = 0; i < expected.length; i++) {
+        const m = (await s.next((x) => Array.isArray(x) && x[3] === 'postgres_changes' && !changes.includes(x))) as unknown[];
+        changes.push(m);
+      }
+      const seen = changes.map((m) => {
+        const p = (m as [null, null, string, string, { ids: number[]; data: { type: string; record?: { kind: string }; old_record?: { kind: string } } }])[4];
+        return [p.data.type, (p.data.record ?? p.data.old_record)?.kind, [...p.ids].sort()];
+      });
+      assert.deepEqual(
+        seen,
+        expected.map((e) => [e[0], e[1], [...(e[2] as number[])].sort()]),
+      );
+      // REPLICA IDENTITY FULL: the delete carries the whole old row
+      const del = (changes.at(-1) as unknown[])[4] as { data: { old_record: Record<string, unknown>; columns: unknown[] } };
+      assert.deepEqual({ ...del.data.old_record, id: undefined }, { id: undefined, kind: 'zeta', n: null });
+      assert.deepEqual(del.data.columns, [
+        { name: 'id', type: 'uuid' },
+        { name: 'kind', type: 'text' },
+        { name: 'n', type: 'int4' },
+      ]);
+      s.ws.close();
+    });
+
+    test('nothing is delivered for a rolled-back transaction; big rows still arrive', async () => {
+      const inbox = await watch(server.client(server.serviceRoleKey), { table: 'events_log', event: 'INSERT' });
+      await assert.rejects(
+        server.db.transaction({ kind: 'system' }, async (tx) => {
+          await tx.query(`insert into public.events_log (kind) values ('rolled back')`);
+          throw new Error('abort');
+        }),
+      );
+      const big = 'y'.repeat(30_000);
+      await sql(`insert into public.events_log (kind) values ($1)`, [big]);
+      const [got] = await inbox.waitFor(1);
+      assert.equal(got?.new.kind, big);
+      assert.deepEqual(await inbox.quiet(1, 200), []);
+    });
+
+    test('errors as hosted: no primary key, no privilege, unpublished table, bad filter', async () => {
+      const noPk = await watch(server.client(), { table: 'no_pk' });
+      await sql(`insert into public.no_pk values ('x')`);
+      const [a] = await noPk.waitFor(1);
+      assert.deepEqual(a?.errors, ['Error 400: Bad Request, no primary key']);
+      const secret = await watch(server.client(), { table: 'secret_stuff' });
+      await sql(`insert into public.secret_stuff values (1, 'classified')`);
+      const [b] = await secret.waitFor(1);
+      assert.deepEqual(b?.errors, ['Error 401: Unauthorized']);
+      assert.deepEqual(b?.new, {});
+
+      const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
+      s.send(['1', '1', 'realtime:nope', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'unpublished' }] } }]);
+      const system = (await s.next((m) => Array.isArray(m) && m[3] === 'system')) as unknown[];
+      assert.equal((system[4] as { status: string }).status, 'error');
+      assert.match((system[4] as { message: string }).message, /^Unable to subscribe to changes with given parameters\. Please check Realtime is enabled/);
+      s.send(['2', '2', 'realtime:badfilter', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'nope=eq.1' }] } }]);
+      const bad = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badfilter')) as unknown[];
+      assert.match((bad[4] as { message: string }).message, /invalid column for filter nope/);
+      s.send(['3', '3', 'realtime:badop', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=foo.1' }] } }]);
+      const badOp = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badop')) as unknown[];
+      assert.equal((badOp[4] as { message: string }).message, 'Error parsing `filter` params: ["foo", "1"]');
+      s.ws.close();
+    });
+
+    test('a table added to the publication later is picked up', async () => {
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`create table public.late (id int primary key, v text); grant select on public.late to anon; alter publication supabase_realtime add table public.late`),
+      );
+      const inbox = await watch(server.client(), { table: 'late' });
+      await sql(`insert into public.late values (1, 'hi')`);
+      assert.deepEqual((await inbox.waitFor(1))[0]?.new, { id: 1, v: 'hi' });
+    });
+  });
+}
