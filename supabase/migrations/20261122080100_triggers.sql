@@ -82,14 +82,16 @@ create trigger reviews_touch before update of rating, body, visited_on on public
 -- Recomputed from the rows (not a delta) after locking the place row: concurrent writers to
 -- one place queue on that lock, and each recount runs in a statement that starts after the
 -- previous writer committed, so the totals are exact. Hidden reviews and photos, and photos
--- of hidden reviews, do not count.
+-- of hidden reviews, do not count. The lock is FOR NO KEY UPDATE: it does not conflict with
+-- the KEY SHARE lock the writer's own foreign key check already holds on the place (FOR
+-- UPDATE would, and two concurrent reviews would deadlock upgrading their locks).
 create function private.refresh_place_stats(target_place uuid)
 returns void
 language plpgsql security definer
 set search_path = ''
 as $$
 begin
-  perform 1 from public.places where id = target_place for update;
+  perform 1 from public.places where id = target_place for no key update;
   update public.places p
      set rating_count = s.n, rating_avg = s.avg, photo_count = s.photos
     from (
@@ -151,7 +153,7 @@ as $$
 declare
   review_place uuid;
 begin
-  select r.place_id into review_place from public.reviews r where r.id = new.review_id for update;
+  select r.place_id into review_place from public.reviews r where r.id = new.review_id for no key update;
   if review_place is null then
     raise exception 'The review for this photo does not exist.' using errcode = '23503';
   end if;

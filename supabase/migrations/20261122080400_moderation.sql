@@ -22,11 +22,11 @@ begin
     raise exception 'Give a reason of 1 to 500 characters.' using errcode = '22023';
   end if;
   if target_type = 'place' then
-    select p.hidden_at, true into was, found_target from public.places p where p.id = target_id for update;
+    select p.hidden_at, true into was, found_target from public.places p where p.id = target_id for no key update;
   elsif target_type = 'review' then
-    select r.hidden_at, true into was, found_target from public.reviews r where r.id = target_id for update;
+    select r.hidden_at, true into was, found_target from public.reviews r where r.id = target_id for no key update;
   else
-    select ph.hidden_at, true into was, found_target from public.review_photos ph where ph.id = target_id for update;
+    select ph.hidden_at, true into was, found_target from public.review_photos ph where ph.id = target_id for no key update;
   end if;
   if not coalesce(found_target, false) then
     raise exception 'The % to moderate does not exist.', target_type using errcode = 'P0002';
@@ -93,8 +93,8 @@ begin
   if set_role.user_id is null or set_role.role is null then
     raise exception 'user_id and role are required.' using errcode = '22023';
   end if;
-  perform 1 from public.profiles p where p.role = 'admin' for update;
-  select p.role into previous from public.profiles p where p.id = set_role.user_id for update;
+  perform 1 from public.profiles p where p.role = 'admin' for no key update;
+  select p.role into previous from public.profiles p where p.id = set_role.user_id for no key update;
   if previous is null then
     raise exception 'No member with this id.' using errcode = 'P0002';
   end if;
