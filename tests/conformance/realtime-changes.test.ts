@@ -63,14 +63,14 @@ for (const backend of testBackends()) {
       assert.equal(insert?.errors, null);
       assert.deepEqual({ ...insert?.new, created_at: undefined }, { id, owner: alice, body: 'secret', score: 4.5, tags: ['a', 'b'], meta: { k: 1 }, is_public: false, created_at: undefined });
       assert.deepEqual(insert?.old, {});
-      assert.equal(update?.new.body, 'edited');
+      assert.equal((update?.new as Record<string, unknown>).body, 'edited');
       assert.deepEqual(update?.old, { id });
       assert.deepEqual(del?.old, { id });
       assert.deepEqual(del?.new, {});
       // Bob sees the public row and the delete (not RLS-checked, key only), never Alice's private row.
       const bobs = await theirs.waitFor(2);
       assert.deepEqual(
-        bobs.map((c) => [c.eventType, c.eventType === 'DELETE' ? c.old : { body: c.new.body }]),
+        bobs.map((c) => [c.eventType, c.eventType === 'DELETE' ? c.old : { body: (c.new as Record<string, unknown>).body }]),
         [
           ['INSERT', { body: 'hello all' }],
           ['DELETE', { id }],
@@ -145,7 +145,7 @@ for (const backend of testBackends()) {
       const big = 'y'.repeat(30_000);
       await sql(`insert into public.events_log (kind) values ($1)`, [big]);
       const [got] = await inbox.waitFor(1);
-      assert.equal(got?.new.kind, big);
+      assert.equal((got?.new as Record<string, unknown>).kind, big);
       assert.deepEqual(await inbox.quiet(1, 200), []);
     });
 
