@@ -133,8 +133,15 @@ for (const backend of testBackends()) {
     });
 
     test('max-affected with handling=strict rolls back past the limit', async () => {
-      const res = await db.from('items').update({ note: 'many' }).in('sku', ['w3', 'w4']).maxAffected(1);
-      assert.deepEqual(outcome(res), failed(400, { code: 'PGRST124', details: 'The query affects 2 rows', hint: null, message: 'Query result exceeds max-affected preference constraint' }));
+      const res = await rest(server, '/items?sku=in.(w3,w4)', {
+        method: 'PATCH',
+        headers: { Authorization: `Bearer ${server.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: 'handling=strict, max-affected=1' },
+        body: JSON.stringify({ note: 'many' }),
+      });
+      assert.equal(res.status, 400);
+      assert.deepEqual(await res.json(), { code: 'PGRST124', details: 'The query affects 2 rows', hint: null, message: 'Query result exceeds max-affected preference constraint' });
+      const after = await db.from('items').select('note').in('sku', ['w3', 'w4']);
+      assert.deepEqual(after.data, [{ note: 'bulk' }, { note: 'bulk' }]);
     });
 
     test('return=headers-only gives Location for one inserted row', async () => {
