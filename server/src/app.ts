@@ -18,7 +18,7 @@ export function createApp(services: Service[], log: Logger, logRequests: boolean
   }
   const apis = services.filter((s) => s.prefix !== '');
   for (const service of apis) {
-    app.use(`${service.prefix}/*`, cors());
+    if (!service.ownCors) app.use(`${service.prefix}/*`, cors());
     app.route(service.prefix, service.routes);
   }
   app.get('/_server/health', (c) => c.json({ status: 'ok' }));

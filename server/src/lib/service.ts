@@ -23,6 +23,8 @@ export interface Service {
   /** URL prefix, e.g. `/auth/v1`; routes are mounted below it. */
   prefix: string;
   routes: Hono<AppEnv>;
+  /** The service answers CORS itself (edge functions do, as hosted): no gateway CORS on its routes. */
+  ownCors?: boolean;
   /** Takes a WebSocket upgrade below the prefix; returns false to refuse it. */
   upgrade?: (request: IncomingMessage, socket: Duplex, head: Buffer) => boolean;
   /** Runs after the database is ready, before the server listens. */

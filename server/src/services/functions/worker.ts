@@ -1,0 +1,64 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
+import { installDeno, served } from './deno-shim.ts';
+import { installHooks } from './hooks.ts';
+import type { FromWorker, SerializedRequest, SerializedResponse, ToWorker, WorkerSetup } from './protocol.ts';
+
+/** One function per worker thread: hooks and the Deno shim first, then the function module. */
+const setup = workerData as WorkerSetup;
+const port = parentPort;
+if (!port) throw new Error('functions worker started outside a worker thread');
+
+function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
+  port?.postMessage(message, transfer);
+}
+
+function toRequest(request: SerializedRequest): Request {
+  const init: RequestInit = { method: request.method, headers: request.headers };
+  if (request.body && request.method !== 'GET' && request.method !== 'HEAD') init.body = request.body;
+  return new Request(request.url, init);
+}
+
+async function toSerialized(response: Response): Promise<SerializedResponse> {
+  const body = response.body ? await response.arrayBuffer() : null;
+  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
+}
+
+function describe(error: unknown): { message: string; stack: string } {
+  if (error instanceof Error) return { message: error.message, stack: error.stack ?? error.message };
+  return { message: String(error), stack: String(error) };
+}
+
+async function dispatch({ id, request }: ToWorker): Promise<void> {
+  const registration = served.current;
+  if (!registration) return;
+  try {
+    const response = await registration.handler(toRequest(request), { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 } });
+    if (!(response instanceof Response)) throw new TypeError('the handler did not return a Response');
+    const serialized = await toSerialized(response);
+    send({ type: 'response', id, response: serialized }, serialized.body ? [serialized.body] : []);
+  } catch (error: unknown) {
+    const { message, stack } = describe(error);
+    if (registration.onError) {
+      try {
+        const serialized = await toSerialized(await registration.onError(error));
+        send({ type: 'response', id, response: serialized }, serialized.body ? [serialized.body] : []);
+        return;
+      } catch {
+        // falls through to the default answer
+      }
+    }
+    send({ type: 'handler-error', id, message, stack });
+  }
+}
+
+installDeno();
+installHooks(setup.functionsDir, setup.imports);
+try {
+  await import(pathToFileURL(setup.entrypoint).href);
+  if (!served.current) throw new Error('the function did not call Deno.serve()');
+  port.on('message', (message: ToWorker) => void dispatch(message));
+  send({ type: 'ready' });
+} catch (error: unknown) {
+  send({ type: 'boot-error', ...describe(error) });
+}
