@@ -1,0 +1,140 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { cpus, tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { loadConfig } from '../server/src/lib/config.ts';
+import { createKeys } from '../server/src/lib/keys.ts';
+
+/**
+ * `npm run bench:storage`: storage throughput and memory of the real server process.
+ * Starts the server as a child (PGlite, fresh data dir) so its RSS can be sampled from
+ * /proc while a 50 MB upload streams through it; prints upload/download MB/s for a 5 MB
+ * file, p50 latency of small objects, and the peak RSS growth during the 50 MB upload.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const MB = 1024 * 1024;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? '0');
+  return kb * 1024;
+}
+
+async function waitForHealth(url: string, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/_server/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not become healthy in 60 s');
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}
+
+function bytes(size: number): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(new ArrayBuffer(size));
+  for (let i = 0; i < size; i += 65536) crypto.getRandomValues(out.subarray(i, Math.min(size, i + 65536)));
+  return out;
+}
+
+async function main(): Promise<void> {
+  const work = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-storage-'));
+  const project = path.join(work, 'project');
+  mkdirSync(project);
+  writeFileSync(path.join(project, 'config.toml'), '[storage]\nfile_size_limit = "200MiB"\n\n[storage.buckets.bench]\npublic = false\n');
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['server/src/main.ts', '--project', project, '--port', String(port), '--data-dir', path.join(work, 'data'), '--no-web'], {
+    cwd: root,
+    env: { ...process.env, LOG_REQUESTS: '0', DATABASE_URL: '', NODE_ENV: 'production' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  try {
+    await waitForHealth(url, child);
+    const pid = child.pid ?? 0;
+    const keys = await createKeys(loadConfig({ projectDir: project }, { ...process.env, DATABASE_URL: '' }));
+    const storage = createClient(url, keys.serviceRoleKey, { auth: { persistSession: false } }).storage.from('bench');
+
+    // Warm up the routes, the JIT and the database.
+    for (let i = 0; i < 10; i++) await storage.upload(`warm/${i}.bin`, new Blob([bytes(64 * 1024)]), { upsert: true });
+
+    const five = bytes(5 * MB);
+    const runs = 5;
+    let started = performance.now();
+    for (let i = 0; i < runs; i++) {
+      const { error } = await storage.upload(`five/${i}.bin`, new Blob([five], { type: 'application/octet-stream' }));
+      if (error) throw error;
+    }
+    const uploadMBs = (runs * 5) / ((performance.now() - started) / 1000);
+    started = performance.now();
+    for (let i = 0; i < runs; i++) {
+      const { data, error } = await storage.download(`five/${i}.bin`);
+      if (error || data.size !== 5 * MB) throw error ?? new Error('short download');
+    }
+    const downloadMBs = (runs * 5) / ((performance.now() - started) / 1000);
+
+    const small = bytes(1024);
+    const uploads: number[] = [];
+    const downloads: number[] = [];
+    for (let i = 0; i < 100; i++) {
+      let t = performance.now();
+      const up = await storage.upload(`small/${i}.bin`, new Blob([small]));
+      uploads.push(performance.now() - t);
+      if (up.error) throw up.error;
+      t = performance.now();
+      const down = await storage.download(`small/${i}.bin`);
+      downloads.push(performance.now() - t);
+      if (down.error) throw down.error;
+    }
+
+    const fifty = new Blob([bytes(50 * MB)], { type: 'application/octet-stream' });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const baseline = rssBytes(pid);
+    let peak = baseline;
+    const sampler = setInterval(() => {
+      peak = Math.max(peak, rssBytes(pid));
+    }, 10);
+    started = performance.now();
+    const big = await storage.upload('fifty.bin', fifty);
+    const fiftySeconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, rssBytes(pid));
+    if (big.error) throw big.error;
+
+    const lines = [
+      `storage bench — ${cpus().length} cores, Node ${process.version}, PGlite, server as a child process`,
+      `  upload   5 MB x${runs}: ${uploadMBs.toFixed(1)} MB/s`,
+      `  download 5 MB x${runs}: ${downloadMBs.toFixed(1)} MB/s`,
+      `  small objects (1 KB) x100: upload p50 ${percentile(uploads, 50).toFixed(1)} ms, download p50 ${percentile(downloads, 50).toFixed(1)} ms`,
+      `  50 MB upload: ${(50 / fiftySeconds).toFixed(1)} MB/s; server RSS ${(baseline / MB).toFixed(1)} MB → peak ${(peak / MB).toFixed(1)} MB, growth ${((peak - baseline) / MB).toFixed(1)} MB (goal < 20 MB)`,
+    ];
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
