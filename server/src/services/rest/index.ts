@@ -89,11 +89,21 @@ async function route(deps: RestDeps, ctx: RequestContext, request: Request): Pro
     const name = segments[0];
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return handleRead(deps, ctx, name);
     if (ctx.method === 'POST' || ctx.method === 'PATCH' || ctx.method === 'DELETE') return handleWrite(deps, ctx, name, await request.text());
+    if (ctx.method === 'OPTIONS') return options(deps, ctx, name);
     throw errors.unsupportedMethod(ctx.method);
   }
   if (segments.length === 2 && segments[0] === 'rpc' && segments[1]) {
+    if (ctx.method === 'OPTIONS') return new Response(null, { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD,POST' } });
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') throw errors.invalidRpcMethod(ctx.method);
     return handleRpc(deps, ctx, segments[1], ctx.method === 'POST' ? await request.text() : null);
   }
   throw errors.invalidPath();
+}
+
+/** OPTIONS lists the verbs a relation takes (PostgREST `Response.hs` infoResponse): views without rules are read-only. */
+function options(deps: RestDeps, ctx: RequestContext, name: string): Response {
+  const relation = deps.cache.relation(ctx.schema, name);
+  if (!relation) throw errors.tableNotFound(ctx.schema, name, deps.cache.suggestTable(ctx.schema, name));
+  const writable = relation.kind === 'r' || relation.kind === 'p' || relation.kind === 'v' || relation.kind === 'f';
+  return new Response(null, { status: 200, headers: { Allow: writable ? 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' : 'OPTIONS,GET,HEAD' } });
 }
