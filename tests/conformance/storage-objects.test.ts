@@ -83,7 +83,13 @@ for (const backend of testBackends()) {
       assert.equal((await alice.client.storage.from('avatars').upload(path, 'one', { contentType: 'text/plain' })).error, null);
       const dup = await alice.client.storage.from('avatars').upload(path, 'two', { contentType: 'text/plain' });
       assert.deepEqual(errorShape(dup.error), { status: 400, statusCode: '409', code: 'KeyAlreadyExists', message: 'The resource already exists' });
+      const before = (await alice.client.storage.from('avatars').info(path)).data;
+      await new Promise((resolve) => setTimeout(resolve, 20));
       assert.equal((await alice.client.storage.from('avatars').upload(path, 'two', { contentType: 'text/plain', upsert: true })).error, null);
+      const replaced = (await alice.client.storage.from('avatars').info(path)).data;
+      assert.equal(replaced?.id, before?.id);
+      assert.equal(replaced?.createdAt, before?.createdAt);
+      assert.ok(Date.parse(String(replaced?.lastModified)) > Date.parse(String(before?.lastModified)));
       assert.equal(await (await alice.client.storage.from('avatars').download(path)).data?.text(), 'two');
       assert.equal((await alice.client.storage.from('avatars').update(path, 'three', { contentType: 'text/plain' })).error, null);
       assert.equal(await (await alice.client.storage.from('avatars').download(path)).data?.text(), 'three');

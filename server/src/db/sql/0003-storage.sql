@@ -159,3 +159,15 @@ end
 $$;
 
 grant execute on function storage.operation(), storage.search(text, text, int, int, int, text, text, text) to anon, authenticated, service_role;
+
+-- updated_at follows every change of an object row (0011), e.g. an upsert replacing the file.
+create or replace function storage.update_updated_at_column() returns trigger
+language plpgsql as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
