@@ -98,6 +98,9 @@ for (const backend of testBackends()) {
       assert.equal(await unknown.text(), 'Function not found');
       const shared = await fetch(`${server.url}/functions/v1/_shared`);
       assert.equal(shared.status, 404);
+      const disabled = await fetch(`${server.url}/functions/v1/disabled`, { headers: { Authorization: `Bearer ${server.anonKey}` } });
+      assert.equal(disabled.status, 404);
+      assert.equal(await disabled.text(), 'Function not found');
 
       const started = Date.now();
       const hang = await fetch(`${server.url}/functions/v1/hang`);
@@ -117,6 +120,25 @@ for (const backend of testBackends()) {
       assert.deepEqual(await bad.error?.context.json(), { error: 'mood must be happy or grumpy' });
       const enums = await fn.invoke('enums');
       assert.deepEqual(enums.data, { moods: ['happy', 'grumpy'] });
+    });
+
+    test('streamed responses (server-sent events) flow as the function produces them', async () => {
+      const response = await fetch(`${server.url}/functions/v1/ticker`);
+      assert.equal(response.headers.get('content-type'), 'text/event-stream');
+      const reader = response.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = '';
+      let firstAt = 0;
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (!firstAt) firstAt = performance.now();
+        text += decoder.decode(value, { stream: true });
+      }
+      const endAt = performance.now();
+      assert.equal(text, 'data: tick 1\n\ndata: tick 2\n\ndata: tick 3\n\n');
+      // The first tick arrived while the function was still waiting to produce the next two.
+      assert.ok(endAt - firstAt >= 500, `first chunk only ${Math.round(endAt - firstAt)} ms before the end`);
     });
 
     test('CORS preflight reaches the function, which answers it itself', async () => {

@@ -17,9 +17,10 @@ function runtimeError(status: number, code: string, message: string): Response {
 function toResponse(outcome: Outcome): Response {
   switch (outcome.kind) {
     case 'response': {
-      const { status, statusText, headers, body } = outcome.response;
+      const { status, statusText, headers } = outcome.head;
       const nullBody = status === 204 || status === 304 || status === 101;
-      return new Response(nullBody ? null : body, { status, statusText, headers });
+      if (nullBody) void outcome.body.cancel();
+      return new Response(nullBody ? null : outcome.body, { status, statusText, headers });
     }
     // Deno.serve's default onError: the stack goes to the log, the client gets no internals.
     case 'handler-error':

@@ -6,9 +6,11 @@ import { type TomlTable, tomlValue } from '../../lib/config.ts';
 /** Function folder names the CLI serves: `_shared` and other `_`/dot folders are not functions. */
 const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 
-/** The entrypoint of a function: config.toml `[functions.<name>] entrypoint`, else `<name>/index.ts`. */
+/** The entrypoint of a served function: config.toml `[functions.<name>] entrypoint`, else `<name>/index.ts`. */
 export function entrypointOf(projectDir: string, toml: TomlTable, name: string): string | null {
   if (!functionName.test(name)) return null;
+  // `[functions.<name>] enabled = false` takes a function out of serving, as `supabase start`.
+  if (!tomlValue(toml, `functions.${name}.enabled`, true)) return null;
   const configured = tomlValue(toml, `functions.${name}.entrypoint`, '');
   const candidates = configured ? [path.resolve(projectDir, configured)] : ['index.ts', 'index.js', 'index.mts', 'index.mjs'].map((f) => path.join(projectDir, 'functions', name, f));
   return candidates.find((file) => existsSync(file)) ?? null;

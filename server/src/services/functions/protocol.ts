@@ -17,11 +17,10 @@ export interface SerializedRequest {
   body: ArrayBuffer | null;
 }
 
-export interface SerializedResponse {
+export interface ResponseHead {
   status: number;
   statusText: string;
   headers: [string, string][];
-  body: ArrayBuffer | null;
 }
 
 export type ToWorker = { id: number; request: SerializedRequest };
@@ -29,6 +28,9 @@ export type ToWorker = { id: number; request: SerializedRequest };
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'boot-error'; message: string; stack: string }
-  | { type: 'response'; id: number; response: SerializedResponse }
+  /** The response's status and headers; its body follows as chunks (streams such as SSE flow). */
+  | { type: 'head'; id: number; head: ResponseHead }
+  | { type: 'chunk'; id: number; data: ArrayBuffer }
+  | { type: 'end'; id: number; error: string | null }
   | { type: 'handler-error'; id: number; message: string; stack: string }
   | { type: 'log'; level: 'info' | 'warn' | 'error'; message: string };

@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../lib/log.ts';
-import type { FromWorker, SerializedRequest, SerializedResponse, WorkerSetup } from './protocol.ts';
+import type { FromWorker, ResponseHead, SerializedRequest, WorkerSetup } from './protocol.ts';
 
 export type Outcome =
-  | { kind: 'response'; response: SerializedResponse }
+  | { kind: 'response'; head: ResponseHead; body: ReadableStream<Uint8Array> }
   | { kind: 'boot-error' }
   | { kind: 'handler-error' }
   | { kind: 'timeout' }
@@ -12,11 +12,14 @@ export type Outcome =
 interface Pending {
   resolve: (outcome: Outcome) => void;
   timer: NodeJS.Timeout;
+  /** Set once the head arrived: the body stream being fed. */
+  body: ReadableStreamDefaultController<Uint8Array> | null;
 }
 
 /**
  * A function running in its own worker thread (the edge runtime's user worker): isolated
- * globals, and a handler that hangs or spins can be terminated without touching the server.
+ * globals, and a handler that hangs or spins is terminated without touching the server.
+ * The wall-clock limit covers the whole response, streamed body included.
  */
 export class FunctionRunner {
   readonly #worker: Worker;
@@ -31,7 +34,7 @@ export class FunctionRunner {
   constructor(name: string, setup: WorkerSetup, log: Logger) {
     this.#name = name;
     this.#log = log;
-    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup, env: setup.env, stdout: false, stderr: false });
+    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup, env: setup.env });
     this.#ready = new Promise<boolean>((resolve) => {
       this.#worker.on('message', (message: FromWorker) => {
         if (message.type === 'ready') resolve(true);
@@ -58,16 +61,39 @@ export class FunctionRunner {
   }
 
   #onMessage(message: FromWorker): void {
-    if (message.type !== 'response' && message.type !== 'handler-error') return;
+    if (message.type === 'ready' || message.type === 'boot-error' || message.type === 'log') return;
     const pending = this.#pending.get(message.id);
     if (!pending) return;
-    this.#pending.delete(message.id);
-    clearTimeout(pending.timer);
-    if (message.type === 'response') pending.resolve({ kind: 'response', response: message.response });
-    else {
-      this.#log.error(`function ${this.#name} threw: ${message.stack}`);
-      pending.resolve({ kind: 'handler-error' });
+    switch (message.type) {
+      case 'head': {
+        const body = new ReadableStream<Uint8Array>({
+          start: (controller) => {
+            pending.body = controller;
+          },
+        });
+        pending.resolve({ kind: 'response', head: message.head, body });
+        return;
+      }
+      case 'chunk':
+        pending.body?.enqueue(new Uint8Array(message.data));
+        return;
+      case 'end':
+        this.#settle(message.id);
+        if (message.error) pending.body?.error(new Error(message.error));
+        else pending.body?.close();
+        return;
+      case 'handler-error':
+        this.#settle(message.id);
+        this.#log.error(`function ${this.#name} threw: ${message.stack}`);
+        pending.resolve({ kind: 'handler-error' });
     }
+  }
+
+  #settle(id: number): void {
+    const pending = this.#pending.get(id);
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    this.#pending.delete(id);
   }
 
   #kill(): void {
@@ -75,7 +101,8 @@ export class FunctionRunner {
     this.#dead = true;
     for (const pending of this.#pending.values()) {
       clearTimeout(pending.timer);
-      pending.resolve({ kind: 'crashed' });
+      if (pending.body) pending.body.error(new Error('the function worker stopped'));
+      else pending.resolve({ kind: 'crashed' });
     }
     this.#pending.clear();
     void this.#worker.terminate();
@@ -83,17 +110,18 @@ export class FunctionRunner {
   }
 
   async fetch(request: SerializedRequest, timeoutMs: number): Promise<Outcome> {
-    if (!(await this.#ready)) return this.#dead ? { kind: 'boot-error' } : { kind: 'crashed' };
-    if (this.#dead) return { kind: 'crashed' };
+    if (!(await this.#ready) || this.#dead) return { kind: 'boot-error' };
     const id = this.#nextId++;
     return new Promise<Outcome>((resolve) => {
       const timer = setTimeout(() => {
+        const pending = this.#pending.get(id);
         this.#pending.delete(id);
         this.#log.error(`function ${this.#name} exceeded its wall clock limit (${timeoutMs} ms); worker terminated`);
-        resolve({ kind: 'timeout' });
+        if (pending?.body) pending.body.error(new Error('wall clock limit'));
+        else resolve({ kind: 'timeout' });
         this.#kill();
       }, timeoutMs);
-      this.#pending.set(id, { resolve, timer });
+      this.#pending.set(id, { resolve, timer, body: null });
       this.#worker.postMessage({ id, request }, request.body ? [request.body] : []);
     });
   }

@@ -2,7 +2,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
 import { installDeno, served } from './deno-shim.ts';
 import { installHooks } from './hooks.ts';
-import type { FromWorker, SerializedRequest, SerializedResponse, ToWorker, WorkerSetup } from './protocol.ts';
+import type { FromWorker, SerializedRequest, ToWorker, WorkerSetup } from './protocol.ts';
 
 /** One function per worker thread: hooks and the Deno shim first, then the function module. */
 const setup = workerData as WorkerSetup;
@@ -19,9 +19,23 @@ function toRequest(request: SerializedRequest): Request {
   return new Request(request.url, init);
 }
 
-async function toSerialized(response: Response): Promise<SerializedResponse> {
-  const body = response.body ? await response.arrayBuffer() : null;
-  return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
+/** Sends the head, then the body chunk by chunk, so streamed responses reach the client as they are produced. */
+async function sendResponse(id: number, response: Response): Promise<void> {
+  send({ type: 'head', id, head: { status: response.status, statusText: response.statusText, headers: [...response.headers] } });
+  try {
+    if (response.body) {
+      const reader = response.body.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        const data = value.slice().buffer;
+        send({ type: 'chunk', id, data }, [data]);
+      }
+    }
+    send({ type: 'end', id, error: null });
+  } catch (error: unknown) {
+    send({ type: 'end', id, error: describe(error).message });
+  }
 }
 
 function describe(error: unknown): { message: string; stack: string } {
@@ -35,14 +49,12 @@ async function dispatch({ id, request }: ToWorker): Promise<void> {
   try {
     const response = await registration.handler(toRequest(request), { remoteAddr: { transport: 'tcp', hostname: '127.0.0.1', port: 0 } });
     if (!(response instanceof Response)) throw new TypeError('the handler did not return a Response');
-    const serialized = await toSerialized(response);
-    send({ type: 'response', id, response: serialized }, serialized.body ? [serialized.body] : []);
+    await sendResponse(id, response);
   } catch (error: unknown) {
     const { message, stack } = describe(error);
     if (registration.onError) {
       try {
-        const serialized = await toSerialized(await registration.onError(error));
-        send({ type: 'response', id, response: serialized }, serialized.body ? [serialized.body] : []);
+        await sendResponse(id, await registration.onError(error));
         return;
       } catch {
         // falls through to the default answer
