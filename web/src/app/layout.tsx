@@ -1,16 +1,21 @@
 import { MapPin } from 'lucide-react';
-import { Link, NavLink, Outlet } from 'react-router';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
+import { UserMenu } from './user-menu';
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100');
 }
 
 export function Layout() {
+  const location = useLocation();
   return (
     <div className="flex min-h-full flex-col">
-      <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+      >
         Skip to content
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
@@ -19,7 +24,7 @@ export function Layout() {
             <MapPin aria-hidden="true" className="size-6" />
             Pinstar
           </Link>
-          <nav aria-label="Main" className="flex items-center gap-1">
+          <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
             <NavLink to="/" end className={navClass}>
               Explore
             </NavLink>
@@ -27,6 +32,9 @@ export function Layout() {
               Moderation log
             </NavLink>
           </nav>
+          <div className="ml-auto">
+            <UserMenu here={location.pathname + location.search} />
+          </div>
         </div>
       </header>
       <main id="main" className="flex flex-1 flex-col">

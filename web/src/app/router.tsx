@@ -1,14 +1,38 @@
 import { createBrowserRouter } from 'react-router';
+import { AuthProvider } from '@/lib/auth';
 import { Layout } from './layout';
 import { ExploreRoute } from './routes/explore';
 import { NotFoundRoute } from './routes/not-found';
+import { RouteError } from './routes/route-error';
 
+/** Route modules beyond Explore load on demand, keeping the first download small. */
 export const router = createBrowserRouter([
   {
-    element: <Layout />,
+    element: (
+      <AuthProvider>
+        <Layout />
+      </AuthProvider>
+    ),
     children: [
-      { index: true, element: <ExploreRoute /> },
-      { path: '*', element: <NotFoundRoute /> },
+      {
+        errorElement: <RouteError />,
+        children: [
+          { index: true, element: <ExploreRoute /> },
+          { path: 'auth/sign-in', lazy: () => import('./routes/auth/sign-in').then((m) => ({ Component: m.SignInRoute })) },
+          { path: 'auth/sign-up', lazy: () => import('./routes/auth/sign-up').then((m) => ({ Component: m.SignUpRoute })) },
+          {
+            path: 'auth/forgot-password',
+            lazy: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
+          },
+          {
+            path: 'auth/reset-password',
+            lazy: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),
+          },
+          { path: 'settings', lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
+          { path: 'u/:username', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: '*', element: <NotFoundRoute /> },
+        ],
+      },
     ],
   },
 ]);

@@ -1,0 +1,64 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { checkScreen, launchBrowser, openPage } from './support/browser.ts';
+
+// The app shell: header, Explore, the toast region, the 404 route. PGlite only: the backend
+// matrix belongs to the service suites; the browser flows exercise the app.
+describe('web app shell', () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer('pglite', { web: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('loads / with the header and the Explore route, without console errors', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.goto('/');
+    const banner = page.getByRole('banner');
+    await banner.getByRole('link', { name: 'Pinstar' }).waitFor();
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Explore places');
+    assert.equal(await banner.getByRole('link', { name: 'Explore' }).getAttribute('aria-current'), 'page');
+    assert.equal(await page.title(), 'Pinstar');
+    await page.waitForLoadState('networkidle');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('shows a toast when the connection drops and tells when it is back', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Explore places' }).waitFor();
+    await context.setOffline(true);
+    await page.getByText('You’re offline. We’ll retry when you’re back.').waitFor();
+    await context.setOffline(false);
+    await page.getByText('You’re back online.').waitFor();
+    await context.close();
+  });
+
+  test('answers an unknown path with the helpful 404 inside the shell', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.goto('/no/such/page');
+    await page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
+    await page.getByRole('link', { name: 'Back to Explore' }).click();
+    await page.getByRole('heading', { name: 'Explore places' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('Explore and 404 pass axe and do not scroll sideways at 390 and 1280 px', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/');
+    await checkScreen(page, 'Explore', () => page.getByRole('heading', { name: 'Explore places' }).waitFor());
+    await page.goto('/missing');
+    await checkScreen(page, '404', () => page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor());
+    await context.close();
+  });
+});

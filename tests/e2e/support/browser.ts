@@ -1,0 +1,66 @@
+import assert from 'node:assert/strict';
+import AxeBuilder from '@axe-core/playwright';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+/** Flags that keep headless Chromium quiet and light on a shared 2-core machine. */
+const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+
+export const viewports = {
+  mobile: { width: 390, height: 844 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+
+/** Launches headless Chromium (`CHROMIUM_PATH` overrides `/usr/bin/chromium`). */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: chromiumArgs });
+}
+
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught page errors seen so far. */
+  errors: string[];
+}
+
+/** A fresh context (own storage) and page that records console errors and page crashes. */
+export async function openPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = viewports.desktop): Promise<TrackedPage> {
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
+  page.setDefaultTimeout(10_000);
+  return { page, context, errors };
+}
+
+/** Fails on any axe violation of serious or critical impact (WCAG 2.x A/AA rules). */
+export async function assertAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  assert.deepEqual(
+    blocking.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`),
+    [],
+    `${label}: axe found serious or critical violations`,
+  );
+}
+
+/** The page must not scroll sideways at its current viewport. */
+export async function assertNoHorizontalScroll(page: Page, label: string): Promise<void> {
+  // A string, since the test tsconfig has no DOM types.
+  const { scrollWidth, clientWidth } = await page.evaluate<{ scrollWidth: number; clientWidth: number }>(
+    '({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth })',
+  );
+  assert.ok(scrollWidth <= clientWidth, `${label}: page is ${scrollWidth}px wide in a ${clientWidth}px viewport`);
+}
+
+/** Checks a screen at both reference viewports: no horizontal scroll, no blocking axe violation. */
+export async function checkScreen(page: Page, label: string, ready: () => Promise<void>): Promise<void> {
+  for (const [name, size] of Object.entries(viewports)) {
+    await page.setViewportSize(size);
+    await ready();
+    await assertNoHorizontalScroll(page, `${label} at ${name}`);
+    await assertAccessible(page, `${label} at ${name}`);
+  }
+}

@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { AuthCard, SignUpForm } from '@/features/auth';
+import { GuestOnly } from '@/lib/auth';
+
+export function SignUpRoute() {
+  return (
+    <GuestOnly>
+      <title>Create an account · Pinstar</title>
+      <AuthCard
+        title="Create an account"
+        description="Pin places you love, write reviews, and keep a list of places to try."
+        footer={
+          <p>
+            Already a member?{' '}
+            <Link to="/auth/sign-in" className="font-medium text-brand-700 underline underline-offset-4">
+              Sign in
+            </Link>
+          </p>
+        }
+      >
+        <SignUpForm />
+      </AuthCard>
+    </GuestOnly>
+  );
+}

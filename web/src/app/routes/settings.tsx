@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { Skeleton } from '@/components/ui/skeleton';
+import { toast } from '@/components/ui/toaster';
+import { YourData } from '@/features/account';
+import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
+import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
+import { RequireAuth, useUser } from '@/lib/auth';
+import { privateKeyPrefix } from '@/lib/query-client';
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4 rounded-lg border border-slate-200 p-4 sm:p-6">
+      <h2 id={id} className="text-lg font-semibold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <div role="status" aria-label="Loading settings" className="space-y-3">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+}
+
+/** Landing of the email-change confirmation link: the session now carries the new address. */
+function useEmailChangeLanding() {
+  const [params, setParams] = useSearchParams();
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const landed = params.get('email_change') === 'confirmed';
+  useEffect(() => {
+    if (!landed) return;
+    setParams({}, { replace: true });
+    void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
+    toast.success('Email changed', { description: `You now sign in with ${user.email ?? 'your new email'}.` });
+  }, [landed, setParams, queryClient, user.email]);
+}
+
+function Settings() {
+  const { data: profile, isPending, error } = useMyProfile();
+  useEmailChangeLanding();
+  if (isPending) return <Loading />;
+  if (error || !profile) throw error ?? new Error('Your profile is missing');
+  return (
+    <div className="space-y-6">
+      <Section id="settings-profile" title="Profile">
+        <AvatarEditor profile={profile} />
+        <ProfileForm profile={profile} />
+      </Section>
+      <Section id="settings-account" title="Account">
+        <div className="grid gap-8 lg:grid-cols-2">
+          <div className="space-y-3">
+            <h3 className="font-medium">Email</h3>
+            <ChangeEmailForm />
+          </div>
+          <div className="space-y-3">
+            <h3 className="font-medium">Password</h3>
+            <SetPasswordForm submitLabel="Change password" />
+          </div>
+        </div>
+      </Section>
+      <Section id="settings-data" title="Your data">
+        <YourData username={profile.username} />
+      </Section>
+    </div>
+  );
+}
+
+export function SettingsRoute() {
+  return (
+    <div className="mx-auto w-full max-w-3xl px-4 py-8">
+      <title>Settings · Pinstar</title>
+      <h1 className="mb-6 text-2xl font-semibold">Settings</h1>
+      <RequireAuth fallback={<Loading />}>
+        <Settings />
+      </RequireAuth>
+    </div>
+  );
+}

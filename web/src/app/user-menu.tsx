@@ -1,0 +1,72 @@
+import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { buttonVariants } from '@/components/ui/button';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/toaster';
+import { signOut } from '@/features/auth';
+import { avatarUrl, useMyProfile } from '@/features/profiles';
+import { useAuth } from '@/lib/auth';
+import { signInPath } from '@/lib/auth-redirect';
+import { describeError } from '@/lib/errors';
+
+/** "Sign in" for visitors; the avatar and account menu for members. */
+export function UserMenu({ here }: { here: string }) {
+  const { status, user } = useAuth();
+  const { data: profile } = useMyProfile();
+  const navigate = useNavigate();
+  if (status === 'loading') return <span className="size-9" aria-hidden="true" />;
+  if (!user) {
+    return (
+      <Link to={here.startsWith('/auth/') ? '/auth/sign-in' : signInPath(here)} className={buttonVariants({ size: 'sm' })}>
+        Sign in
+      </Link>
+    );
+  }
+  const name = profile?.display_name ?? user.email ?? 'Account';
+  const onSignOut = async () => {
+    try {
+      await signOut();
+      toast.success('Signed out');
+    } catch (error: unknown) {
+      toast.error(describeError(error).message);
+    }
+  };
+  return (
+    <DropdownMenu>
+      <DropdownMenuTrigger
+        className="flex items-center gap-1 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600"
+        aria-label={`Account menu for ${name}`}
+      >
+        <Avatar src={avatarUrl(profile?.avatar_path)} name={name} size="sm" />
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block font-medium text-slate-900">{name}</span>
+          {profile ? <span className="block">@{profile.username}</span> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {profile ? (
+          <DropdownMenuItem onSelect={() => void navigate(`/u/${profile.username}`)}>
+            <User aria-hidden="true" className="size-4" /> Your profile
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={() => void navigate('/settings')}>
+          <Settings aria-hidden="true" className="size-4" /> Settings
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void onSignOut()}>
+          <LogOut aria-hidden="true" className="size-4" /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}

@@ -1,0 +1,80 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from '@/components/ui/alert-dialog';
+import { Button } from '@/components/ui/button';
+import { FormError, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { toast } from '@/components/ui/toaster';
+import { describeError } from '@/lib/errors';
+import { deleteAccount } from '../api/delete-account';
+import { type DeleteAccountInput, deleteAccountInput } from '../schemas';
+
+const choices = [
+  { value: 'anonymize', label: 'Keep my reviews, without my name', hint: 'They stay on places as “Former member”.' },
+  { value: 'delete', label: 'Delete my reviews too', hint: 'Ratings they gave are removed from places.' },
+] as const;
+
+export function DeleteAccountDialog({ username }: { username: string }) {
+  const [open, setOpen] = useState(false);
+  const form = useForm<DeleteAccountInput>({
+    resolver: zodResolver(deleteAccountInput(username)),
+    defaultValues: { confirmation: '', reviews: 'anonymize' },
+  });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async ({ reviews }) => {
+    try {
+      await deleteAccount(reviews);
+      setOpen(false);
+      toast.success('Your account has been deleted.');
+    } catch (error: unknown) {
+      form.setError('root.server', { message: describeError(error).message });
+    }
+  });
+  return (
+    <AlertDialog
+      open={open}
+      onOpenChange={(next) => {
+        if (isSubmitting) return;
+        setOpen(next);
+        if (!next) form.reset();
+      }}
+    >
+      <AlertDialogTrigger asChild>
+        <Button variant="destructive">Delete account…</Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        title="Delete your account?"
+        description="Your profile, photos, places you added, stars and sign-in are removed for good. This can’t be undone."
+      >
+        <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4">
+          <FormError>{errors.root?.server?.message}</FormError>
+          <fieldset className="space-y-2">
+            <legend className="text-sm font-medium text-slate-800">Your reviews</legend>
+            {choices.map((choice) => (
+              <label
+                key={choice.value}
+                className="flex cursor-pointer items-start gap-3 rounded-md border border-slate-200 p-3 has-checked:border-brand-600"
+              >
+                <input type="radio" value={choice.value} className="mt-1 size-4 accent-brand-600" {...form.register('reviews')} />
+                <span>
+                  <span className="block text-sm font-medium">{choice.label}</span>
+                  <span className="block text-sm text-slate-600">{choice.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <FormField label={`Type ${username} to confirm`} error={errors.confirmation?.message}>
+            <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...form.register('confirmation')} />
+          </FormField>
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogCancel disabled={isSubmitting}>Cancel</AlertDialogCancel>
+            <Button type="submit" variant="destructive" disabled={isSubmitting}>
+              {isSubmitting ? 'Deleting…' : 'Delete my account'}
+            </Button>
+          </div>
+        </form>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,45 @@
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/toaster';
+import { describeError } from '@/lib/errors';
+import { exportMyData, saveJsonFile } from '../api/export-my-data';
+import { DeleteAccountDialog } from './delete-account-dialog';
+
+/** Download everything (JSON, and places as GeoJSON) and delete the account. */
+export function YourData({ username }: { username: string }) {
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const data = await exportMyData();
+      const day = data.exported_at.slice(0, 10);
+      saveJsonFile(`pinstar-${username}-${day}.json`, data);
+      saveJsonFile(`pinstar-${username}-places-${day}.geojson`, data.places_geojson, 'application/geo+json');
+      toast.success('Your data is downloading.');
+    } catch (error: unknown) {
+      toast.error(describeError(error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="space-y-6">
+      <div className="space-y-2">
+        <h3 className="font-medium">Download your data</h3>
+        <p className="text-sm text-slate-600">
+          Your profile, places, reviews, stars and photo links as JSON, and your places as GeoJSON for maps.
+        </p>
+        <Button variant="secondary" onClick={() => void download()} disabled={busy}>
+          <Download aria-hidden="true" className="size-4" />
+          {busy ? 'Preparing…' : 'Download my data'}
+        </Button>
+      </div>
+      <div className="space-y-2">
+        <h3 className="font-medium">Delete your account</h3>
+        <p className="text-sm text-slate-600">Removes your account and your files. You’ll be signed out.</p>
+        <DeleteAccountDialog username={username} />
+      </div>
+    </div>
+  );
+}

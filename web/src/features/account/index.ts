@@ -1,0 +1,2 @@
+export { YourData } from './components/your-data';
+export * from './schemas';

@@ -1,0 +1,53 @@
+import { expectPasswordUpdate, expectSignIn } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+import type { ForgotPasswordInput, SignInInput, SignUpInput } from '../schemas';
+
+/** Where mailed links come back to; must be in the project's allowed redirect URLs. */
+function appUrl(path: string): string {
+  return new URL(path, window.location.origin).toString();
+}
+
+export async function signIn(input: SignInInput): Promise<void> {
+  expectSignIn();
+  const { error } = await supabase.auth.signInWithPassword(input);
+  if (error) throw error;
+}
+
+/** Returns true when a session started at once (confirmations off), false when a mail was sent. */
+export async function signUp(input: SignUpInput): Promise<boolean> {
+  expectSignIn();
+  const { data, error } = await supabase.auth.signUp({
+    email: input.email,
+    password: input.password,
+    options: { data: { display_name: input.displayName }, emailRedirectTo: appUrl('/auth/sign-in?confirmed=1') },
+  });
+  if (error) throw error;
+  // With confirmations on, an already-registered email answers with an obfuscated user
+  // (no identities) rather than an error, so as not to reveal who has an account.
+  return data.session !== null;
+}
+
+export async function resendConfirmation(email: string): Promise<void> {
+  const { error } = await supabase.auth.resend({
+    type: 'signup',
+    email,
+    options: { emailRedirectTo: appUrl('/auth/sign-in?confirmed=1') },
+  });
+  if (error) throw error;
+}
+
+export async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
+  const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: appUrl('/auth/reset-password') });
+  if (error) throw error;
+}
+
+export async function updatePassword(password: string): Promise<void> {
+  expectPasswordUpdate();
+  const { error } = await supabase.auth.updateUser({ password });
+  if (error) throw error;
+}
+
+export async function signOut(): Promise<void> {
+  const { error } = await supabase.auth.signOut();
+  if (error) throw error;
+}

@@ -1,0 +1,35 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { FormError, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { applyServerError } from '@/lib/form-errors';
+import { updatePassword } from '../api/auth-calls';
+import { type SetPasswordInput, setPasswordInput } from '../schemas';
+import { SubmitButton } from './submit-button';
+
+/** New password + confirmation; used after a recovery link and in account settings. */
+export function SetPasswordForm({ submitLabel, onDone }: { submitLabel: string; onDone?: () => void }) {
+  const form = useForm<SetPasswordInput>({ resolver: zodResolver(setPasswordInput), defaultValues: { password: '', confirm: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      await updatePassword(values.password);
+      form.reset();
+      onDone?.();
+    } catch (error: unknown) {
+      applyServerError(form.setError, error, ['password']);
+    }
+  });
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <FormError>{errors.root?.server?.message}</FormError>
+      <FormField label="New password" error={errors.password?.message} hint="At least 8 characters.">
+        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+      </FormField>
+      <FormField label="Confirm new password" error={errors.confirm?.message}>
+        <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
+      </FormField>
+      <SubmitButton pending={isSubmitting}>{submitLabel}</SubmitButton>
+    </form>
+  );
+}

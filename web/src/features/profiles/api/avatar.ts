@@ -1,0 +1,30 @@
+import { supabase } from '@/lib/supabase';
+import { uploadWithProgress } from '@/lib/upload';
+
+/**
+ * Avatars live at `avatars/<uid>/avatar-<time>.webp`: a new name per upload so caches never
+ * show the old picture, and the previous file is removed once the profile points at the new one.
+ */
+export async function replaceAvatar(
+  userId: string,
+  previousPath: string | null,
+  image: Blob,
+  onProgress: (fraction: number) => void,
+): Promise<string> {
+  const path = `${userId}/avatar-${Date.now()}.webp`;
+  await uploadWithProgress({ bucket: 'avatars', path, body: image, onProgress });
+  const { error } = await supabase.from('profiles').update({ avatar_path: path }).eq('id', userId);
+  if (error) {
+    await supabase.storage.from('avatars').remove([path]);
+    throw error;
+  }
+  if (previousPath) await supabase.storage.from('avatars').remove([previousPath]);
+  return path;
+}
+
+export async function removeAvatar(userId: string, path: string): Promise<void> {
+  const { error } = await supabase.from('profiles').update({ avatar_path: null }).eq('id', userId);
+  if (error) throw error;
+  const removed = await supabase.storage.from('avatars').remove([path]);
+  if (removed.error) throw removed.error;
+}

@@ -1,0 +1,74 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
+import { useForm, useWatch } from 'react-hook-form';
+import { Button } from '@/components/ui/button';
+import { FormError, FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { Textarea } from '@/components/ui/textarea';
+import { toast } from '@/components/ui/toaster';
+import { messages } from '@/lib/errors';
+import { applyServerError } from '@/lib/form-errors';
+import { myProfileQuery, updateProfile } from '../api/profiles';
+import { useUsernameAvailability } from '../hooks/use-username-availability';
+import { type Profile, type ProfileInput, profileInput } from '../schemas';
+
+const availabilityText = { idle: '', checking: 'Checking…', available: 'Available', taken: messages.usernameTaken, error: '' } as const;
+
+export function ProfileForm({ profile }: { profile: Profile }) {
+  const queryClient = useQueryClient();
+  const form = useForm<ProfileInput>({
+    resolver: zodResolver(profileInput),
+    defaultValues: { username: profile.username, displayName: profile.display_name, bio: profile.bio ?? '' },
+  });
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const username = useWatch({ control: form.control, name: 'username' });
+  const bio = useWatch({ control: form.control, name: 'bio' });
+  const availability = useUsernameAvailability(username, profile.username, profile.id);
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const saved = await updateProfile(profile.id, values);
+      queryClient.setQueryData(myProfileQuery(profile.id).queryKey, saved);
+      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      form.reset({ username: saved.username, displayName: saved.display_name, bio: saved.bio ?? '' });
+      toast.success('Profile saved');
+    } catch (error: unknown) {
+      applyServerError(form.setError, error, ['username', 'displayName', 'bio'], { table: 'profiles' });
+    }
+  });
+  const usernameError = errors.username?.message ?? (availability === 'taken' ? messages.usernameTaken : undefined);
+  return (
+    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
+      <FormError>{errors.root?.server?.message}</FormError>
+      <FormField
+        label="Username"
+        error={usernameError}
+        hint={
+          <>
+            3–24 lowercase letters, digits or underscores. Your page: /u/{username || profile.username}.
+            {availability === 'available' || availability === 'checking' ? (
+              <span aria-live="polite" className="ml-1 font-medium text-slate-800">
+                {availabilityText[availability]}
+              </span>
+            ) : null}
+          </>
+        }
+      >
+        <Input
+          autoComplete="username"
+          autoCapitalize="none"
+          spellCheck={false}
+          {...form.register('username', { setValueAs: (v: string) => v.trim().toLowerCase() })}
+        />
+      </FormField>
+      <FormField label="Display name" error={errors.displayName?.message}>
+        <Input autoComplete="nickname" {...form.register('displayName')} />
+      </FormField>
+      <FormField label="Bio" error={errors.bio?.message} hint={`${bio.length}/280`}>
+        <Textarea rows={3} {...form.register('bio')} />
+      </FormField>
+      <Button type="submit" disabled={isSubmitting || !isDirty || availability === 'taken'}>
+        Save profile
+      </Button>
+    </form>
+  );
+}

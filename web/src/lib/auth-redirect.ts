@@ -1,0 +1,36 @@
+/**
+ * What the page was opened with, read once before supabase-js cleans the URL: an auth redirect
+ * error (`error_code=otp_expired` …) in the fragment or the query.
+ */
+export interface AuthRedirectError {
+  code: string;
+  description: string;
+}
+
+function readRedirectError(): AuthRedirectError | null {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const query = new URLSearchParams(window.location.search);
+  const get = (key: string) => query.get(key) ?? hash.get(key);
+  const code = get('error_code') ?? get('error');
+  if (!code) return null;
+  return { code, description: get('error_description') ?? '' };
+}
+
+export const initialAuthRedirectError = readRedirectError();
+
+/** The page was opened from a sign-in link (email confirmation, email change): welcome the user. */
+export const openedFromAuthLink = (() => {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const query = new URLSearchParams(window.location.search);
+  return (hash.has('access_token') && hash.get('type') !== 'recovery') || query.has('code');
+})();
+
+/** A same-origin path to go back to after sign-in; anything else becomes `/`. */
+export function safeNextPath(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
+  return next.startsWith('/auth/') ? '/' : next;
+}
+
+export function signInPath(next: string): string {
+  return next === '/' ? '/auth/sign-in' : `/auth/sign-in?next=${encodeURIComponent(next)}`;
+}

@@ -1,0 +1,127 @@
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router';
+import { toast } from '@/components/ui/toaster';
+import { openedFromAuthLink, safeNextPath, signInPath } from './auth-redirect';
+import { clearPrivateData, privateKeyPrefix } from './query-client';
+import { supabase } from './supabase';
+
+export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
+
+export interface AuthState {
+  status: AuthStatus;
+  session: Session | null;
+  user: User | null;
+  /** True while the session comes from a password-recovery link. */
+  recovery: boolean;
+}
+
+const AuthContext = createContext<AuthState>({ status: 'loading', session: null, user: null, recovery: false });
+
+/** What the next USER_UPDATED is about, when the app itself started the update. */
+let pendingUpdate: 'password' | null = null;
+export function expectPasswordUpdate(): void {
+  pendingUpdate = 'password';
+}
+
+/**
+ * SIGNED_IN also fires when a stored session is merely re-read (page load, tab focus); only a
+ * sign-in the user just made (a form, or a link they followed) earns the welcome.
+ */
+let signInExpected = openedFromAuthLink;
+export function expectSignIn(): void {
+  signInExpected = true;
+}
+
+function welcomeName(user: User): string {
+  const name = user.user_metadata?.display_name;
+  return typeof name === 'string' && name ? name : (user.email ?? '');
+}
+
+/**
+ * Holds the session and performs the app's reaction to every auth event (PRODUCT.md "Session
+ * events"). Token refreshes are silent: supabase-js hands the new token to realtime itself
+ * (SupabaseClient._handleTokenChanged → realtime.setAuth).
+ */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const [state, setState] = useState<AuthState>({ status: 'loading', session: null, user: null, recovery: false });
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const latest = useRef({ userId: null as string | null, email: null as string | null });
+
+  useEffect(() => {
+    const react = (event: AuthChangeEvent, session: Session | null) => {
+      const previous = latest.current;
+      const user = session?.user ?? null;
+      switch (event) {
+        case 'SIGNED_IN':
+          if (user && previous.userId !== user.id && signInExpected) {
+            signInExpected = false;
+            toast.success(`Welcome, ${welcomeName(user)}!`);
+          }
+          break;
+        case 'SIGNED_OUT':
+          clearPrivateData(queryClient);
+          navigate('/', { replace: true });
+          break;
+        case 'PASSWORD_RECOVERY':
+          navigate('/auth/reset-password', { replace: true });
+          break;
+        case 'USER_UPDATED':
+          void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
+          if (user?.email && previous.email && user.email !== previous.email) toast.success('Email changed');
+          else if (user?.new_email && pendingUpdate !== 'password')
+            toast.info(`Check ${user.new_email} for a link to confirm your new email.`);
+          else if (pendingUpdate === 'password') toast.success('Password updated');
+          pendingUpdate = null;
+          break;
+        default:
+          break;
+      }
+      latest.current.userId = user?.id ?? null;
+      latest.current.email = user?.email ?? null;
+      setState((current) => ({
+        status: session ? 'signed-in' : 'signed-out',
+        session,
+        user,
+        recovery: event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : session ? current.recovery : false,
+      }));
+    };
+    // Run outside the auth lock: the callback must not call supabase.auth itself synchronously.
+    const { data } = supabase.auth.onAuthStateChange((event, session) => {
+      setTimeout(() => react(event, session), 0);
+    });
+    return () => data.subscription.unsubscribe();
+  }, [navigate, queryClient]);
+
+  return <AuthContext value={state}>{children}</AuthContext>;
+}
+
+export function useAuth(): AuthState {
+  return use(AuthContext);
+}
+
+/** The signed-in user; only for components under RequireAuth. */
+export function useUser(): User {
+  const { user } = useAuth();
+  if (!user) throw new Error('useUser outside a signed-in route');
+  return user;
+}
+
+/** Auth screens for visitors: a signed-in user goes on to where they were going. */
+export function GuestOnly({ children }: { children: ReactNode }) {
+  const { status, recovery } = useAuth();
+  const location = useLocation();
+  if (status === 'signed-in' && !recovery) return <Navigate to={safeNextPath(new URLSearchParams(location.search).get('next'))} replace />;
+  return children;
+}
+
+/** Sends visitors to sign-in, remembering where they were going. */
+export function RequireAuth({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') return fallback;
+  if (status === 'signed-out') return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  return children;
+}

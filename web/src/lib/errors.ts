@@ -1,0 +1,177 @@
+/**
+ * The one error catalogue of the app (PRODUCT.md "Error catalogue"): every failure from auth,
+ * PostgREST, storage, edge functions or the network becomes a message a person understands and a
+ * reaction the UI knows how to perform. Components never show raw server messages.
+ */
+
+export const messages = {
+  invalidCredentials: 'Email or password is incorrect.',
+  emailNotConfirmed: 'Confirm your email first — we can resend the link.',
+  emailExists: 'An account with this email already exists.',
+  weakPassword: 'Choose a stronger password.',
+  rateLimited: 'Too many attempts. Try again in a minute.',
+  samePassword: 'Choose a password different from the current one.',
+  otpExpired: 'This link has expired. Ask for a new one.',
+  reviewExists: 'You’ve already reviewed this place — edit your review instead.',
+  usernameTaken: 'That username is taken.',
+  forbidden: 'You don’t have permission to do that.',
+  notFound: 'We couldn’t find that.',
+  photoTooLarge: 'Photos must be under 5 MB.',
+  photoType: 'Use a JPEG, PNG or WebP image.',
+  offline: 'You’re offline. We’ll retry when you’re back.',
+  sessionExpired: 'Your session has ended. Sign in again.',
+  unknown: 'Something went wrong.',
+} as const;
+
+/** What the UI does with an error besides showing its message. */
+export type ErrorReaction =
+  | 'form' // message at the top of the form
+  | 'field' // message under `field`
+  | 'resend-confirmation' // offer to resend the confirmation mail
+  | 'sign-in-link' // offer a link to sign in
+  | 'forgot-password' // send the user back to ask for a new link
+  | 'sign-in-prompt' // visitors are asked to sign in
+  | 'not-found' // render the 404 page
+  | 'offline' // queries retry by themselves
+  | 'retry'; // offer a retry; details in the console
+
+export interface AppError {
+  code: string;
+  message: string;
+  reaction: ErrorReaction;
+  field?: string;
+}
+
+/** Human messages for CHECK constraints and raised exceptions, keyed by the column they guard. */
+const fieldMessages: Record<string, string> = {
+  username: 'Use 3–24 characters: lowercase letters, digits and underscores.',
+  display_name: 'Display names are 1–50 characters.',
+  bio: 'Keep your bio under 280 characters.',
+  name: 'Names are 2–80 characters.',
+  description: 'Descriptions are at most 1000 characters.',
+  address: 'Addresses are at most 200 characters.',
+  lat: 'Latitude is between −90 and 90.',
+  lng: 'Longitude is between −180 and 180.',
+  rating: 'Choose 1 to 5 stars.',
+  body: 'Reviews are 20–2000 characters.',
+  visited_on: 'The visit date can’t be in the future.',
+  alt: 'Describe the photo in 1–150 characters.',
+  note: 'Notes are at most 500 characters.',
+};
+
+interface ErrorLike {
+  name?: unknown;
+  code?: unknown;
+  status?: unknown;
+  statusCode?: unknown;
+  message?: unknown;
+  details?: unknown;
+  reasons?: unknown;
+}
+
+function asErrorLike(error: unknown): ErrorLike {
+  return typeof error === 'object' && error !== null ? (error as ErrorLike) : {};
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
+}
+
+function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  const name = text(e.name);
+  if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
+    return /fetch|network/i.test(text(e.message)) || e.status === 0;
+  }
+  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+}
+
+/** Finds which known column a constraint or message is about (`profiles_username_check` → username). */
+function fieldOf(...sources: string[]): string | undefined {
+  const haystack = sources.join(' ').toLowerCase();
+  const fields = Object.keys(fieldMessages).sort((a, b) => b.length - a.length);
+  return fields.find((f) => new RegExp(`(^|[^a-z])${f}([^a-z]|$)`).test(haystack.replaceAll('"', ' ')));
+}
+
+function fromAuth(code: string, e: ErrorLike): AppError | null {
+  switch (code) {
+    case 'invalid_credentials':
+      return { code, message: messages.invalidCredentials, reaction: 'form' };
+    case 'email_not_confirmed':
+      return { code, message: messages.emailNotConfirmed, reaction: 'resend-confirmation' };
+    case 'user_already_exists':
+    case 'email_exists':
+      return { code, message: messages.emailExists, reaction: 'sign-in-link', field: 'email' };
+    case 'weak_password': {
+      const reasons = Array.isArray(e.reasons) ? e.reasons.map(text) : [];
+      const detail = text(e.message) || (reasons.length ? `Password is too weak (${reasons.join(', ')}).` : messages.weakPassword);
+      return { code, message: detail, reaction: 'field', field: 'password' };
+    }
+    case 'over_email_send_rate_limit':
+    case 'over_request_rate_limit':
+    case 'over_sms_send_rate_limit':
+      return { code, message: messages.rateLimited, reaction: 'form' };
+    case 'same_password':
+      return { code, message: messages.samePassword, reaction: 'field', field: 'password' };
+    case 'otp_expired':
+    case 'flow_state_expired':
+    case 'flow_state_not_found':
+    case 'bad_code_verifier':
+      return { code, message: messages.otpExpired, reaction: 'forgot-password' };
+    case 'session_not_found':
+    case 'refresh_token_not_found':
+    case 'refresh_token_already_used':
+    case 'session_expired':
+      return { code, message: messages.sessionExpired, reaction: 'sign-in-prompt' };
+    default:
+      return null;
+  }
+}
+
+function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | null {
+  const message = text(e.message);
+  const details = text(e.details);
+  if (code === '23505') {
+    if (table === 'reviews' || /reviews/.test(message)) return { code, message: messages.reviewExists, reaction: 'form' };
+    if (/username/.test(`${message} ${details}`) || table === 'profiles') {
+      return { code, message: messages.usernameTaken, reaction: 'field', field: 'username' };
+    }
+  }
+  if (code === '23514' || code === 'P0001' || code === '22001') {
+    const field = fieldOf(message, details);
+    if (field) return { code, message: fieldMessages[field] ?? message, reaction: 'field', field };
+    if (code === 'P0001' && message) return { code, message, reaction: 'form' };
+  }
+  if (code === '42501' || code === 'PGRST301' || code === 'PGRST303')
+    return { code, message: messages.forbidden, reaction: 'sign-in-prompt' };
+  if (code === 'PGRST116') return { code, message: messages.notFound, reaction: 'not-found' };
+  return null;
+}
+
+function fromStorage(e: ErrorLike): AppError | null {
+  const logical = text(e.statusCode);
+  const code = text(e.code) || logical;
+  if (logical === '413' || code === 'EntityTooLarge' || code === 'Payload too large')
+    return { code, message: messages.photoTooLarge, reaction: 'field', field: 'photo' };
+  if (logical === '415' || code === 'InvalidMimeType') return { code, message: messages.photoType, reaction: 'field', field: 'photo' };
+  if (logical === '403' || code === 'AccessDenied') return { code, message: messages.forbidden, reaction: 'sign-in-prompt' };
+  return null;
+}
+
+/**
+ * Maps any thrown or returned error to the catalogue. `table` disambiguates PostgREST codes
+ * (23505 on reviews vs on profiles.username).
+ */
+export function describeError(error: unknown, options: { table?: string; quiet?: boolean } = {}): AppError {
+  const e = asErrorLike(error);
+  if (isNetworkFailure(e, error)) return { code: 'network', message: messages.offline, reaction: 'offline' };
+  const code = text(e.code);
+  const mapped =
+    (e.name === 'AuthWeakPasswordError' ? fromAuth('weak_password', e) : null) ??
+    (code ? fromAuth(code, e) : null) ??
+    (code ? fromPostgrest(code, e, options.table) : null) ??
+    (e.statusCode !== undefined || text(e.name).startsWith('Storage') ? fromStorage(e) : null);
+  if (mapped) return mapped;
+  if (!options.quiet) console.error('Unexpected error', error);
+  return { code: code || 'unknown', message: messages.unknown, reaction: 'retry' };
+}

@@ -1,0 +1,38 @@
+import { QueryClient } from '@tanstack/react-query';
+import { describeError } from './errors';
+
+/**
+ * Query keys that hold one member's private data start with `private` (stars, drafts, the
+ * account view). Sign-out removes them all at once.
+ */
+export const privateKeyPrefix = 'private';
+
+/** localStorage keys of drafts kept on this device; cleared on sign-out too. */
+export const draftStoragePrefix = 'pinstar:draft:';
+
+/** Retries only what may succeed on a second try: network failures and server errors. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (failureCount >= 3) return false;
+  const { reaction } = describeError(error, { quiet: true });
+  return reaction === 'offline' || reaction === 'retry';
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: true },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export function clearPrivateData(queryClient: QueryClient): void {
+  queryClient.removeQueries({ queryKey: [privateKeyPrefix] });
+  try {
+    for (const key of Object.keys(window.localStorage)) {
+      if (key.startsWith(draftStoragePrefix)) window.localStorage.removeItem(key);
+    }
+  } catch {
+    // Storage can be unavailable (private mode); nothing was kept there then.
+  }
+}

@@ -1,0 +1,29 @@
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from './database.types';
+import { readEnv } from './env';
+
+/**
+ * The app's one Supabase client. A mailed auth link lands with either `#access_token=…`
+ * (implicit flow, e.g. links made by an admin or a hosted template) or `?code=…` (PKCE, what
+ * this app asks for). supabase-js only accepts the callback matching its `flowType`, so the
+ * flow is chosen from the URL the page was opened with; every request the app starts itself
+ * uses PKCE.
+ */
+function detectFlowType(): 'implicit' | 'pkce' {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  return hash.has('access_token') ? 'implicit' : 'pkce';
+}
+
+const env = readEnv();
+
+export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+  auth: {
+    flowType: detectFlowType(),
+    detectSessionInUrl: true,
+    persistSession: true,
+    autoRefreshToken: true,
+  },
+});
+
+export const supabaseUrl = env.supabaseUrl;
+export const supabaseAnonKey = env.supabaseAnonKey;
