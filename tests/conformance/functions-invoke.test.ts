@@ -93,6 +93,10 @@ for (const backend of testBackends()) {
       assert.equal(broken.status, 503);
       assert.deepEqual(await broken.json(), { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
 
+      const crash = await fetch(`${server.url}/functions/v1/crash`);
+      assert.equal(crash.status, 500);
+      assert.deepEqual(await crash.json(), { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
+
       const unknown = await fetch(`${server.url}/functions/v1/nope`, { headers: { Authorization: `Bearer ${server.anonKey}` } });
       assert.equal(unknown.status, 404);
       assert.equal(await unknown.text(), 'Function not found');

@@ -34,7 +34,8 @@ export class FunctionRunner {
   constructor(name: string, setup: WorkerSetup, log: Logger) {
     this.#name = name;
     this.#log = log;
-    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup, env: setup.env });
+    // 256 MB of heap, the hosted per-function memory limit.
+    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup, env: setup.env, resourceLimits: { maxOldGenerationSizeMb: 256 } });
     this.#ready = new Promise<boolean>((resolve) => {
       this.#worker.on('message', (message: FromWorker) => {
         if (message.type === 'ready') resolve(true);
@@ -47,7 +48,8 @@ export class FunctionRunner {
       this.#worker.on('error', (error) => {
         this.#log.error(`function ${name} crashed`, error);
         resolve(false);
-        this.#kill();
+        const outOfMemory = typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_WORKER_OUT_OF_MEMORY';
+        this.#kill(outOfMemory ? 'timeout' : 'crashed');
       });
       this.#worker.on('exit', () => {
         resolve(false);
@@ -96,13 +98,14 @@ export class FunctionRunner {
     this.#pending.delete(id);
   }
 
-  #kill(): void {
+  /** Stops the worker; requests still waiting get `outcome` (a resource limit answers like a timeout). */
+  #kill(outcome: 'crashed' | 'timeout' = 'crashed'): void {
     if (this.#dead) return;
     this.#dead = true;
     for (const pending of this.#pending.values()) {
       clearTimeout(pending.timer);
       if (pending.body) pending.body.error(new Error('the function worker stopped'));
-      else pending.resolve({ kind: 'crashed' });
+      else pending.resolve({ kind: outcome });
     }
     this.#pending.clear();
     void this.#worker.terminate();
