@@ -166,6 +166,9 @@ for (const backend of testBackends()) {
       const next = await s.listV2({ prefix: `${alice.id}/list/`, with_delimiter: true, cursor: v2.data?.nextCursor });
       assert.deepEqual(next.data?.objects.map((o) => o.name), [`${alice.id}/list/zeta.txt`]);
       assert.equal(next.data?.hasNext, false);
+      const forged = Buffer.from('l:x\nc:name; drop table storage.objects; --').toString('base64');
+      const evil = await s.listV2({ prefix: `${alice.id}/list/`, cursor: forged });
+      assert.deepEqual(errorShape(evil.error), { status: 400, statusCode: '400', code: 'InvalidParameter', message: 'Invalid Parameter continuation token' });
       const flat = await s.listV2({ prefix: `${alice.id}/list/album/` });
       assert.deepEqual(flat.data?.objects.map((o) => o.name), ['a.txt', 'b.txt', 'deep/c.txt'].map((n) => `${alice.id}/list/album/${n}`));
     });

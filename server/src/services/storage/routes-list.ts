@@ -81,7 +81,9 @@ export function listRoutes(ctx: StorageContext): Hono<AppEnv> {
     const cursor = typeof body.cursor === 'string' && body.cursor !== '' ? decodeCursor(body.cursor) : {};
     const sort = withDelimiter ? { column: 'name', order: 'asc' as const } : sortOf(body, ['name', 'updated_at', 'created_at']);
     const order = (cursor.o === 'desc' ? 'desc' : cursor.o === 'asc' ? 'asc' : sort.order) as 'asc' | 'desc';
-    const column = cursor.c ?? sort.column;
+    // The cursor is client input: its column must be one of the sortable ones (it reaches the SQL text).
+    const column = cursor.c === undefined ? sort.column : ['name', 'updated_at', 'created_at'].includes(cursor.c) ? cursor.c : null;
+    if (column === null) throw errors.invalidParameter('continuation token');
     const op = order === 'asc' ? '>' : '<';
     const after = cursor.l ?? '';
     const byColumn = column !== 'name';
