@@ -22,11 +22,14 @@ export interface Member {
 }
 
 export function clientFor(server: TestServer, token?: string): Client {
-  return createClient<Database>(server.url, server.anonKey, {
+  const client = createClient<Database>(server.url, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
     realtime: { transport: WebSocket as never },
   });
+  // realtime-js takes its token from the auth session, which these clients do not have
+  if (token) void client.realtime.setAuth(token);
+  return client;
 }
 
 export const anonClient = (server: TestServer): Client => clientFor(server);
