@@ -54,6 +54,8 @@ for (const backend of testBackends()) {
         anon: server.anonKey,
         service: server.serviceRoleKey,
         db: backend === 'postgres' ? server.config.databaseUrl : '',
+        publishable: { default: server.keys.publishableKey },
+        secret: { default: server.keys.secretKey },
         greeting: 'Bonjour',
         plain: 'plain',
         hasPath: false,

@@ -67,8 +67,9 @@ export function createFunctionsService(deps: ServiceDeps): Service {
       SUPABASE_URL: config.publicUrl,
       SUPABASE_ANON_KEY: deps.keys.anonKey,
       SUPABASE_SERVICE_ROLE_KEY: deps.keys.serviceRoleKey,
-      SUPABASE_PUBLISHABLE_KEY: deps.keys.publishableKey,
-      SUPABASE_SECRET_KEY: deps.keys.secretKey,
+      // The new API keys as hosted passes them: JSON dictionaries keyed by key name.
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: deps.keys.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: deps.keys.secretKey }),
       // PGlite has no network listener: functions get a URL only when PostgreSQL is in use.
       SUPABASE_DB_URL: config.databaseUrl ?? '',
     };
