@@ -224,7 +224,7 @@ for (const backend of testBackends()) {
       assert.ok(newest);
       assert.deepEqual(Object.keys(newest).sort(), ['created_at', 'html', 'id', 'subject', 'text', 'to']);
       assert.equal(newest.to, email);
-      assert.match(newest.html, /<a href="http:\/\/localhost:\d+\/auth\/v1\/verify\?token=/);
+      assert.match(newest.html ?? '', /<a href="http:\/\/localhost:\d+\/auth\/v1\/verify\?token=/);
       for (let i = 1; i < all.length; i++) assert.ok((all[i - 1]?.created_at ?? '') >= (all[i]?.created_at ?? ''));
       const page = await fetch(`${server.url}/_dev/mail`);
       assert.equal(page.status, 200);
