@@ -72,6 +72,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       db: database,
       close: () => {
         closing ??= (async () => {
+          // WebSocket sessions are no longer HTTP connections: their services end them first,
+          // or server.close() would wait for them forever.
+          for (const service of services) if (service.upgrade) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
           server.closeAllConnections();
           await new Promise<void>((resolve) => server.close(() => resolve()));
           for (const service of services.reverse()) await service.close?.().catch((e: unknown) => log.error('closing a service', e));

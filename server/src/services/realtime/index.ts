@@ -23,6 +23,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
   const wss = new WebSocketServer({ noServer: true, maxPayload: hub.settings.maxPayloadBytes * 2 + 64 * 1024, perMessageDeflate: false });
   let stopListening: (() => Promise<void>) | null = null;
   let sweeper: NodeJS.Timeout | null = null;
+  let closing: Promise<void> | null = null;
 
   function refuse(socket: Duplex, error: ConnectError): void {
     socket.end(renderConnectError(error));
@@ -79,13 +80,19 @@ export function createRealtimeService(deps: ServiceDeps): Service {
       sweeper = setInterval(sweep, Math.max(50, Math.min(1000, hub.settings.heartbeatTimeoutMs / 4)));
       sweeper.unref();
     },
-    close: async () => {
-      if (sweeper) clearInterval(sweeper);
-      for (const connection of connections) connection.terminate(1001, 'server shutting down');
-      connections.clear();
-      wss.close();
-      await stopListening?.();
-      await changes.close();
+    close: () => {
+      closing ??= shutdown();
+      return closing;
     },
   };
+
+  /** Ends every socket (clients reconnect on their own), then stops listening to the database. */
+  async function shutdown(): Promise<void> {
+    if (sweeper) clearInterval(sweeper);
+    for (const connection of connections) connection.terminate(1001, 'server shutting down');
+    connections.clear();
+    wss.close();
+    await stopListening?.();
+    await changes.close();
+  }
 }
