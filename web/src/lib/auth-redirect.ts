@@ -22,6 +22,8 @@ export const initialAuthRedirectError = readRedirectError();
 export const openedFromAuthLink = (() => {
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const query = new URLSearchParams(window.location.search);
+  // An email-change link signs in the user who asked for it: no welcome there.
+  if (query.has('email_change')) return false;
   return (hash.has('access_token') && hash.get('type') !== 'recovery') || query.has('code');
 })();
 

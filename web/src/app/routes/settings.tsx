@@ -35,12 +35,18 @@ function useEmailChangeLanding() {
   const user = useUser();
   const queryClient = useQueryClient();
   const landed = params.get('email_change') === 'confirmed';
+  // With double confirmation, the first of the two links answers `message=…` and no session.
+  const partial = params.has('message') || new URLSearchParams(window.location.hash.slice(1)).has('message');
   useEffect(() => {
     if (!landed) return;
     setParams({}, { replace: true });
+    if (partial) {
+      toast.info('One link confirmed. Now open the link we sent to your other address.');
+      return;
+    }
     void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
     toast.success('Email changed', { description: `You now sign in with ${user.email ?? 'your new email'}.` });
-  }, [landed, setParams, queryClient, user.email]);
+  }, [landed, partial, setParams, queryClient, user.email]);
 }
 
 function Settings() {

@@ -45,7 +45,7 @@ export function DeleteAccountDialog({ username }: { username: string }) {
       </AlertDialogTrigger>
       <AlertDialogContent
         title="Delete your account?"
-        description="Your profile, photos, places you added, stars and sign-in are removed for good. This can’t be undone."
+        description="Your profile, photos, stars and sign-in are removed for good; places you added stay on the map without your name. This can’t be undone."
       >
         <form noValidate onSubmit={(e) => void onSubmit(e)} className="mt-4 space-y-4">
           <FormError>{errors.root?.server?.message}</FormError>
