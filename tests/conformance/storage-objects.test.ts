@@ -230,6 +230,16 @@ for (const backend of testBackends()) {
       const expired = await userToken(server, alice.id, -10);
       const old = await fetch(`${server.url}/storage/v1/object/list/avatars`, { method: 'POST', headers: { Authorization: `Bearer ${expired}`, 'Content-Type': 'application/json' }, body: '{}' });
       assert.deepEqual(await old.json(), { statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: '"exp" claim timestamp check failed' });
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`insert into storage.objects (bucket_id, name, version, metadata) values ('photos', 'no-file.png', gen_random_uuid()::text, '{"mimetype":"image/png"}')`),
+      );
+      const noFile = await fetch(`${server.url}/storage/v1/object/public/photos/no-file.png`);
+      assert.equal(noFile.status, 400);
+      assert.equal(noFile.headers.get('cache-control'), 'no-store');
+      assert.deepEqual(await noFile.json(), { statusCode: '404', code: 'NoSuchKey', error: 'Not found', message: 'The resource was not found' });
+      const direct = server.db.transaction({ kind: 'system' }, (tx) => tx.query(`delete from storage.objects where name = 'no-file.png'`));
+      await assert.rejects(direct, (error: unknown) => (error as { code?: string }).code === '42501');
+      assert.equal((await server.admin().storage.from('photos').remove(['no-file.png'])).data?.length, 1);
       const route = await fetch(`${server.url}/storage/v1/nowhere`);
       assert.equal(route.status, 404);
       assert.deepEqual(await route.json(), { statusCode: '404', code: 'InvalidRequest', error: 'Not Found', message: 'Route GET:/nowhere not found' });
