@@ -65,11 +65,12 @@ export function bucketRoutes(ctx: StorageContext): Hono<AppEnv> {
     return jsonText(c, text);
   }));
 
+  // getBucket.ts selects the bucket without its type; the list (getAllBuckets.ts) includes it.
   routes.get('/bucket/:id', handle(ctx, async (c) => {
     const caller = await resolveCaller(ctx.keys, c);
     const id = c.req.param('id');
     const text = await ctx.db.transaction(callerIdentity(caller, 'storage.bucket.get', c), async (tx) => {
-      const { rows } = await tx.query<{ j: string }>(`select ${bucketJson(true)}::text as j from storage.buckets b where b.id = $1`, [id]);
+      const { rows } = await tx.query<{ j: string }>(`select ${bucketJson(false)}::text as j from storage.buckets b where b.id = $1`, [id]);
       return rows[0]?.j;
     }, { readOnly: true });
     if (!text) throw errors.noSuchBucket();
