@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { describeBootError } from './db/migrate.ts';
-import { DataDirLockedError, startServer } from './server.ts';
+import { DataDirLockedError, type RunningServer, startServer } from './server.ts';
 
 const usage = `Usage: npm start -- [options]
 
@@ -36,47 +36,60 @@ function main(): void {
     return;
   }
   const port = args.port === undefined ? undefined : Number(args.port);
+  // Signals are handled from the first moment: during boot they stop it once the database is open.
+  let running: RunningServer | null = null;
+  let stopRequested: string | null = null;
+  let stopping = false;
+  const stop = (signal: string) => {
+    stopRequested = signal;
+    if (!running || stopping) return;
+    stopping = true;
+    process.stdout.write(`\n${signal}: closing the database…\n`);
+    running.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        process.stderr.write(`error while closing: ${String(error)}\n`);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
   startServer({ projectDir: args.project, port, dataDir: args['data-dir'], ...(args['no-web'] ? { webDist: null } : {}) }).then(
     (server) => {
-      const { config, keys } = server;
-      process.stdout.write(
-        [
-          '',
-          `Pinstar is running at ${server.url}`,
-          '',
-          `  API URL          ${server.url}`,
-          `  Database         ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
-          `  Project          ${config.projectDir}`,
-          `  Mailbox          ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `${server.url}/_dev/mail`}`,
-          `  anon key         ${keys.anonKey}`,
-          `  service_role key ${keys.serviceRoleKey}`,
-          `  publishable key  ${keys.publishableKey}`,
-          `  secret key       ${keys.secretKey}`,
-          '',
-          '',
-        ].join('\n'),
-      );
-      let stopping = false;
-      const stop = (signal: string) => {
-        if (stopping) return;
-        stopping = true;
-        process.stdout.write(`\n${signal}: closing the database…\n`);
-        server.close().then(
-          () => process.exit(0),
-          (error: unknown) => {
-            process.stderr.write(`error while closing: ${String(error)}\n`);
-            process.exit(1);
-          },
-        );
-      };
-      process.on('SIGINT', () => stop('SIGINT'));
-      process.on('SIGTERM', () => stop('SIGTERM'));
+      running = server;
+      if (stopRequested) {
+        stop(stopRequested);
+        return;
+      }
+      printBanner(server);
     },
     (error: unknown) => {
       if (error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
       else process.stderr.write(`The server could not start: ${describeBootError(error)}\n`);
       process.exit(1);
     },
+  );
+}
+
+function printBanner(server: RunningServer): void {
+  const { config, keys } = server;
+  process.stdout.write(
+    [
+      '',
+      `Pinstar is running at ${server.url}`,
+      '',
+      `  API URL          ${server.url}`,
+      `  Database         ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`}`,
+      `  Project          ${config.projectDir}`,
+      `  Mailbox          ${config.smtpUrl ? 'SMTP (SMTP_URL)' : `${server.url}/_dev/mail`}`,
+      `  anon key         ${keys.anonKey}`,
+      `  service_role key ${keys.serviceRoleKey}`,
+      `  publishable key  ${keys.publishableKey}`,
+      `  secret key       ${keys.secretKey}`,
+      '',
+      '',
+    ].join('\n'),
   );
 }
 

@@ -1,18 +1,24 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { ServerConfig } from '../../server/src/lib/config.ts';
 import { silentLogger } from '../../server/src/lib/log.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
-import { type TestBackend, templateDatabase } from './backends.ts';
+import type { TestBackend } from './backends.ts';
+import { createTestDatabase } from './databases.ts';
 
 export { testBackends, type TestBackend } from './backends.ts';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
+
+/** Environment for a server started as a child process: without the test runner's own variables. */
+export function childEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
+  const env = { ...process.env, ...extra };
+  delete env.NODE_TEST_CONTEXT;
+  return env;
+}
 
 export interface TestServer extends RunningServer {
   backend: TestBackend;
@@ -32,29 +38,10 @@ export interface TestServerOptions {
   web?: boolean;
 }
 
-async function createDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.PINSTAR_TEST_PG_URL;
-  if (!base) throw new Error('PINSTAR_TEST_PG_URL is not set: run through `npm test` (tests/support/global-setup.ts)');
-  const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  await admin.query(`create database ${name} template ${templateDatabase}`);
-  await admin.end();
-  return {
-    url: `${base}/${name}`,
-    drop: async () => {
-      const c = new pg.Client({ connectionString: `${base}/postgres` });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
 /** Boots the whole server in-process on a fresh database of the given backend, on a free port. */
 export async function startTestServer(backend: TestBackend, options: TestServerOptions = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-test-'));
-  const database = backend === 'postgres' ? await createDatabase() : null;
+  const database = backend === 'postgres' ? await createTestDatabase() : null;
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATABASE_URL: database?.url ?? '' };
   delete env.PORT;
   const server = await startServer({

@@ -44,7 +44,7 @@ export function lockDataDir(dataDir: string): () => void {
     } catch (error: unknown) {
       if (!(typeof error === 'object' && error !== null && 'code' in error && error.code === 'EEXIST')) throw error;
       const pid = Number(readFileSync(file, 'utf8').trim());
-      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) throw new DataDirLockedError(dataDir, pid);
+      if (Number.isInteger(pid) && pid > 0 && alive(pid)) throw new DataDirLockedError(dataDir, pid);
       rmSync(file, { force: true });
     }
   }

@@ -47,14 +47,22 @@ export interface OpenedDatabase {
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
     const db = new PostgresDatabase(options.databaseUrl);
-    const { fresh } = await applyBootstrap(db);
+    await applyBootstrap(db);
     await db.transaction({ kind: 'system' }, (tx) =>
       tx.query(`select set_config('pinstar.pw', $1, true), 1`, [options.authenticatorPassword]).then(() =>
         tx.exec(`do $$ begin execute format('alter role authenticator with login password %L', current_setting('pinstar.pw')); end $$`),
       ),
     );
     db.useAuthenticator(options.authenticatorPassword);
-    return { db, created: fresh };
+    // A database is new to the project until a migration or the seed was recorded in it
+    // (a test database copied from a bootstrapped template is new too).
+    const created = await db.transaction({ kind: 'system' }, async (tx) => {
+      const { rows } = await tx.query<{ used: boolean }>(
+        `select exists (select 1 from supabase_migrations.schema_migrations) or exists (select 1 from supabase_migrations.seed_files) as used`,
+      );
+      return rows[0]?.used !== true;
+    });
+    return { db, created };
   }
   const clusterDir = path.join(options.dataDir, 'db');
   const created = isEmptyDir(clusterDir) || !existsSync(path.join(clusterDir, 'PG_VERSION'));

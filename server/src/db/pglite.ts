@@ -152,7 +152,7 @@ export class PgliteDatabase implements Database {
         throw error;
       }
     } finally {
-      if (this.#restarting) await this.#restarting.catch(() => undefined);
+      // After a timeout the next transaction waits for the reopened worker; this caller doesn't.
       release();
     }
   }
