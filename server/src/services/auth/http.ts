@@ -20,6 +20,8 @@ export async function readBody(c: AuthContext, options: { optional?: boolean } =
     if (options.optional) return {};
     throw authErrors.badJson('unexpected end of JSON input');
   }
+  // PostgreSQL text cannot hold NUL: refuse it here rather than fail in the database.
+  if (text.includes('\u0000') || text.includes('\\u0000')) throw authErrors.badJson('NUL characters are not allowed');
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

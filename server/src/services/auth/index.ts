@@ -40,7 +40,8 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   mountVerify(ctx, routes);
   mountMailRoutes(ctx, routes);
   mountAdmin(ctx, routes);
-  routes.notFound((c) => renderAuthError(c, authErrors.notFound()));
+  // Unknown paths below /auth/v1 answer as GoTrue does, not with the web app's fallback.
+  routes.all('*', (c) => renderAuthError(c, authErrors.notFound()));
   routes.onError((error, c) => {
     if (error instanceof AuthError) return renderAuthError(c, error);
     deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);

@@ -1,0 +1,74 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
+import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+
+const password = 'correct-horse-1';
+
+/** The fixture allows 3 sign-ins/sign-ups, 2 refreshes and 2 verifications per 5 minutes per IP, and 60 s JWTs. */
+for (const backend of testBackends()) {
+  describe(`auth rate limits and short expiry on ${backend}`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(backend, { project: authFixture('limits') });
+    });
+    after(() => server?.close());
+
+    test('a 60 s JWT is inside the client refresh margin: reading the session refreshes it, TOKEN_REFRESHED with a rotated token', async () => {
+      const client = server.client();
+      const { data } = await client.auth.signUp({ email: uniqueEmail(), password });
+      const first = data.session?.refresh_token;
+      assert.equal(data.session?.expires_in, 60);
+      const seen: Array<{ event: AuthChangeEvent; session: Session | null }> = [];
+      client.auth.onAuthStateChange((event, session) => {
+        if (event !== 'INITIAL_SESSION') seen.push({ event, session });
+      });
+      const { data: read } = await client.auth.getSession();
+      assert.ok(seen.length >= 1);
+      assert.ok(seen.every((s) => s.event === 'TOKEN_REFRESHED'));
+      assert.ok(read.session?.refresh_token);
+      assert.notEqual(read.session.refresh_token, first);
+      assert.equal(seen.at(-1)?.session?.refresh_token, read.session.refresh_token);
+    });
+
+    test('token_refresh: refreshes past the limit of 2 per window are over_request_rate_limit (429)', async () => {
+      let token = (await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ token: string }>(`select token from auth.refresh_tokens where not revoked limit 1`))).rows[0]?.token ?? '';
+      let limited = null;
+      for (let i = 0; i < 4 && !limited; i++) {
+        const result = await server.client().auth.refreshSession({ refresh_token: token });
+        if (result.error) limited = result.error;
+        else token = result.data.session?.refresh_token ?? '';
+      }
+      assert.equal(limited?.status, 429);
+      assert.equal(limited?.code, 'over_request_rate_limit');
+      assert.equal(limited?.message, 'Request rate limit reached');
+      const rotations = await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ n: number }>(`select count(*)::int as n from auth.refresh_tokens where parent is not null`));
+      assert.equal(rotations.rows[0]?.n, 2, 'exactly the allowed number of refreshes went through');
+    });
+
+    test('sign_in_sign_ups: past the limit every sign-in is 429 in the real shape, even with the right password', async () => {
+      const email = uniqueEmail();
+      const statuses: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        statuses.push((await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) })).status);
+      }
+      assert.ok(statuses.includes(429), `statuses ${statuses.join(',')}`);
+      assert.ok(statuses.slice(statuses.indexOf(429)).every((s) => s === 429));
+      const limited = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }), version: true });
+      assert.equal(limited.status, 429);
+      assert.deepEqual(limited.body, { code: 'over_request_rate_limit', message: 'Request rate limit reached' });
+      const legacy = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email, password }) });
+      assert.deepEqual(legacy.body, { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    });
+
+    test('token_verifications: the third verification in the window is refused', async () => {
+      const body = JSON.stringify({ type: 'email', email: uniqueEmail(), token: '123456' });
+      const first = await authFetch(server, '/verify', { method: 'POST', body, version: true });
+      const second = await authFetch(server, '/verify', { method: 'POST', body, version: true });
+      const third = await authFetch(server, '/verify', { method: 'POST', body, version: true });
+      assert.deepEqual([first.status, second.status, third.status], [403, 403, 429]);
+      assert.equal((third.body as { code: string }).code, 'over_request_rate_limit');
+    });
+  });
+}
