@@ -72,5 +72,9 @@ try {
   port.on('message', (message: ToWorker) => void dispatch(message));
   send({ type: 'ready' });
 } catch (error: unknown) {
-  send({ type: 'boot-error', ...describe(error) });
+  const { message, stack } = describe(error);
+  // Deno fetches npm: packages itself; here they come from node_modules, so say so.
+  const missing = typeof error === 'object' && error !== null && 'code' in error && error.code === 'ERR_MODULE_NOT_FOUND';
+  const hint = missing ? '\n(npm:, jsr: and import-map packages are loaded from node_modules: install the package in the project)' : '';
+  send({ type: 'boot-error', message, stack: `${stack}${hint}` });
 }
