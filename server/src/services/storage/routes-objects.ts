@@ -47,7 +47,7 @@ export function objectRoutes(ctx: StorageContext): Hono<AppEnv> {
     ['/object/info/', false, true],
   ] as const) {
     routes.get(`${route}:bucket/*`, handle(ctx, async (c) => {
-      const caller = publicRoute ? await resolveCaller(ctx.keys, c, { allowInvalidJwt: true }) : await resolveCaller(ctx.keys, c, { allowInvalidJwt });
+      const caller = await resolveCaller(ctx.keys, c, { allowInvalidJwt });
       const { bucket, key } = objectTarget(c, route);
       const { extra } = await readObject(ctx, c, caller, bucket, key, publicRoute, infoJson);
       return jsonText(c, extra ?? '{}');
