@@ -129,21 +129,24 @@ export function createChangeEngine(hub: Hub): ChangeEngine {
     if (!pending.length) return;
     const passed = await applyFilters(info, changes, pending);
     const rlsNeeded = new Map<string, Array<{ sub: ChangeSubscription; index: number }>>();
+    const byRole = new Map<string, Set<string>>();
     for (const item of passed) {
       const change = changes[item.index];
       if (!change) continue;
       const role = item.sub.channel.role;
-      const selectable = await catalog.selectable(info, role);
+      let selectable = byRole.get(role);
+      if (!selectable) byRole.set(role, (selectable = await catalog.selectable(info, role)));
       const verdict = (errors: string[] | null) => verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, errors) });
       if (change.type !== 'DELETE' && info.pkey.length === 0) verdict(['Error 400: Bad Request, no primary key']);
       else if (change.type !== 'DELETE' && !info.pkey.every((c) => selectable.has(c))) verdict(['Error 401: Unauthorized']);
       else if (change.type === 'DELETE' || !info.rls) verdict(null);
       else {
-        const key = `${role}\u0000${JSON.stringify(item.sub.channel.claims)}`;
-        rlsNeeded.set(key, [...(rlsNeeded.get(key) ?? []), item]);
+        const group = rlsNeeded.get(item.sub.channel.identityKey);
+        if (group) group.push(item);
+        else rlsNeeded.set(item.sub.channel.identityKey, [item]);
       }
     }
-    if (rlsNeeded.size) await applyRls(info, changes, rlsNeeded, verdicts);
+    if (rlsNeeded.size) await applyRls(info, changes, rlsNeeded, verdicts, byRole);
   }
 
   async function applyFilters(info: TableInfo, changes: CapturedChange[], pending: Array<{ sub: ChangeSubscription; index: number }>) {
@@ -184,39 +187,56 @@ export function createChangeEngine(hub: Hub): ChangeEngine {
     return out;
   }
 
-  async function applyRls(info: TableInfo, changes: CapturedChange[], groups: Map<string, Array<{ sub: ChangeSubscription; index: number }>>, verdicts: Verdict[][]) {
+  async function applyRls(
+    info: TableInfo,
+    changes: CapturedChange[],
+    groups: Map<string, Array<{ sub: ChangeSubscription; index: number }>>,
+    verdicts: Verdict[][],
+    selectableByRole: Map<string, Set<string>>,
+  ) {
     const match = info.pkey.map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`).join(' and ');
     const sql = `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i) where exists (select 1 from ${info.qualified} t where ${match})`;
-    await hub.db.transaction(
-      { kind: 'system' },
-      async (tx) => {
-        for (const items of groups.values()) {
-          const sample = items[0];
-          if (!sample) continue;
-          const indexes = [...new Set(items.map((p) => p.index))];
-          let visible = new Set<number>();
-          await tx.query('savepoint realtime_rls');
-          try {
-            if (await becomeSubscriber(tx, { role: sample.sub.channel.role, claims: sample.sub.channel.claims })) {
-              const { rows } = await tx.query<{ i: number }>(sql, [JSON.stringify(indexes.map((i) => changes[i]?.record ?? {}))]);
-              visible = new Set(rows.map((r) => indexes[r.i] ?? -1));
+    const visibleByGroup = new Map<string, Set<number>>();
+    // One group (the common case) needs no savepoint: a failure ends the transaction anyway.
+    const several = groups.size > 1;
+    try {
+      await hub.db.transaction(
+        { kind: 'system' },
+        async (tx) => {
+          for (const [key, items] of groups) {
+            const sample = items[0];
+            if (!sample) continue;
+            const indexes = [...new Set(items.map((p) => p.index))];
+            if (several) await tx.query('savepoint realtime_rls');
+            try {
+              if (await becomeSubscriber(tx, { role: sample.sub.channel.role, claims: sample.sub.channel.claims })) {
+                const { rows } = await tx.query<{ i: number }>(sql, [JSON.stringify(indexes.map((i) => changes[i]?.record ?? {}))]);
+                visibleByGroup.set(key, new Set(rows.map((r) => indexes[r.i] ?? -1)));
+              }
+              if (several) await tx.query('release savepoint realtime_rls');
+            } catch (error: unknown) {
+              if (!several) throw error;
+              hub.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+              await tx.query('rollback to savepoint realtime_rls');
             }
-            await tx.query('release savepoint realtime_rls');
-          } catch (error: unknown) {
-            hub.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
-            await tx.query('rollback to savepoint realtime_rls');
+            if (several) await tx.query('reset role');
           }
-          await tx.query('reset role');
-          for (const item of items) {
-            const change = changes[item.index];
-            if (!change || !visible.has(item.index)) continue;
-            const selectable = await catalog.selectable(info, item.sub.channel.role);
-            verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, null) });
-          }
-        }
-      },
-      { readOnly: true },
-    );
+        },
+        { readOnly: true },
+      );
+    } catch (error: unknown) {
+      hub.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+    }
+    for (const [key, items] of groups) {
+      const visible = visibleByGroup.get(key);
+      if (!visible) continue;
+      for (const item of items) {
+        const change = changes[item.index];
+        const selectable = selectableByRole.get(item.sub.channel.role);
+        if (!change || !selectable || !visible.has(item.index)) continue;
+        verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, null) });
+      }
+    }
   }
 
   return {

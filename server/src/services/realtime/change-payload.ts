@@ -59,14 +59,22 @@ export function deliverChanges(changes: CapturedChange[], verdicts: Verdict[][])
         if (!entry.ids.includes(v.sub.id)) entry.ids.push(v.sub.id);
       } else byChannel.set(v.sub.channel, { ids: [v.sub.id], data: v.data });
     }
+    // Channels on the same topic with the same ids share one encoded frame.
+    const frames = new Map<string, Buffer>();
     for (const [channel, { ids, data }] of byChannel) {
-      const payload = `{"ids":${JSON.stringify(ids)},"data":${data}}`;
-      const topic = JSON.stringify(channel.topic);
-      channel.socket.send(
-        channel.socket.vsn === '2.0.0'
-          ? `[null,null,${topic},"postgres_changes",${payload}]`
-          : `{"topic":${topic},"event":"postgres_changes","payload":${payload},"ref":null}`,
-      );
+      const key = `${channel.socket.vsn}\u0000${channel.topic}\u0000${ids.join(',')}\u0000${data}`;
+      let frame = frames.get(key);
+      if (!frame) {
+        const payload = `{"ids":${JSON.stringify(ids)},"data":${data}}`;
+        const topic = JSON.stringify(channel.topic);
+        frame = Buffer.from(
+          channel.socket.vsn === '2.0.0'
+            ? `[null,null,${topic},"postgres_changes",${payload}]`
+            : `{"topic":${topic},"event":"postgres_changes","payload":${payload},"ref":null}`,
+        );
+        frames.set(key, frame);
+      }
+      channel.socket.send(frame, false);
     }
   });
 }

@@ -13,7 +13,8 @@ import { binaryOf, type EncodedBroadcast, EncodedBroadcast as Encoded, type Fram
 export interface ChannelSocket {
   readonly vsn: Vsn;
   readonly token: VerifiedToken;
-  send(data: string | Buffer): void;
+  /** Text frames may come pre-encoded as bytes (`binary` false). */
+  send(data: string | Buffer, binary?: boolean): void;
   push(frame: Frame): void;
   closeChannel(channel: Channel): void;
 }
@@ -61,6 +62,12 @@ export class Channel implements Subscriber, PresenceMember {
   get claims(): Claims {
     return this.#token.claims;
   }
+  #identity: { token: VerifiedToken; key: string } | null = null;
+  /** Role and claims as one string: subscribers that share it share an RLS check. */
+  get identityKey(): string {
+    if (this.#identity?.token !== this.#token) this.#identity = { token: this.#token, key: `${this.role}\u0000${JSON.stringify(this.claims)}` };
+    return this.#identity.key;
+  }
 
   canReadBroadcast(): boolean {
     return !this.private || (this.#policies?.broadcastRead ?? false);
@@ -69,8 +76,8 @@ export class Channel implements Subscriber, PresenceMember {
     return !this.private || (this.#policies?.presenceRead ?? false);
   }
   sendEncoded(message: EncodedBroadcast): void {
-    const data = message.for(this.socket.vsn);
-    if (data !== null) this.socket.send(data);
+    const frame = message.for(this.socket.vsn);
+    if (frame) this.socket.send(frame.data, frame.binary);
   }
   pushEvent(event: string, payload: unknown): void {
     this.socket.push({ joinRef: null, ref: null, topic: this.topic, event, payload });

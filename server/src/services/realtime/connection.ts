@@ -33,7 +33,7 @@ export class Connection implements ChannelSocket {
     ws.on('error', () => this.#dispose());
   }
 
-  send(data: string | Buffer): void {
+  send(data: string | Buffer, binary = typeof data !== 'string'): void {
     if (this.closed || this.#ws.readyState !== WebSocket.OPEN) return;
     if (this.#ws.bufferedAmount > this.#hub.settings.maxBufferedBytes) {
       this.#hub.log.warn('realtime: dropping a client that does not keep up with its messages');
@@ -41,7 +41,7 @@ export class Connection implements ChannelSocket {
       this.#dispose();
       return;
     }
-    this.#ws.send(data);
+    this.#ws.send(data, { binary });
   }
 
   push(frame: Frame): void {

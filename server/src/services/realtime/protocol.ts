@@ -130,27 +130,31 @@ export function encodeUserBroadcast(topic: string, event: string, meta: Record<s
   return Buffer.concat([header, topicBytes, eventBytes, metaBytes, body]);
 }
 
+/** A frame ready for the wire: bytes plus whether it goes out as a binary (not text) frame. */
+export interface WireFrame {
+  data: Buffer;
+  binary: boolean;
+}
+
 /** Encodings of one broadcast, made once and shared by every receiving socket. */
 export class EncodedBroadcast {
   readonly message: BroadcastMessage;
-  #v1: string | null = null;
-  #v2: string | Buffer | null = null;
+  #v1: WireFrame | null = null;
+  #v2: WireFrame | null = null;
   constructor(message: BroadcastMessage) {
     this.message = message;
   }
   /** What to write to a socket of this vsn, or null when the vsn cannot carry it (binary on 1.0.0). */
-  for(vsn: Vsn): string | Buffer | null {
+  for(vsn: Vsn): WireFrame | null {
     const m = this.message;
     if (vsn === '1.0.0') {
       if (m.binary) return null;
-      this.#v1 ??= encodeText('1.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) });
+      this.#v1 ??= { data: Buffer.from(encodeText('1.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) })), binary: false };
       return this.#v1;
     }
-    if (!this.#v2) {
-      this.#v2 = m.binary
-        ? encodeUserBroadcast(m.topic, m.event, m.meta, m.binary, false)
-        : encodeText('2.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) });
-    }
+    this.#v2 ??= m.binary
+      ? { data: encodeUserBroadcast(m.topic, m.event, m.meta, m.binary, false), binary: true }
+      : { data: Buffer.from(encodeText('2.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) })), binary: false };
     return this.#v2;
   }
 }
