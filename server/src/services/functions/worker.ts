@@ -64,6 +64,13 @@ async function dispatch({ id, request }: ToWorker): Promise<void> {
   }
 }
 
+// Node flags its TypeScript compiler as experimental on every worker start: noise for a function's
+// author, so that one warning is dropped; any other warning is still printed.
+process.removeAllListeners('warning');
+process.on('warning', (warning) => {
+  if (warning.name === 'ExperimentalWarning' && warning.message.includes('stripTypeScriptTypes')) return;
+  console.error(`${warning.name}: ${warning.message}`);
+});
 installDeno();
 installHooks(setup.functionsDir, setup.imports);
 try {
