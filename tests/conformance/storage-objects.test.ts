@@ -116,6 +116,18 @@ for (const backend of testBackends()) {
       assert.equal(replacedOnDisk.rows[0]?.n, 1);
     });
 
+    test('concurrent uploads to one key: one wins without upsert, the last upsert wins with it, no stray files', async () => {
+      const s = alice.client.storage.from('avatars');
+      const path = `${alice.id}/race.txt`;
+      const plain = await Promise.all(Array.from({ length: 8 }, (_, i) => s.upload(path, `plain ${i}`, { contentType: 'text/plain' })));
+      assert.equal(plain.filter((r) => r.error === null).length, 1);
+      assert.deepEqual([...new Set(plain.filter((r) => r.error).map((r) => errorShape(r.error).code))], ['KeyAlreadyExists']);
+      const upserts = await Promise.all(Array.from({ length: 8 }, (_, i) => s.upload(path, `upsert ${i}`, { contentType: 'text/plain', upsert: true })));
+      assert.ok(upserts.every((r) => r.error === null));
+      assert.match(String(await (await s.download(path)).data?.text()), /^upsert \d$/);
+      assert.deepEqual(storedFiles(), await rowVersions());
+    });
+
     test('metadata, info and exists', async () => {
       const path = `${alice.id}/meta.txt`;
       const up = await alice.client.storage.from('avatars').upload(path, new Blob(['meta'], { type: 'text/plain' }), { metadata: { album: 'summer' } });
