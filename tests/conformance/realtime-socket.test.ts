@@ -141,6 +141,7 @@ for (const backend of testBackends()) {
       big.send(['1', '2', 'realtime:big', 'broadcast', { type: 'broadcast', event: 'e', payload: { s: 'x'.repeat(15_000) } }]);
       assert.deepEqual(((await big.next(isReply('2'))) as Msg)[4], { status: 'error', response: 'payload_size_exceeded' });
       big.send(['1', '3', 'realtime:big', 'no_such_event', {}]);
+      assert.deepEqual(((await big.next(isReply('3'))) as Msg)[4], { status: 'error', response: { reason: 'Unexpected message from client of type `no_such_event`' } });
       big.send([null, '4', 'phoenix', 'heartbeat', {}]);
       await big.next(isReply('4'));
       big.send(Buffer.alloc(100_000, 1).toString());

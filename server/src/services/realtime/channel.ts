@@ -167,7 +167,9 @@ export class Channel implements Subscriber, PresenceMember {
         this.socket.closeChannel(this);
         return;
       default:
-        // Upstream logs "Unexpected message from client of type …" and carries on.
+        // Upstream only logs "Unexpected message from client of type …"; answering a push that
+        // expects a reply spares the client its timeout.
+        if (frame.ref !== null) this.#reply(frame.ref, 'error', { reason: `Unexpected message from client of type \`${frame.event}\`` });
         return;
     }
   }

@@ -5,6 +5,8 @@ import type { ChangeEngine } from './changes.ts';
 import type { Hub } from './hub.ts';
 import { decodeFrame, encodeText, type Frame, FrameError, type Vsn } from './protocol.ts';
 
+const maxPendingFrames = 1000;
+
 /**
  * One WebSocket: Phoenix's socket layer (heartbeats on `phoenix`, join/leave routing,
  * `unmatched topic`), a per-socket ordered inbox (joins and token swaps are asynchronous),
@@ -63,6 +65,12 @@ export class Connection implements ChannelSocket {
   #receive(data: Buffer, isBinary: boolean): void {
     this.lastSeen = Date.now();
     if (this.#busy) {
+      // A client that keeps pushing while its join is still being decided is cut off.
+      if (this.#inbox.length >= maxPendingFrames) {
+        this.#ws.close(1008, 'too many pending messages');
+        this.#dispose();
+        return;
+      }
       this.#inbox.push({ data, isBinary });
       return;
     }
