@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { authFetch, authFixture, followLink, openInBrowser, uniqueEmail } from '../fixtures/auth/helpers.ts';
+import { authFetch, authFixture, followLink, mailTo, openInBrowser, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
 
 const password = 'correct-horse-1';
@@ -110,6 +110,27 @@ for (const backend of testBackends()) {
       const unknown = await server.admin().auth.admin.generateLink({ type: 'recovery', email: uniqueEmail('nobody') });
       assert.equal(unknown.error?.status, 404);
       assert.equal(unknown.error?.code, 'user_not_found');
+    });
+
+    test('inviteUserByEmail mails an invite whose link signs the new user in; the user then sets a password', async () => {
+      const email = uniqueEmail('invited');
+      const { data, error } = await server.admin().auth.admin.inviteUserByEmail(email, { data: { display_name: 'Guest' }, redirectTo: 'https://app.example.com/welcome' });
+      assert.equal(error, null);
+      assert.ok(data.user?.invited_at);
+      assert.equal(data.user?.email_confirmed_at, undefined);
+      const mail = (await mailTo(server, email))[0];
+      assert.equal(mail?.subject, 'You have been invited');
+      const { location } = await followLink(verifyLinkOf(mail));
+      assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'invite');
+      const tab = await openInBrowser(server, location);
+      assert.deepEqual(tab.events, ['SIGNED_IN']);
+      assert.equal((await tab.client.auth.updateUser({ password })).error, null);
+      assert.equal((await server.client().auth.signInWithPassword({ email, password })).error, null);
+      const again = await server.admin().auth.admin.inviteUserByEmail(email);
+      assert.equal(again.error?.code, 'email_exists');
+      const byUser = await authFetch(server, '/invite', { method: 'POST', body: JSON.stringify({ email: uniqueEmail() }), headers: { authorization: `Bearer ${server.anonKey}` }, version: true });
+      assert.equal(byUser.status, 403);
+      assert.equal((byUser.body as { code: string }).code, 'not_admin');
     });
 
     test('admin routes refuse anon and user tokens with not_admin, and a missing bearer with no_authorization', async () => {

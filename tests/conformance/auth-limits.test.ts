@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
+import { decodeJwt } from 'jose';
 import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
 
 const password = 'correct-horse-1';
 
-/** The fixture allows 3 sign-ins/sign-ups, 2 refreshes and 2 verifications per 5 minutes per IP, and 60 s JWTs. */
+/** The fixture allows 3 sign-ins/sign-ups, 2 refreshes and 2 verifications per 5 minutes per IP, 60 s JWTs and anonymous sign-ins. */
 for (const backend of testBackends()) {
   describe(`auth rate limits and short expiry on ${backend}`, () => {
     let server: TestServer;
@@ -60,6 +61,19 @@ for (const backend of testBackends()) {
       assert.deepEqual(limited.body, { code: 'over_request_rate_limit', message: 'Request rate limit reached' });
       const legacy = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email, password }) });
       assert.deepEqual(legacy.body, { code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    });
+
+    test('anonymous sign-in (enabled here) gives a session whose JWT says is_anonymous; it does not count as a sign-in', async () => {
+      const { data, error } = await server.client().auth.signInAnonymously({ options: { data: { theme: 'dark' } } });
+      assert.equal(error, null);
+      assert.equal(data.user?.is_anonymous, true);
+      assert.equal(data.user?.email, '');
+      assert.deepEqual(data.user?.identities, []);
+      assert.equal(data.user?.user_metadata.theme, 'dark');
+      const claims = decodeJwt(data.session?.access_token ?? '');
+      assert.equal(claims.is_anonymous, true);
+      assert.equal(claims.role, 'authenticated');
+      assert.equal((claims.amr as Array<{ method: string }>)[0]?.method, 'anonymous');
     });
 
     test('token_verifications: the third verification in the window is refused', async () => {

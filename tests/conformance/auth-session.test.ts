@@ -210,6 +210,23 @@ for (const backend of testBackends()) {
       assert.equal((appMeta.body as { code: string }).code, 'not_admin');
     });
 
+    test('anonymous sign-ins are off unless enabled: anonymous_provider_disabled', async () => {
+      const { error } = await server.client().auth.signInAnonymously();
+      assert.equal(error?.status, 422);
+      assert.equal(error?.code, 'anonymous_provider_disabled');
+    });
+
+    test('getClaims verifies an HS256 token through the server (no public keys are published)', async () => {
+      const client = server.client();
+      const { data } = await client.auth.signUp({ email: uniqueEmail(), password });
+      const jwks = await authFetch(server, '/.well-known/jwks.json');
+      assert.deepEqual(jwks.body, { keys: [] });
+      const claims = await client.auth.getClaims();
+      assert.equal(claims.error, null);
+      assert.equal(claims.data?.claims.sub, data.user?.id);
+      assert.equal(claims.data?.claims.role, 'authenticated');
+    });
+
     test('health and settings describe the service as GoTrue does', async () => {
       const health = await authFetch(server, '/health');
       assert.equal(health.status, 200);

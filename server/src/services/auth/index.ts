@@ -7,6 +7,7 @@ import { createMailer } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
 import { mountAdmin } from './routes/admin.ts';
+import { mountInvite } from './routes/invite.ts';
 import { mountMailRoutes } from './routes/mail-routes.ts';
 import { mountMeta } from './routes/meta.ts';
 import { mountSignup } from './routes/signup.ts';
@@ -40,6 +41,7 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   mountVerify(ctx, routes);
   mountMailRoutes(ctx, routes);
   mountAdmin(ctx, routes);
+  mountInvite(ctx, routes);
   // Unknown paths below /auth/v1 answer as GoTrue does, not with the web app's fallback.
   routes.all('*', (c) => renderAuthError(c, authErrors.notFound()));
   routes.onError((error, c) => {

@@ -4,9 +4,11 @@ import type { AuthCtx } from '../context.ts';
 
 const externalProviders = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'x', 'zoom', 'email', 'phone'];
 
-/** GET /health and GET /settings (internal/api/api.go HealthCheck, internal/api/settings.go). */
+/** GET /health, /settings and /.well-known/jwks.json (internal/api/api.go, settings.go, jwks.go). */
 export function mountMeta(ctx: AuthCtx, routes: Hono<AppEnv>): void {
   routes.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  // HS256 projects publish no public keys; supabase-js then verifies through GET /user (getClaims).
+  routes.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
   routes.get('/settings', (c) => {
     const { settings } = ctx;
     const external = Object.fromEntries(externalProviders.map((p) => [p, false]));
