@@ -216,6 +216,25 @@ for (const backend of testBackends()) {
       assert.deepEqual(tab.events, ['SIGNED_IN']);
     });
 
+    test('secure_password_change: a day-old session needs the code mailed by reauthenticate()', async () => {
+      const email = await confirmedUser();
+      const client = server.client();
+      const { data } = await client.auth.signInWithPassword({ email, password });
+      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`, [data.user?.id]));
+      const refused = await client.auth.updateUser({ password: 'renewed-secret-7' });
+      assert.equal(refused.error?.status, 400);
+      assert.equal(refused.error?.code, 'reauthentication_needed');
+      assert.equal((await client.auth.reauthenticate()).error, null);
+      const mail = (await mailTo(server, email))[0];
+      assert.equal(mail?.subject, 'Confirm reauthentication');
+      const code = /Enter the code: (\d{6})/.exec(mail?.text ?? '')?.[1] ?? '';
+      const wrong = await client.auth.updateUser({ password: 'renewed-secret-7', nonce: code === '000000' ? '111111' : '000000' });
+      assert.equal(wrong.error?.status, 422);
+      assert.equal(wrong.error?.code, 'reauthentication_not_valid');
+      assert.equal((await client.auth.updateUser({ password: 'renewed-secret-7', nonce: code })).error, null);
+      assert.equal((await server.client().auth.signInWithPassword({ email, password: 'renewed-secret-7' })).error, null);
+    });
+
     test('the mailbox lists messages newest first as JSON and as a readable page', async () => {
       const email = uniqueEmail();
       await server.client().auth.signUp({ email, password });

@@ -32,6 +32,7 @@ export const authErrors = {
   weakPassword: (message: string, reasons: string[]) => new AuthError(422, 'weak_password', message, reasons),
   samePassword: () => new AuthError(422, 'same_password', 'New password should be different from the old password.'),
   reauthenticationNeeded: () => new AuthError(400, 'reauthentication_needed', 'Password update requires reauthentication'),
+  reauthenticationNotValid: () => new AuthError(422, 'reauthentication_not_valid', 'Requires reauthentication'),
   signupDisabled: () => new AuthError(422, 'signup_disabled', 'Signups not allowed for this instance'),
   emailProviderDisabled: () => new AuthError(422, 'email_provider_disabled', 'Email signups are disabled'),
   phoneProviderDisabled: () => new AuthError(422, 'phone_provider_disabled', 'Phone signups are disabled'),

@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { type ServerConfig, tomlValue } from '../../lib/config.ts';
 import type { Mailbox } from './mailbox.ts';
 
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite';
+export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite' | 'reauthentication';
 
 export interface MailData {
   to: string;
@@ -29,6 +29,7 @@ const templates: Record<MailKind, { subject: string; heading: string; intro: (d:
   },
   magiclink: { subject: 'Your Magic Link', heading: 'Magic Link', intro: () => 'Follow this link to login:', action: 'Log In' },
   recovery: { subject: 'Reset Your Password', heading: 'Reset Password', intro: () => 'Follow this link to reset the password for your user:', action: 'Reset Password' },
+  reauthentication: { subject: 'Confirm reauthentication', heading: 'Confirm reauthentication', intro: () => 'Enter the code below to confirm it is you.', action: '' },
   email_change: {
     subject: 'Confirm Email Change',
     heading: 'Confirm Change of Email',
@@ -41,6 +42,11 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCode
 
 export function renderMail(kind: MailKind, data: MailData): { subject: string; text: string; html: string } {
   const t = templates[kind];
+  if (data.confirmationUrl === '') {
+    // A code-only mail (reauthentication): there is no link to follow.
+    const text = `${t.heading}\n\n${t.intro(data)}\n\nEnter the code: ${data.token}\n`;
+    return { subject: t.subject, text, html: `<h2>${escapeHtml(t.heading)}</h2>\n<p>Enter the code: ${escapeHtml(data.token)}</p>\n` };
+  }
   const text = `${t.heading}\n\n${t.intro(data)}\n${data.confirmationUrl}\n\nAlternatively, enter the code: ${data.token}\n`;
   const html = `<h2>${escapeHtml(t.heading)}</h2>\n<p>${escapeHtml(t.intro(data))}</p>\n<p><a href="${escapeHtml(data.confirmationUrl)}">${escapeHtml(t.action)}</a></p>\n<p>Alternatively, enter the code: ${escapeHtml(data.token)}</p>\n`;
   return { subject: t.subject, text, html };

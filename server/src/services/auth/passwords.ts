@@ -39,7 +39,7 @@ export function checkPasswordStrength(settings: AuthSettings, password: string):
   }
   const sets = characterSets[settings.passwordRequirements];
   if (sets && !sets.every((set) => [...password].some((ch) => set.includes(ch)))) {
-    messages.push(`Password should contain at least one character of each: ${sets.map((s) => `"${s}"`).join(', ')}.`);
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
     reasons.push('characters');
   }
   if (reasons.length > 0) throw authErrors.weakPassword(messages.join(' '), reasons);

@@ -36,7 +36,8 @@ export const userColumns = `u.id::text as id, u.email, u.phone, u.encrypted_pass
   u.email_change_confirm_status, coalesce(u.email_change_token_new, '') as email_change_token_new,
   coalesce(u.email_change_token_current, '') as email_change_token_current,
   coalesce(u.confirmation_token, '') as confirmation_token, coalesce(u.recovery_token, '') as recovery_token,
-  u.invited_at is not null as invited,
+  u.invited_at is not null as invited, coalesce(u.reauthentication_token, '') as reauthentication_token,
+  extract(epoch from u.reauthentication_sent_at)::float8 as reauthentication_sent_epoch,
   extract(epoch from u.confirmation_sent_at)::float8 as confirmation_sent_epoch,
   extract(epoch from u.recovery_sent_at)::float8 as recovery_sent_epoch,
   extract(epoch from u.email_change_sent_at)::float8 as email_change_sent_epoch,
@@ -62,6 +63,8 @@ export interface UserRow {
   confirmation_token: string;
   recovery_token: string;
   invited: boolean;
+  reauthentication_token: string;
+  reauthentication_sent_epoch: number | null;
   confirmation_sent_epoch: number | null;
   recovery_sent_epoch: number | null;
   email_change_sent_epoch: number | null;

@@ -6,7 +6,7 @@ import { checkMailFrequency, type PendingMail, prepareEmailChange, readPkce, sen
 import { objectField, optionalString, readBody, stringField, validateEmail } from '../http.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
 import { endSessions, requireUser } from '../sessions.ts';
-import { loadUser } from '../tokens.ts';
+import { loadUser, newOtp, tokenHash } from '../tokens.ts';
 import { applyEmailChange, mergeMetadataSql } from '../users.ts';
 
 /** GET /user, PUT /user (internal/api/user.go) and POST /logout (internal/api/logout.go). */
@@ -25,7 +25,7 @@ export function mountUser(ctx: AuthCtx, routes: Hono<AppEnv>): void {
     const password = optionalString(body, 'password');
     const data = objectField(body, 'data');
     const appData = objectField(body, 'app_metadata');
-    stringField(body, 'nonce');
+    const nonce = stringField(body, 'nonce');
     const pkce = readPkce(body);
     if (email !== '') email = validateEmail(email);
     if (password !== null) checkPasswordStrength(settings, password);
@@ -37,8 +37,12 @@ export function mountUser(ctx: AuthCtx, routes: Hono<AppEnv>): void {
     let encrypted: string | null = null;
     if (password !== null) {
       const recent = auth.sessionCreatedEpoch !== null && Date.now() / 1000 - auth.sessionCreatedEpoch < 24 * 3600;
-      // No /reauthenticate here, so no nonce can be verified: a session older than 24 h cannot change the password.
-      if (settings.securePasswordChange && !recent) throw authErrors.reauthenticationNeeded();
+      // secure_password_change: a session older than 24 h needs the nonce mailed by GET /reauthenticate.
+      if (settings.securePasswordChange && !recent) {
+        if (nonce === '') throw authErrors.reauthenticationNeeded();
+        const expired = user.reauthentication_sent_epoch === null || user.reauthentication_sent_epoch + settings.otpExpiry < Date.now() / 1000;
+        if (expired || user.reauthentication_token === '' || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token) throw authErrors.reauthenticationNotValid();
+      }
       if (password !== '' && (await verifyPassword(password, user.encrypted_password))) throw authErrors.samePassword();
       encrypted = await hashPassword(password);
     }
@@ -50,7 +54,7 @@ export function mountUser(ctx: AuthCtx, routes: Hono<AppEnv>): void {
         if (taken.rowCount > 0) throw authErrors.emailExists();
       }
       if (encrypted !== null) {
-        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [user.id, encrypted]);
+        await tx.query(`update auth.users set encrypted_password = $2, reauthentication_token = '', updated_at = now() where id = $1`, [user.id, encrypted]);
         // UpdatePassword (models/user.go): every other session of the user ends.
         await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, [user.id, auth.sessionId]);
       }
@@ -73,6 +77,20 @@ export function mountUser(ctx: AuthCtx, routes: Hono<AppEnv>): void {
     });
     await sendMails(ctx, result.mails);
     return c.json(result.user?.json ?? user.json);
+  });
+
+  /** GET /reauthenticate (internal/api/reauthenticate.go): mails a code to confirm a sensitive change. */
+  routes.get('/reauthenticate', async (c) => {
+    const { user } = await requireUser(ctx, c);
+    const email = user.email ?? '';
+    if (email === '') throw authErrors.validation422('Reauthentication requires the user to have an email or a phone number');
+    checkMailFrequency(ctx, user.reauthentication_sent_epoch);
+    const otp = newOtp(ctx.settings.otpLength);
+    await ctx.db.transaction({ kind: 'system' }, (tx) =>
+      tx.query(`update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1`, [user.id, tokenHash(email, otp)]),
+    );
+    await sendMails(ctx, [{ kind: 'reauthentication', data: { to: email, email, token: otp, confirmationUrl: '' } }]);
+    return c.json({});
   });
 
   routes.post('/logout', async (c) => {
