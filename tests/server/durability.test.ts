@@ -88,7 +88,7 @@ test('acknowledged writes survive SIGKILL of the server (PGlite), and the databa
     await exited;
 
     // Integrity: amcheck over every btree index and the heap of the written table.
-    const db = await PgliteDatabase.open(path.join(dataDir, 'db'));
+    const db = await PgliteDatabase.open(path.join(dataDir, 'db'), null, ['amcheck']);
     try {
       const problems = await db.transaction({ kind: 'system' }, async (tx) => {
         await tx.exec('create extension if not exists amcheck');

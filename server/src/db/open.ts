@@ -4,6 +4,7 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyBootstrap } from './migrate.ts';
 import { PgliteDatabase } from './pglite.ts';
+import { extensionsNamedIn } from './pglite-extensions.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { Database } from './types.ts';
 
@@ -23,12 +24,26 @@ export function pgliteTemplatePath(): string {
   return path.join(cacheDir.pathname, `pglite-bootstrap-${bootstrapFingerprint()}.tgz`);
 }
 
+function sqlFilesIn(dir: string): string[] {
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sql')).map((f) => path.join(dir, f)) : [];
+}
+
+/** Extensions the bootstrap and the project's migrations and seed may create. */
+export function projectExtensions(projectDir: string): string[] {
+  const files = [...sqlFilesIn(bootstrapDir.pathname), ...sqlFilesIn(path.join(projectDir, 'migrations')), path.join(projectDir, 'seed.sql')];
+  const names = new Set<string>();
+  for (const file of files) if (existsSync(file)) for (const name of extensionsNamedIn(readFileSync(file, 'utf8'))) names.add(name);
+  return [...names];
+}
+
 function isEmptyDir(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 
 export interface OpenOptions {
   dataDir: string;
+  /** The Supabase project folder: its SQL decides which PGlite extensions to load (default ./supabase). */
+  projectDir?: string;
   databaseUrl: string | null;
   authenticatorPassword: string;
 }
@@ -67,13 +82,14 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const clusterDir = path.join(options.dataDir, 'db');
   const created = isEmptyDir(clusterDir) || !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const template = pgliteTemplatePath();
+  const extensions = projectExtensions(options.projectDir ?? path.resolve('supabase'));
   if (created && existsSync(template)) {
     await mkdir(clusterDir, { recursive: true });
-    const db = await PgliteDatabase.open(clusterDir, template);
+    const db = await PgliteDatabase.open(clusterDir, template, extensions);
     await applyBootstrap(db);
     return { db, created };
   }
-  let db = await PgliteDatabase.open(clusterDir);
+  let db = await PgliteDatabase.open(clusterDir, null, extensions);
   await applyBootstrap(db);
   if (created) {
     // Save the template for the next new cluster, then reopen: initdb leaves the
@@ -84,7 +100,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     await writeFile(partial, tarball);
     await rename(partial, template);
     await db.close();
-    db = await PgliteDatabase.open(clusterDir);
+    db = await PgliteDatabase.open(clusterDir, null, extensions);
   }
   return { db, created };
 }
@@ -92,7 +108,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
 export async function makePgliteTemplate(): Promise<string> {
   const template = pgliteTemplatePath();
   if (existsSync(template)) return template;
-  const db = await PgliteDatabase.open('memory://');
+  const db = await PgliteDatabase.open('memory://', null, projectExtensions('/nonexistent'));
   try {
     await applyBootstrap(db);
     const tarball = await db.dump();

@@ -14,7 +14,7 @@ import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 
 /** The contrib extensions a hosted project can `create extension` that PGlite ships. */
-export const pgliteExtensions = {
+const available = {
   amcheck,
   btree_gin,
   btree_gist,
@@ -30,3 +30,34 @@ export const pgliteExtensions = {
   unaccent,
   uuid_ossp,
 };
+
+export type ExtensionName = keyof typeof available;
+
+/** SQL names to the bundle that provides them (`uuid-ossp` ships as uuid_ossp). */
+function bundleFor(sqlName: string): ExtensionName | null {
+  const key = sqlName.toLowerCase().replaceAll('-', '_');
+  return key in available ? (key as ExtensionName) : null;
+}
+
+/**
+ * The bundles to load: every extension PGlite has costs start-up time (its bundle is set up at
+ * open), so load those the SQL can ask for, not all of them. Unknown names are left to
+ * `create extension`, which then fails with PostgreSQL's own "not available" error.
+ */
+export function selectExtensions(sqlNames: Iterable<string>): Partial<typeof available> {
+  const chosen: Partial<Record<ExtensionName, (typeof available)[ExtensionName]>> = {};
+  for (const name of sqlNames) {
+    const bundle = bundleFor(name);
+    if (bundle) chosen[bundle] = available[bundle];
+  }
+  return chosen as Partial<typeof available>;
+}
+
+/** Finds `create extension [if not exists] name` in SQL text. */
+export function extensionsNamedIn(sql: string): string[] {
+  const names: string[] = [];
+  for (const match of sql.matchAll(/create\s+extension\s+(?:if\s+not\s+exists\s+)?("?)([\w-]+)\1/gi)) {
+    if (match[2]) names.push(match[2]);
+  }
+  return names;
+}

@@ -11,7 +11,7 @@ export interface SerializedError {
 }
 
 export type WorkerRequest =
-  | { id: number; op: 'open'; dataDir: string; templatePath: string | null }
+  | { id: number; op: 'open'; dataDir: string; templatePath: string | null; extensions: string[] }
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }

@@ -2,7 +2,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
-import { pgliteExtensions } from './pglite-extensions.ts';
+import { selectExtensions } from './pglite-extensions.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
 
 /**
@@ -45,7 +45,7 @@ async function handle(message: WorkerRequest): Promise<unknown> {
       if (!message.dataDir.includes('://')) await mkdir(message.dataDir, { recursive: true });
       const template = message.templatePath ? new Blob([await readFile(message.templatePath)]) : undefined;
       db = await PGlite.create(message.dataDir, {
-        extensions: pgliteExtensions,
+        extensions: selectExtensions(message.extensions),
         parsers: typeParsers,
         ...(template ? { loadDataDir: template } : {}),
       });

@@ -23,6 +23,7 @@ function toError(error: SerializedError): Error {
 export class PgliteDatabase implements Database {
   readonly backend = 'pglite' as const;
   readonly #dataDir: string;
+  readonly #extensions: string[];
   readonly #mutex = new Mutex();
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   #worker: Worker | null = null;
@@ -30,13 +31,17 @@ export class PgliteDatabase implements Database {
   #nextId = 1;
   #closed = false;
 
-  private constructor(dataDir: string) {
+  private constructor(dataDir: string, extensions: string[]) {
     this.#dataDir = dataDir;
+    this.#extensions = extensions;
   }
 
-  /** Opens (or creates) the cluster in dataDir; a new cluster is unpacked from templatePath when given. */
-  static async open(dataDir: string, templatePath: string | null = null): Promise<PgliteDatabase> {
-    const database = new PgliteDatabase(dataDir);
+  /**
+   * Opens (or creates) the cluster in dataDir; a new cluster is unpacked from templatePath when
+   * given. `extensions` names the contrib extensions the SQL may create (see selectExtensions).
+   */
+  static async open(dataDir: string, templatePath: string | null = null, extensions: string[] = []): Promise<PgliteDatabase> {
+    const database = new PgliteDatabase(dataDir, extensions);
     await database.#start(templatePath);
     return database;
   }
@@ -52,7 +57,7 @@ export class PgliteDatabase implements Database {
         this.#failAll(new Error('the database worker stopped'));
       }
     });
-    await this.#send({ op: 'open', dataDir: this.#dataDir, templatePath });
+    await this.#send({ op: 'open', dataDir: this.#dataDir, templatePath, extensions: this.#extensions });
     for (const channel of this.#listeners.keys()) await this.#send({ op: 'listen', channel });
   }
 
