@@ -42,13 +42,29 @@ $$;
 drop trigger if exists notify_message on realtime.messages;
 create trigger notify_message after insert on realtime.messages for each row execute function realtime.notify_message();
 
+-- As upstream (migrations 20251103001201, 20240919163303): security invoker, so a caller needs
+-- an INSERT policy on realtime.messages (trigger functions are usually security definer);
+-- failures become a WARNING and no broadcast. The message id is added to the payload.
 create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true) returns void
-language plpgsql security definer set search_path = '' as $$
+language plpgsql as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
 begin
-  insert into realtime.messages (payload, event, topic, private, extension)
-  values (payload, event, topic, private, 'broadcast');
-exception when others then
-  raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  begin
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
+    execute format('set local realtime.topic to %L', topic);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'WarnSendingBroadcastMessage: %', sqlerrm;
+  end;
 end
 $$;
 
@@ -56,7 +72,7 @@ create or replace function realtime.broadcast_changes(
   topic_name text, event_name text, operation text, table_name text, table_schema text,
   new record, old record, level text default 'ROW'
 ) returns void
-language plpgsql security definer set search_path = '' as $$
+language plpgsql as $$
 declare
   row_data jsonb := '{}'::jsonb;
 begin
@@ -70,6 +86,9 @@ begin
   else
     raise exception 'Unexpected operation type: %', operation;
   end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
 end
 $$;
 grant execute on function realtime.send(jsonb, text, text, boolean) to authenticated, service_role;
