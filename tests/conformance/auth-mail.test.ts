@@ -72,6 +72,24 @@ for (const backend of testBackends()) {
       assert.equal(failure.get('error_description'), 'Email link is invalid or has expired');
     });
 
+    test('signUp with the PKCE flow: the confirmation link answers ?code=, exchanged into SIGNED_IN by the tab holding the verifier', async () => {
+      const email = uniqueEmail('pkce');
+      const storage = memoryStorage();
+      const { createClient } = await import('@supabase/supabase-js');
+      const starter = createClient(server.url, server.anonKey, { auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false } });
+      assert.equal((await starter.auth.signUp({ email, password, options: { emailRedirectTo: 'https://app.example.com/auth/sign-in?confirmed=1' } })).error, null);
+      const mail = (await mailTo(server, email))[0];
+      assert.match(verifyLinkOf(mail), /token=pkce_/);
+      assert.ok(mail?.html.includes('&amp;type=signup'), 'links in the HTML part are entity-escaped');
+      const { location } = await followLink(verifyLinkOf(mail));
+      assert.equal(location.searchParams.get('confirmed'), '1');
+      assert.ok(location.searchParams.get('code'));
+      const tab = await openInBrowser(server, location, { flowType: 'pkce', storage });
+      assert.equal(tab.error, null);
+      assert.deepEqual([...new Set(tab.events)], ['SIGNED_IN']);
+      assert.ok((await tab.client.auth.getSession()).data.session?.user.email_confirmed_at);
+    });
+
     test('a redirect outside the allow list falls back to site_url', async () => {
       const email = uniqueEmail();
       await server.client().auth.signUp({ email, password, options: { emailRedirectTo: 'https://evil.example.net/steal' } });

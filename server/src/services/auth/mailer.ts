@@ -38,7 +38,8 @@ const templates: Record<MailKind, { subject: string; heading: string; intro: (d:
   },
 };
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
 
 export function renderMail(kind: MailKind, data: MailData): { subject: string; text: string; html: string } {
   const t = templates[kind];
