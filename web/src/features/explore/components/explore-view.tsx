@@ -1,0 +1,111 @@
+import { Suspense, useCallback, useMemo, useState } from 'react';
+import { estimateBounds, MapPlaceholder, type MapBounds, type MapView, PlacesMap } from '@/features/map';
+import { useLivePlaces } from '@/features/places';
+import { useAuth } from '@/lib/auth';
+import { useExplorePlaces } from '../hooks/use-explore-places';
+import { useExploreState } from '../hooks/use-explore-state';
+import { useMediaQuery } from '../hooks/use-media-query';
+import { useNearMe } from '../hooks/use-near-me';
+import { ExploreFilters } from './explore-filters';
+import { ExploreList } from './explore-list';
+import { MobileExplore } from './mobile-explore';
+
+const nearMeMessages = {
+  idle: null,
+  locating: null,
+  ready: 'Sorted by distance from you (your position stays on this device).',
+  denied: 'Location permission was denied. Allow it in the browser to use Near me.',
+  unavailable: 'Your position is not available right now.',
+} as const;
+
+/** Explore: the list beside the map (desktop) or the map with the list in a drawer (mobile). */
+export function ExploreView() {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const [state, update] = useExploreState();
+  const desktop = useMediaQuery('(min-width: 768px)');
+  const [bounds, setBounds] = useState<MapBounds>(() =>
+    estimateBounds(state, desktop ? Math.max(320, window.innerWidth - 416) : window.innerWidth, window.innerHeight - 56),
+  );
+  const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const nearMe = useNearMe();
+  useLivePlaces();
+
+  const origin = useMemo(() => nearMe.position ?? { lat: state.lat, lng: state.lng }, [nearMe.position, state.lat, state.lng]);
+  const { list, distances, query, searching } = useExplorePlaces(state, bounds, userId, origin);
+  const view = useMemo<MapView>(() => ({ lat: state.lat, lng: state.lng, zoom: state.zoom }), [state.lat, state.lng, state.zoom]);
+
+  const onViewChange = useCallback(
+    (next: MapView, nextBounds: MapBounds) => {
+      setBounds(nextBounds);
+      update({ lat: next.lat, lng: next.lng, zoom: next.zoom }, { replace: true });
+    },
+    [update],
+  );
+  const onSelect = useCallback(
+    (id: string) => {
+      setHighlightedId(id);
+      setSelectedId(id);
+      if (desktop) document.querySelector(`[data-place-id="${id}"]`)?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+    },
+    [desktop],
+  );
+  const onNearMe = () =>
+    nearMe.locate((position) => update({ lat: position.lat, lng: position.lng, zoom: Math.max(state.zoom, 13), sort: 'nearest' }));
+
+  const filters = (
+    <ExploreFilters
+      state={state}
+      signedIn={userId !== null}
+      locating={nearMe.status === 'locating'}
+      nearMeMessage={nearMeMessages[nearMe.status]}
+      onChange={update}
+      onNearMe={onNearMe}
+    />
+  );
+  const listView = (
+    <ExploreList
+      places={list}
+      distances={distances}
+      showDistances={state.sort === 'nearest'}
+      query={query}
+      searching={searching}
+      highlightedId={highlightedId}
+      onHover={setHighlightedId}
+    />
+  );
+  const map = (
+    <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
+      <PlacesMap
+        places={list}
+        view={view}
+        label="Map of places (the list holds the same places)"
+        highlightedId={highlightedId}
+        onViewChange={onViewChange}
+        onSelect={onSelect}
+        onHover={setHighlightedId}
+        className="absolute inset-0"
+      />
+    </Suspense>
+  );
+
+  if (!desktop) {
+    const selected = list.find((p) => p.id === selectedId) ?? null;
+    return <MobileExplore filters={filters} list={listView} map={map} count={list.length} selected={selected} onClearSelection={() => setSelectedId(null)} />;
+  }
+  return (
+    <div className="grid h-[calc(100dvh-3.5rem)] grid-cols-[26rem_1fr]">
+      <section aria-labelledby="explore-title" className="flex min-h-0 flex-col border-r border-slate-200">
+        <div className="space-y-3 border-b border-slate-200 p-4">
+          <h1 id="explore-title" className="text-xl font-semibold">
+            Explore places
+          </h1>
+          {filters}
+        </div>
+        <div className="min-h-0 flex-1 overflow-y-auto p-4">{listView}</div>
+      </section>
+      <div className="relative">{map}</div>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { distanceKm, type MapBounds } from '@/features/map';
+import { type Place, placesInViewQuery, searchPlacesQuery } from '@/features/places';
+import { starredIdsQuery } from '@/features/stars';
+import type { ExploreState } from '../url-state';
+
+function sortPlaces(places: Place[], state: ExploreState, distances: Map<string, number>): Place[] {
+  const sorted = [...places];
+  switch (state.sort) {
+    case 'nearest':
+      return sorted.sort((a, b) => (distances.get(a.id) ?? 0) - (distances.get(b.id) ?? 0));
+    case 'top':
+      return sorted.sort((a, b) => Number(b.rating_avg) - Number(a.rating_avg) || b.rating_count - a.rating_count);
+    case 'new':
+      return sorted.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    case 'reviews':
+      // Search results keep their rank; the viewport comes most reviewed first already.
+      return state.q ? sorted : sorted.sort((a, b) => b.rating_count - a.rating_count || Number(b.rating_avg) - Number(a.rating_avg));
+  }
+}
+
+/**
+ * The places Explore shows: the viewport's (`places_in_view`, filtered in SQL) or, with a
+ * search, the ranked matches filtered the same way here. Sorted as asked; distances are from
+ * "Near me" when known, else from the map's center.
+ */
+export function useExplorePlaces(state: ExploreState, bounds: MapBounds, userId: string | null, origin: { lat: number; lng: number }) {
+  const searching = state.q.trim().length >= 2;
+  const filters = { category: state.category, minRating: state.minRating, starredOnly: state.starredOnly && userId !== null };
+  const inView = useQuery({ ...placesInViewQuery(bounds, filters), enabled: !searching });
+  const search = useQuery({ ...searchPlacesQuery(state.q), enabled: searching });
+  const starred = useQuery({ ...starredIdsQuery(userId ?? ''), enabled: userId !== null && searching && state.starredOnly });
+  const active = searching ? search : inView;
+  const places = useMemo(() => {
+    let list = active.data ?? [];
+    if (searching) {
+      const starredIds = new Set(starred.data ?? []);
+      list = list.filter(
+        (p) =>
+          (!state.category || p.category === state.category) &&
+          (!state.minRating || Number(p.rating_avg) >= state.minRating) &&
+          (!filters.starredOnly || starredIds.has(p.id)),
+      );
+    }
+    const distances = new Map(list.map((p) => [p.id, distanceKm(origin, p)]));
+    return { list: sortPlaces(list, state, distances), distances };
+  }, [active.data, searching, starred.data, state, filters.starredOnly, origin]);
+  return { ...places, query: active, searching };
+}

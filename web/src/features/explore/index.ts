@@ -1,0 +1,2 @@
+export { ExploreView } from './components/explore-view';
+export { defaultExplore, type ExploreState, parseExplore, toSearchParams } from './url-state';

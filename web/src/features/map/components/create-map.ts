@@ -1,0 +1,50 @@
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { basemapAttribution, basemapUrl, tileAttribution, tileUrl } from '../map-config';
+import type { MapView } from '../types';
+import './map.css';
+
+let basemap: Promise<GeoJSON.FeatureCollection | null> | null = null;
+
+/** The bundled countries outline, fetched once per page (≈ 56 KB gzipped). */
+function loadBasemap(): Promise<GeoJSON.FeatureCollection | null> {
+  basemap ??= fetch(basemapUrl)
+    .then((response) => (response.ok ? (response.json() as Promise<GeoJSON.FeatureCollection>) : null))
+    .catch(() => null);
+  return basemap;
+}
+
+/**
+ * A Leaflet map with the low-detail basemap in its own pane under the tiles: tiles cover it
+ * when they load, and when they cannot the countries still show where the pins are.
+ */
+export function createMap(element: HTMLElement, view: MapView): L.Map {
+  const map = L.map(element, { center: [view.lat, view.lng], zoom: view.zoom, minZoom: 2, maxZoom: 18, worldCopyJump: true });
+  element.classList.add('pinstar-map');
+  map.createPane('basemap').style.zIndex = '150';
+  map.attributionControl.setPrefix(false);
+  map.attributionControl.addAttribution(basemapAttribution);
+  void loadBasemap().then((data) => {
+    if (!data || !map.getContainer().isConnected) return;
+    L.geoJSON(data, {
+      pane: 'basemap',
+      interactive: false,
+      style: { color: '#94a3b8', weight: 0.8, fillColor: '#f8fafc', fillOpacity: 1 },
+    }).addTo(map);
+  });
+  if (tileUrl) L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19, crossOrigin: true }).addTo(map);
+  return map;
+}
+
+export function pinIcon(active: boolean, name: string): L.DivIcon {
+  return L.divIcon({
+    className: active ? 'pinstar-pin is-active' : 'pinstar-pin',
+    html: `<span></span><b class="sr-only-map">${escapeHtml(name)}</b>`,
+    iconSize: [28, 28],
+    iconAnchor: [14, 28],
+  });
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}

@@ -1,0 +1,140 @@
+import L from 'leaflet';
+import { useEffect, useEffectEvent, useRef } from 'react';
+import Supercluster from 'supercluster';
+import { cn } from '@/lib/cn';
+import type { MapPlace, PlacesMapProps } from '../types';
+import { createMap, pinIcon } from './create-map';
+
+interface PinProps {
+  id: string;
+  name: string;
+}
+
+function clusterIcon(count: number): L.DivIcon {
+  const size = count < 10 ? 34 : count < 100 ? 42 : 50;
+  return L.divIcon({ className: 'pinstar-cluster', html: `${count}`, iconSize: [size, size] });
+}
+
+/**
+ * The places map: pins clustered by supercluster, view changes reported after `moveend`
+ * (debounced), hover and selection shared with the list through props.
+ */
+export default function PlacesMap({ places, view, label, highlightedId, className, onViewChange, onSelect, onHover }: PlacesMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<L.Map | null>(null);
+  const layer = useRef<L.LayerGroup | null>(null);
+  const index = useRef<Supercluster<PinProps> | null>(null);
+  const markers = useRef(new Map<string, L.Marker>());
+  const highlighted = useRef(highlightedId);
+
+  const reportView = useEffectEvent((map: L.Map) => {
+    const center = map.getCenter().wrap();
+    const b = map.getBounds();
+    const spansWorld = b.getEast() - b.getWest() >= 360;
+    onViewChange?.(
+      { lat: center.lat, lng: center.lng, zoom: map.getZoom() },
+      {
+        south: Math.max(-90, b.getSouth()),
+        north: Math.min(90, b.getNorth()),
+        west: spansWorld ? -180 : L.Util.wrapNum(b.getWest(), [-180, 180], true),
+        east: spansWorld ? 180 : L.Util.wrapNum(b.getEast(), [-180, 180], true),
+      },
+    );
+  });
+  const select = useEffectEvent((id: string) => onSelect?.(id));
+  const hover = useEffectEvent((id: string | null) => onHover?.(id));
+
+  const renderClusters = useEffectEvent(() => {
+    const map = mapRef.current;
+    const group = layer.current;
+    if (!map || !group || !index.current) return;
+    group.clearLayers();
+    markers.current.clear();
+    const b = map.getBounds();
+    const bbox: [number, number, number, number] = [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())];
+    for (const feature of index.current.getClusters(bbox, Math.round(map.getZoom()))) {
+      const [lng, lat] = feature.geometry.coordinates as [number, number];
+      const props = feature.properties;
+      if ('cluster' in props && props.cluster) {
+        const count = props.point_count;
+        const marker = L.marker([lat, lng], { icon: clusterIcon(count), title: `${count} places — zoom in`, keyboard: true });
+        marker.on('click', () => {
+          const zoom = index.current?.getClusterExpansionZoom(props.cluster_id) ?? map.getZoom() + 2;
+          map.setView([lat, lng], Math.min(zoom, 18));
+        });
+        group.addLayer(marker);
+      } else {
+        const { id, name } = props as PinProps;
+        const marker = L.marker([lat, lng], { icon: pinIcon(id === highlighted.current, name), title: name, keyboard: true, riseOnHover: true });
+        marker.on('click', () => select(id));
+        marker.on('mouseover', () => hover(id));
+        marker.on('mouseout', () => hover(null));
+        markers.current.set(id, marker);
+        group.addLayer(marker);
+      }
+    }
+  });
+
+  useEffect(() => {
+    if (!element.current) return;
+    const map = createMap(element.current, view);
+    mapRef.current = map;
+    layer.current = L.layerGroup().addTo(map);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    map.on('moveend', () => {
+      renderClusters();
+      clearTimeout(timer);
+      timer = setTimeout(() => reportView(map), 250);
+    });
+    reportView(map);
+    return () => {
+      clearTimeout(timer);
+      map.remove();
+      mapRef.current = null;
+    };
+    // The map is created once; later view changes are applied by the effect below.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Follow the view when it changes from outside (back button, "Near me", a shared link).
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map) return;
+    const center = map.getCenter().wrap();
+    if (Math.abs(center.lat - view.lat) > 0.001 || Math.abs(center.lng - view.lng) > 0.001 || map.getZoom() !== view.zoom) {
+      map.setView([view.lat, view.lng], view.zoom);
+    }
+  }, [view.lat, view.lng, view.zoom]);
+
+  useEffect(() => {
+    const cluster = new Supercluster<PinProps>({ radius: 56, maxZoom: 16 });
+    cluster.load(
+      places.map((p: MapPlace) => ({
+        type: 'Feature' as const,
+        properties: { id: p.id, name: p.name },
+        geometry: { type: 'Point' as const, coordinates: [p.lng, p.lat] },
+      })),
+    );
+    index.current = cluster;
+    renderClusters();
+  }, [places]);
+
+  useEffect(() => {
+    const previous = highlighted.current;
+    highlighted.current = highlightedId;
+    for (const id of [previous, highlightedId]) {
+      if (!id) continue;
+      const marker = markers.current.get(id);
+      if (!marker) continue;
+      const name = marker.options.title ?? '';
+      marker.setIcon(pinIcon(id === highlightedId, name));
+      marker.setZIndexOffset(id === highlightedId ? 1000 : 0);
+    }
+  }, [highlightedId]);
+
+  return (
+    <div role="region" aria-label={label} className={cn('relative isolate', className)}>
+      <div ref={element} className="absolute inset-0" />
+    </div>
+  );
+}

@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { Place, PlaceCategory } from '../schemas';
+import { placeKeys } from './keys';
+
+export interface Bounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+export interface ViewFilters {
+  category: PlaceCategory | null;
+  minRating: number | null;
+  starredOnly: boolean;
+}
+
+/** Rounded so that tiny pans reuse the cache; a viewport is never more precise than ~100 m. */
+function roundBounds(b: Bounds): Bounds {
+  const r = (v: number) => Math.round(v * 1000) / 1000;
+  return { south: r(b.south), west: r(b.west), north: r(b.north), east: r(b.east) };
+}
+
+/** `places_in_view`: at most 500 places in the map's viewport, the most reviewed first. */
+export function placesInViewQuery(bounds: Bounds, filters: ViewFilters) {
+  const b = roundBounds(bounds);
+  return queryOptions({
+    queryKey: placeKeys.inView({ ...b, ...filters }),
+    queryFn: async ({ signal }): Promise<Place[]> => {
+      const { data, error } = await supabase
+        .rpc('places_in_view', {
+          min_lat: Math.max(-90, b.south),
+          min_lng: b.west,
+          max_lat: Math.min(90, b.north),
+          max_lng: b.east,
+          category: filters.category ?? undefined,
+          min_rating: filters.minRating ?? undefined,
+          starred_only: filters.starredOnly,
+          max_results: 500,
+        })
+        .abortSignal(signal);
+      if (error) throw error;
+      return data;
+    },
+    placeholderData: keepPreviousData,
+  });
+}

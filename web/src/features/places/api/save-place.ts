@@ -1,0 +1,39 @@
+import type { Database } from '@/lib/database.types';
+import { supabase } from '@/lib/supabase';
+import type { Place, PlaceInput } from '../schemas';
+
+function toRow(input: PlaceInput) {
+  return {
+    name: input.name,
+    category: input.category,
+    description: input.description,
+    address: input.address || null,
+    lat: input.lat,
+    lng: input.lng,
+  };
+}
+
+export async function createPlace(input: PlaceInput, userId: string): Promise<Place> {
+  const { data, error } = await supabase
+    .from('places')
+    .insert({ ...toRow(input), created_by: userId })
+    .select('*')
+    .single();
+  if (error) throw error;
+  return data;
+}
+
+export async function updatePlace(id: string, input: PlaceInput): Promise<Place> {
+  const { data, error } = await supabase.from('places').update(toRow(input)).eq('id', id).select('*').single();
+  if (error) throw error;
+  return data;
+}
+
+export type SimilarPlace = Database['public']['CompositeTypes']['place_with_distance'];
+
+/** `similar_places`: places with a similar name within 75 m ("Is it one of these?"). */
+export async function findSimilarPlaces(name: string, lat: number, lng: number): Promise<SimilarPlace[]> {
+  const { data, error } = await supabase.rpc('similar_places', { name, lat, lng, radius_m: 75 });
+  if (error) throw error;
+  return data;
+}

@@ -1,0 +1,19 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { Place } from '../schemas';
+import { placeKeys } from './keys';
+
+/** `search_places`: full text and trigram match, best first (at most 50). */
+export function searchPlacesQuery(q: string) {
+  const term = q.trim();
+  return queryOptions({
+    queryKey: placeKeys.search(term),
+    queryFn: async ({ signal }): Promise<Place[]> => {
+      const { data, error } = await supabase.rpc('search_places', { q: term, max_results: 50 }).abortSignal(signal);
+      if (error) throw error;
+      return data.map(({ rank: _rank, ...place }) => place);
+    },
+    enabled: term.length >= 2,
+    placeholderData: keepPreviousData,
+  });
+}

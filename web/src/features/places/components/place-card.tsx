@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+import { cn } from '@/lib/cn';
+import type { Place } from '../schemas';
+import { PlaceSummary } from './place-summary';
+
+export interface PlaceCardProps {
+  place: Place;
+  active?: boolean;
+  distanceKm?: number | undefined;
+  onHover?: (id: string | null) => void;
+}
+
+function formatDistance(km: number): string {
+  return km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
+}
+
+/** One place in a list; hover and focus highlight its pin on the map. */
+export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceCardProps) {
+  return (
+    <article
+      data-place-id={place.id}
+      className={cn('rounded-lg border p-3 transition-colors', active ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300')}
+      onMouseEnter={() => onHover?.(place.id)}
+      onMouseLeave={() => onHover?.(null)}
+      onFocus={() => onHover?.(place.id)}
+      onBlur={() => onHover?.(null)}
+    >
+      <h3 className="font-semibold">
+        <Link to={`/places/${place.id}`} className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+          {place.name}
+        </Link>
+      </h3>
+      <div className="mt-1">
+        <PlaceSummary place={place} />
+      </div>
+      {place.address || distanceKm !== undefined ? (
+        <p className="mt-1 truncate text-sm text-slate-600">
+          {distanceKm !== undefined ? <span className="font-medium">{formatDistance(distanceKm)} · </span> : null}
+          {place.address}
+        </p>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,19 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { supabase } from '@/lib/supabase';
+import { placeKeys } from '../api/keys';
+
+/**
+ * New and changed places arrive on the private `places` topic (broadcast from a trigger, see
+ * the realtime migration); every places query is refetched so the map and list show them.
+ */
+export function useLivePlaces(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const channel = supabase.channel('places', { config: { private: true } });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: placeKeys.all });
+    channel.on('broadcast', { event: 'INSERT' }, refresh).on('broadcast', { event: 'UPDATE' }, refresh).on('broadcast', { event: 'DELETE' }, refresh);
+    channel.subscribe();
+    return () => void supabase.removeChannel(channel);
+  }, [queryClient]);
+}

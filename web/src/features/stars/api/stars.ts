@@ -1,0 +1,48 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Database } from '@/lib/database.types';
+import { privateKeyPrefix } from '@/lib/query-client';
+import { supabase } from '@/lib/supabase';
+
+type Place = Database['public']['Tables']['places']['Row'];
+
+/** Stars are private: their keys start with `private`, so sign-out drops them. */
+export const starKeys = {
+  all: (userId: string) => [privateKeyPrefix, 'stars', userId] as const,
+  ids: (userId: string) => [privateKeyPrefix, 'stars', userId, 'ids'] as const,
+  places: (userId: string) => [privateKeyPrefix, 'stars', userId, 'places'] as const,
+};
+
+/** The ids of the places this member starred. */
+export function starredIdsQuery(userId: string) {
+  return queryOptions({
+    queryKey: starKeys.ids(userId),
+    queryFn: async (): Promise<string[]> => {
+      const { data, error } = await supabase.from('stars').select('place_id').eq('user_id', userId);
+      if (error) throw error;
+      return data.map((row) => row.place_id);
+    },
+  });
+}
+
+/** The starred places themselves, most recently starred first. */
+export function starredPlacesQuery(userId: string) {
+  return queryOptions({
+    queryKey: starKeys.places(userId),
+    queryFn: async (): Promise<Place[]> => {
+      const { data, error } = await supabase
+        .from('stars')
+        .select('created_at, place:places!inner(*)')
+        .eq('user_id', userId)
+        .order('created_at', { ascending: false });
+      if (error) throw error;
+      return data.map((row) => row.place);
+    },
+  });
+}
+
+export async function setStar(userId: string, placeId: string, starred: boolean): Promise<void> {
+  const { error } = starred
+    ? await supabase.from('stars').upsert({ user_id: userId, place_id: placeId }, { onConflict: 'user_id,place_id', ignoreDuplicates: true })
+    : await supabase.from('stars').delete().eq('user_id', userId).eq('place_id', placeId);
+  if (error) throw error;
+}

@@ -1,0 +1,26 @@
+import { Star } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { signInPath } from '@/lib/auth-redirect';
+import { cn } from '@/lib/cn';
+import { useStar } from '../hooks/use-star';
+
+/** Star / unstar a place (members); visitors are offered to sign in. */
+export function StarButton({ userId, placeId }: { userId: string | null; placeId: string }) {
+  const { starred, toggle } = useStar(userId, placeId);
+  const location = useLocation();
+  if (!userId) {
+    return (
+      <Link to={signInPath(location.pathname)} className={buttonVariants({ variant: 'secondary' })}>
+        <Star aria-hidden="true" className="size-4" />
+        Sign in to star
+      </Link>
+    );
+  }
+  return (
+    <Button variant="secondary" aria-pressed={starred} onClick={toggle}>
+      <Star aria-hidden="true" className={cn('size-4', starred && 'fill-amber-400 text-amber-500')} />
+      {starred ? 'Starred' : 'Star'}
+    </Button>
+  );
+}
