@@ -9,6 +9,7 @@ import { bucketRoutes } from './routes-buckets.ts';
 import { listRoutes } from './routes-list.ts';
 import { moveRoutes } from './routes-move.ts';
 import { objectRoutes } from './routes-objects.ts';
+import { resumableRoutes, sweepResumable } from './routes-resumable.ts';
 import { signRoutes } from './routes-sign.ts';
 
 /**
@@ -27,6 +28,7 @@ export function createStorageService(deps: ServiceDeps): Service {
   routes.route('/', moveRoutes(ctx));
   routes.route('/', signRoutes(ctx));
   routes.route('/', objectRoutes(ctx));
+  routes.route('/', resumableRoutes(ctx));
   // Image transformations are off here: upstream then registers no /render routes, so its
   // not-found handler answers them, like any unknown route.
   routes.all('*', (c) => {
@@ -36,6 +38,7 @@ export function createStorageService(deps: ServiceDeps): Service {
 
   async function start(): Promise<void> {
     await ctx.files.init();
+    await sweepResumable(ctx.files.root);
     // Objects are seeded into a fresh database, or into a configured bucket this boot created.
     const created = await syncBuckets(ctx, buckets);
     for (const bucket of buckets) {

@@ -65,7 +65,7 @@ export function objectRoutes(ctx: StorageContext): Hono<AppEnv> {
       const { row } = await readObject(ctx, c, caller, bucket, key, publicRoute);
       return renderAsset(c, ctx.files, row);
     });
-    routes.on('HEAD', `${route}:bucket/*`, read);
+    // Hono answers HEAD with the GET route (body dropped); renderAsset skips the file read for it.
     routes.get(`${route}:bucket/*`, read);
   }
 
