@@ -119,6 +119,9 @@ for (const backend of testBackends()) {
       assert.deepEqual(response.body, { code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
       assert.equal(response.headers.get('x-supabase-api-version'), null);
       assert.equal(response.headers.get('x-sb-error-code'), 'invalid_credentials');
+      const huge = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email: 'a@example.com', password, data: { blob: 'x'.repeat(2 * 1024 * 1024) } }), version: true });
+      assert.equal(huge.status, 413);
+      assert.deepEqual(huge.body, { code: 'request_too_large', message: 'Request body is too large' });
       const bad = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: '{"email":', version: true });
       assert.equal(bad.status, 400);
       assert.equal((bad.body as { code: string }).code, 'bad_json');

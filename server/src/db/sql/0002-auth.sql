@@ -169,6 +169,8 @@ create table if not exists auth.mfa_amr_claims (
 );
 alter table auth.mfa_amr_claims enable row level security;
 grant all on auth.mfa_amr_claims to supabase_auth_admin;
+-- Sign-in looks addresses up case-insensitively, as GoTrue does.
+create index if not exists users_lower_email_idx on auth.users (lower(email));
 create index if not exists users_confirmation_token_idx on auth.users (confirmation_token) where confirmation_token <> '';
 create index if not exists users_recovery_token_idx on auth.users (recovery_token) where recovery_token <> '';
 create index if not exists flow_state_user_id_idx on auth.flow_state (user_id);

@@ -53,6 +53,7 @@ export const authErrors = {
   flowStateNotFound: () => new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found'),
   flowStateExpired: () => new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired'),
   badCodeVerifier: () => new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier'),
+  bodyTooLarge: () => new AuthError(413, 'request_too_large', 'Request body is too large'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),

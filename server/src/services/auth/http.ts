@@ -5,17 +5,22 @@ import { authErrors } from './errors.ts';
 export type AuthContext = Context<AppEnv>;
 export type Body = Record<string, unknown>;
 
+/** Auth bodies are a few fields; anything past 1 MiB is refused before parsing. */
+const maxBodyBytes = 1024 * 1024;
+
 /**
  * The request body as GoTrue reads it (retrieveRequestParams): JSON or nothing; anything
  * else, or JSON that is not an object, is `bad_json`.
  */
 export async function readBody(c: AuthContext, options: { optional?: boolean } = {}): Promise<Body> {
+  if (Number(c.req.header('content-length') ?? 0) > maxBodyBytes) throw authErrors.bodyTooLarge();
   let text: string;
   try {
     text = await c.req.text();
   } catch (error: unknown) {
     throw authErrors.badJson(error instanceof Error ? error.message : 'unreadable body');
   }
+  if (text.length > maxBodyBytes) throw authErrors.bodyTooLarge();
   if (text.trim() === '') {
     if (options.optional) return {};
     throw authErrors.badJson('unexpected end of JSON input');

@@ -4,7 +4,7 @@ import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthCtx } from '../context.ts';
 import { authErrors } from '../errors.ts';
 import { checkMailFrequency, type PendingMail, prepareConfirmation, readPkce, sendMails } from '../flows.ts';
-import { clientIp, objectField, readBody, stringField, validateEmail } from '../http.ts';
+import { type AuthContext, clientIp, objectField, readBody, stringField, validateEmail } from '../http.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
 import { confirmEmail, insertUser, mergeMetadataSql } from '../users.ts';
@@ -40,7 +40,7 @@ export function mountSignup(ctx: AuthCtx, routes: Hono<AppEnv>): void {
     const data = objectField(body, 'data') ?? {};
     const pkce = readPkce(body);
     if (!settings.enableSignup) throw authErrors.signupDisabled();
-    if (email === '' && phone === '' && password === '') return signUpAnonymously(ctx, c.req.header('user-agent') ?? null, ip, data, c);
+    if (email === '' && phone === '' && password === '') return signUpAnonymously(ctx, c, ip, data);
     ctx.limiter.hit('sign_in_sign_ups', ip);
     if (phone !== '' && email === '') throw authErrors.phoneProviderDisabled();
     if (!settings.emailEnableSignup) throw authErrors.emailProviderDisabled();
@@ -83,7 +83,8 @@ export function mountSignup(ctx: AuthCtx, routes: Hono<AppEnv>): void {
 }
 
 /** signInAnonymously (internal/api/anonymous.go): a user without email, and a session. */
-async function signUpAnonymously(ctx: AuthCtx, userAgent: string | null, ip: string, data: Record<string, unknown>, c: { json: (v: unknown) => Response }): Promise<Response> {
+async function signUpAnonymously(ctx: AuthCtx, c: AuthContext, ip: string, data: Record<string, unknown>): Promise<Response> {
+  const userAgent = c.req.header('user-agent') ?? null;
   if (!ctx.settings.enableAnonymousSignIns) throw authErrors.anonymousDisabled();
   ctx.limiter.hit('anonymous_users', ip);
   const issued = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
