@@ -86,6 +86,12 @@ for (const backend of testBackends()) {
       assert.equal(await wrongType.text(), 'mime type application/pdf is not supported');
       const dup = await create(alice, `${alice.id}/one-shot.png`, 10);
       assert.equal(dup.status, 409);
+      const overflow = await create(alice, `${alice.id}/overflow.png`, 10);
+      const overflowAt = overflow.headers.get('location') ?? '';
+      const tooMuch = await patch(alice, overflowAt, 0, randomBytes(11));
+      assert.equal(tooMuch.status, 413);
+      assert.equal((await head(alice, overflowAt)).status, 404);
+      assert.equal((await alice.client.storage.from('avatars').exists(`${alice.id}/overflow.png`)).data, false);
     });
   });
 }

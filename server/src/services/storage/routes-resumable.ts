@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
@@ -130,9 +131,20 @@ export function resumableRoutes(ctx: StorageContext): Hono<AppEnv> {
   async function append(c: Context<AppEnv>, id: string, state: UploadState, offset: number): Promise<number> {
     const current = await offsetOf(id);
     if (offset !== current) throw errors.uploadOffsetMismatch();
-    await pipeline(c.env.incoming, createWriteStream(dataPath(id), { flags: 'a' }));
+    // Never more than the declared length on disk: extra bytes are drained, then refused.
+    let room = state.length - current;
+    let exceeded = false;
+    const limiter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        if (chunk.length > room) exceeded = true;
+        const kept = exceeded ? chunk.subarray(0, Math.max(0, room)) : chunk;
+        room -= kept.length;
+        callback(null, kept.length > 0 ? kept : undefined);
+      },
+    });
+    await pipeline(c.env.incoming, limiter, createWriteStream(dataPath(id), { flags: 'a' }));
     const size = await offsetOf(id);
-    if (size > state.length) {
+    if (exceeded) {
       await rm(dataPath(id), { force: true });
       await rm(statePath(id), { force: true });
       throw errors.entityTooLarge();
