@@ -42,6 +42,7 @@ for (const backend of testBackends()) {
       const created = await create(alice, `${alice.id}/resumable.png`, bytes.length);
       assert.equal(created.status, 201);
       const location = created.headers.get('location') ?? '';
+      assert.match(created.headers.get('access-control-expose-headers') ?? '', /Upload-Offset/);
       assert.match(location, new RegExp(`^${server.url}/storage/v1/upload/resumable/[A-Za-z0-9_-]+$`));
       const first = await patch(alice, location, 0, bytes.slice(0, 100_000));
       assert.equal(first.status, 204);

@@ -19,6 +19,13 @@ const exposeHeaders = [
   'Preference-Applied',
   'ETag',
   'Content-Disposition',
+  // Resumable (TUS) uploads: browser clients read these to resume.
+  'Upload-Offset',
+  'Upload-Length',
+  'Tus-Resumable',
+  'Tus-Version',
+  'Tus-Extension',
+  'Tus-Max-Size',
 ].join(', ');
 
 const defaultAllowHeaders =
