@@ -5,9 +5,9 @@ import { decodeJwt } from 'jose';
 import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
 
-const password = 'correct-horse-1';
+const password = 'Correct-horse-1';
 
-/** The fixture allows 3 sign-ins/sign-ups, 2 refreshes and 2 verifications per 5 minutes per IP, 60 s JWTs and anonymous sign-ins. */
+/** The fixture allows 3 sign-ins/sign-ups, 2 refreshes and 2 verifications per 5 minutes per IP; 60 s JWTs, anonymous sign-ins, passwords with lower, upper and digits. */
 for (const backend of testBackends()) {
   describe(`auth rate limits and short expiry on ${backend}`, () => {
     let server: TestServer;
@@ -31,6 +31,17 @@ for (const backend of testBackends()) {
       assert.ok(read.session?.refresh_token);
       assert.notEqual(read.session.refresh_token, first);
       assert.equal(seen.at(-1)?.session?.refresh_token, read.session.refresh_token);
+    });
+
+    test('password_requirements: a password missing a character class is weak_password with the reasons', async () => {
+      const { error } = await server.client().auth.signUp({ email: uniqueEmail(), password: 'abc' });
+      assert.equal(error?.status, 422);
+      assert.equal(error?.code, 'weak_password');
+      assert.deepEqual((error as { reasons?: string[] } | null)?.reasons, ['length', 'characters']);
+      assert.equal(
+        error?.message,
+        'Password should be at least 6 characters. Password should contain at least one character of each: abcdefghijklmnopqrstuvwxyz, ABCDEFGHIJKLMNOPQRSTUVWXYZ, 0123456789.',
+      );
     });
 
     test('token_refresh: refreshes past the limit of 2 per window are over_request_rate_limit (429)', async () => {

@@ -61,6 +61,13 @@ for (const backend of testBackends()) {
       assert.equal(weak.error.code, 'weak_password');
       assert.deepEqual(weak.error.reasons, ['length']);
       assert.equal(weak.error.message, 'Password should be at least 8 characters.');
+      const noPassword = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email: uniqueEmail() }), version: true });
+      assert.equal(noPassword.status, 422);
+      assert.deepEqual(noPassword.body, { code: 'validation_failed', message: 'Signup requires a valid password' });
+      const noEmail = await client.auth.resetPasswordForEmail('');
+      assert.equal(noEmail.error?.status, 400);
+      assert.equal(noEmail.error?.code, 'validation_failed');
+      assert.equal(noEmail.error?.message, 'An email address is required');
       const badEmail = await client.auth.signUp({ email: 'not-an-email', password });
       assert.equal(badEmail.error?.status, 400);
       assert.equal(badEmail.error?.code, 'validation_failed');
