@@ -26,6 +26,13 @@ export function expectPasswordUpdate(): void {
 }
 
 /**
+ * When the session ended (sign-out, account deleted, refresh failed). A protected page that
+ * sees the session go sends the user to Explore, not to sign-in: the router commits navigations
+ * as transitions, so the page may render once more before Explore replaces it.
+ */
+let sessionJustEnded = false;
+
+/**
  * SIGNED_IN also fires when a stored session is merely re-read (page load, tab focus); only a
  * sign-in the user just made (a form, or a link they followed) earns the welcome.
  */
@@ -63,10 +70,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
         case 'SIGNED_OUT':
           clearPrivateData(queryClient);
-          navigate('/', { replace: true });
           break;
         case 'PASSWORD_RECOVERY':
-          navigate('/auth/reset-password', { replace: true });
+          void navigate('/auth/reset-password', { replace: true });
           break;
         case 'USER_UPDATED':
           void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
@@ -81,12 +87,18 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       }
       latest.current.userId = user?.id ?? null;
       latest.current.email = user?.email ?? null;
-      setState((current) => ({
-        status: session ? 'signed-in' : 'signed-out',
-        session,
-        user,
-        recovery: event === 'PASSWORD_RECOVERY' ? true : event === 'SIGNED_OUT' ? false : session ? current.recovery : false,
-      }));
+      const apply = () =>
+        setState((current) => ({
+          status: session ? 'signed-in' : 'signed-out',
+          session,
+          user,
+          recovery: event === 'PASSWORD_RECOVERY' ? true : session ? current.recovery : false,
+        }));
+      if (event === 'SIGNED_OUT') {
+        sessionJustEnded = window.location.pathname !== '/';
+        void navigate('/', { replace: true });
+      }
+      apply();
     };
     // Run outside the auth lock: the callback must not call supabase.auth itself synchronously.
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
@@ -94,6 +106,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     });
     return () => data.subscription.unsubscribe();
   }, [navigate, queryClient]);
+
+  // Once the user has moved on (to Explore), a protected page sends visitors to sign-in again.
+  const { pathname } = useLocation();
+  useEffect(() => {
+    sessionJustEnded = false;
+  }, [pathname]);
 
   return <AuthContext value={state}>{children}</AuthContext>;
 }
@@ -122,6 +140,8 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
   const { status } = useAuth();
   const location = useLocation();
   if (status === 'loading') return fallback;
-  if (status === 'signed-out') return <Navigate to={signInPath(location.pathname + location.search)} replace />;
+  if (status === 'signed-out') {
+    return <Navigate to={sessionJustEnded ? '/' : signInPath(location.pathname + location.search)} replace />;
+  }
   return children;
 }

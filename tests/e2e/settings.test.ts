@@ -1,0 +1,159 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import type { TestServer } from '../support/server.ts';
+import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { launchBrowser, openPage } from './support/browser.ts';
+import { verifyLink, waitForMail } from './support/mailbox.ts';
+import { makePng } from './support/png.ts';
+
+// Settings: profile with username availability, avatar crop/upload/replace/remove, password
+// and email changes (mailed links), each checked through the API.
+describe('settings in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startAppServer();
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function signedInSettings(label: string) {
+    const email = uniqueEmail(label);
+    const password = `${label} password 1`;
+    const userId = await createMember(server, email, password, `${label} person`);
+    const opened = await openPage(browser, server.url);
+    await opened.page.goto('/auth/sign-in?next=%2Fsettings');
+    await signInWithForm(opened.page, email, password);
+    await opened.page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
+    return { ...opened, email, password, userId };
+  }
+
+  async function profileOf(userId: string) {
+    const { data } = await server.admin().from('profiles').select('username, display_name, bio, avatar_path').eq('id', userId).single();
+    return data;
+  }
+
+  test('edits the profile: availability check, taken username, limits, then saves', async () => {
+    const taken = uniqueEmail('taken');
+    const takenId = await createMember(server, taken, 'taken password 1');
+    const takenName = (await profileOf(takenId))?.username ?? '';
+    const { page, context, userId, errors } = await signedInSettings('profile');
+    const username = page.getByLabel('Username');
+    await username.fill(takenName);
+    await page.getByText('That username is taken.').waitFor();
+    assert.equal(await username.getAttribute('aria-invalid'), 'true');
+    await username.fill('No Caps!');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Use lowercase letters, digits and underscores only.').waitFor();
+    const fresh = `fresh_${Date.now().toString(36)}`.slice(0, 24);
+    await username.fill(fresh);
+    await page.getByText('Available').waitFor();
+    await page.getByLabel('Display name').fill('Fresh Name');
+    await page.getByLabel('Bio').fill('x'.repeat(281));
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Keep your bio under 280 characters.').waitFor();
+    await page.getByLabel('Bio').fill('Coffee, parks and long walks.');
+    await page.getByRole('button', { name: 'Save profile' }).click();
+    await waitForToast(page, 'Profile saved');
+    assert.deepEqual(await profileOf(userId), { username: fresh, display_name: 'Fresh Name', bio: 'Coffee, parks and long walks.', avatar_path: null });
+    await page.getByRole('button', { name: /Account menu for Fresh Name/ }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('chooses, crops and uploads an avatar, replaces it, then removes it', async () => {
+    const { page, context, userId, errors } = await signedInSettings('avatar');
+    const admin = server.admin();
+    const choose = async (label: string) => {
+      await page.getByRole('button', { name: label }).click();
+      await page.getByLabel('Profile photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(640, 480) });
+      const dialog = page.getByRole('dialog', { name: 'Crop your photo' });
+      await dialog.getByLabel('Zoom').fill('1.5');
+      await dialog.getByRole('button', { name: 'Save photo' }).click();
+      await waitForToast(page, 'Profile photo updated');
+      await dialog.waitFor({ state: 'detached' });
+    };
+    // The file chooser is opened by the button; the input itself is what a test can fill.
+    page.on('filechooser', () => undefined);
+    await choose('Choose photo');
+    const first = (await profileOf(userId))?.avatar_path ?? '';
+    assert.match(first, new RegExp(`^${userId}/avatar-\\d+\\.webp$`));
+    const header = page.getByRole('banner').locator(`img[src$="${first}"]`);
+    await header.waitFor();
+    const size = await page.evaluate<{ w: number; h: number }>(
+      `(async () => { const r = await fetch(${JSON.stringify(`${server.url}/storage/v1/object/public/avatars/${first}`)}); const b = await createImageBitmap(await r.blob()); return { w: b.width, h: b.height }; })()`,
+    );
+    // Zoom 1.5 on a 640×480 source frames a 320 px square, kept at that size (never upscaled).
+    assert.deepEqual(size, { w: 320, h: 320 }, 'cropped square at the zoomed size');
+    await choose('Replace photo');
+    const second = (await profileOf(userId))?.avatar_path ?? '';
+    assert.notEqual(second, first);
+    const listed = await admin.storage.from('avatars').list(userId);
+    assert.deepEqual(listed.data?.map((f) => f.name), [second.split('/')[1]], 'the replaced file is removed');
+    await page.getByRole('button', { name: 'Remove photo' }).click();
+    await waitForToast(page, 'Profile photo removed');
+    assert.equal((await profileOf(userId))?.avatar_path, null);
+    assert.deepEqual((await admin.storage.from('avatars').list(userId)).data, []);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('changes the password: same password refused, then updated', async () => {
+    const { page, context, email, password } = await signedInSettings('password');
+    const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Change password' }) });
+    await form.getByLabel('New password', { exact: true }).fill(password);
+    await form.getByLabel('Confirm new password').fill(password);
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Choose a password different from the current one.').waitFor();
+    await form.getByLabel('New password', { exact: true }).fill('brand new password 1');
+    await form.getByLabel('Confirm new password').fill('brand new password 1');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await waitForToast(page, 'Password updated');
+    assert.equal((await server.client().auth.signInWithPassword({ email, password: 'brand new password 1' })).error, null);
+    assert.equal((await server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
+    await context.close();
+  });
+
+  test('changes the email through both mailed links', async () => {
+    const { page, context, email, userId } = await signedInSettings('email');
+    const next = uniqueEmail('changed');
+    const since = Date.now();
+    await page.getByLabel('New email').fill(next);
+    await page.getByRole('button', { name: 'Change email' }).click();
+    await waitForToast(page, `Check ${next} for a link to confirm your new email.`);
+    await page.getByText(`Waiting for confirmation of ${next}.`).waitFor();
+    const toCurrent = verifyLink(await waitForMail(server.url, email, /email/i, since));
+    const toNew = verifyLink(await waitForMail(server.url, next, /email/i, since));
+    await page.goto(toCurrent);
+    await waitForToast(page, 'One link confirmed. Now open the link we sent to your other address.');
+    await page.goto(toNew);
+    await waitForToast(page, 'Email changed');
+    await page.getByText(`Current email: ${next}`).waitFor();
+    const { data } = await server.admin().auth.admin.getUserById(userId);
+    assert.equal(data.user?.email, next);
+    await context.close();
+  });
+
+  test('the confirmation dialog works by keyboard: focus in, trapped, Escape closes, focus returns', async () => {
+    const { page, context } = await signedInSettings('dialog');
+    const trigger = page.getByRole('button', { name: 'Delete account…' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await dialog.waitFor();
+    assert.equal(await page.evaluate('document.activeElement?.closest("[role=alertdialog]") !== null'), true, 'focus moved into the dialog');
+    for (let i = 0; i < 12; i++) {
+      await page.keyboard.press('Tab');
+      assert.equal(await page.evaluate('document.activeElement?.closest("[role=alertdialog]") !== null'), true, 'focus stays trapped in the dialog');
+    }
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Delete account…', 'focus returns to the trigger');
+    await context.close();
+  });
+});
+
