@@ -181,6 +181,10 @@ for (const backend of testBackends()) {
       const inbox = await watch(server.client(), { table: 'late' });
       await sql(`insert into public.late values (1, 'hi')`);
       assert.deepEqual((await inbox.waitFor(1))[0]?.new, { id: 1, v: 'hi' });
+      // and a column added afterwards shows up with its type
+      await sql(`alter table public.late add column n int8`);
+      await sql(`insert into public.late values (2, 'more', 5)`);
+      assert.deepEqual((await inbox.waitFor(2))[1]?.new, { id: 2, v: 'more', n: 5 });
     });
   });
 }

@@ -81,5 +81,26 @@ for (const backend of testBackends()) {
       const outsider = await member(`room:${room}`, 'o', await userClient(server, await userToken(server)), true);
       assert.equal(outsider.result.status, 'CHANNEL_ERROR');
     });
+
+    test('a refreshed token keeps the channel; a token that loses read access closes it', async () => {
+      const room = `t${randomUUID().slice(0, 8)}`;
+      const memberId = randomUUID();
+      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, memberId]));
+      const client = await userClient(server, await userToken(server, memberId));
+      const inbox = new Inbox<unknown>();
+      const system = new Inbox<Record<string, unknown>>();
+      const channel = client
+        .channel(`room:${room}`, { config: { private: true } })
+        .on('broadcast', { event: '*' }, (m) => inbox.push(m.payload))
+        .on('system', {}, (m: Record<string, unknown>) => system.push(m));
+      assert.equal((await subscribe(channel)).status, 'SUBSCRIBED');
+      await client.realtime.setAuth(await userToken(server, memberId, 7200));
+      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send('{"a":1}', 'e', $1)`, [`room:${room}`]));
+      await inbox.waitFor(1);
+      await client.realtime.setAuth(await userToken(server, randomUUID()));
+      const [closed] = await system.waitFor(1);
+      assert.deepEqual(closed, { extension: 'system', status: 'error', message: `You no longer have permission to read from this Channel topic: room:${room}`, channel: `room:${room}` });
+      await client.removeAllChannels();
+    });
   });
 }

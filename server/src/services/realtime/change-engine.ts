@@ -111,7 +111,13 @@ export function createChangeEngine(hub: Hub): ChangeEngine {
     for (const indexes of byTable.values()) {
       const first = changes[indexes[0] ?? 0];
       if (!first) continue;
-      const info = await catalog.table(first.schema, first.table);
+      let info = await catalog.table(first.schema, first.table);
+      // A column the cached shape does not know means the table was altered: read it again.
+      const known = new Set(info?.columns.map((c) => c.name));
+      if (info && indexes.some((i) => Object.keys(changes[i]?.record ?? changes[i]?.old_record ?? {}).some((k) => !known.has(k)))) {
+        catalog.forget(first.schema, first.table);
+        info = await catalog.table(first.schema, first.table);
+      }
       if (!info) continue;
       await judgeTable(info, changes, indexes, verdicts);
     }

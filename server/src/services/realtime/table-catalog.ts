@@ -107,6 +107,12 @@ export class TableCatalog {
     return info;
   }
 
+  /** Drops what is known of one table (its shape changed since it was read). */
+  forget(schema: string, table: string): void {
+    this.#tables.delete(`${schema}.${table}`);
+    for (const key of this.#selectable.keys()) if (key.endsWith(`\u0000${schema}.${table}`)) this.#selectable.delete(key);
+  }
+
   /** Columns of the table the role may SELECT. */
   async selectable(info: TableInfo, role: string): Promise<Set<string>> {
     const key = `${role}\u0000${info.schema}.${info.table}`;
