@@ -9,5 +9,3 @@ export { PlaceSummary } from './components/place-summary';
 export { RatingStars } from './components/rating-stars';
 export { useLivePlaces } from './hooks/use-live-places';
 export * from './schemas';
-export { ReportButton } from './components/report-button';
-export { ShareButton } from './components/share-button';
