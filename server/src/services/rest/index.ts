@@ -84,7 +84,12 @@ export function createRestService(deps: ServiceDeps): Service {
 }
 
 async function route(deps: RestDeps, ctx: RequestContext, request: Request): Promise<Response> {
-  const segments = ctx.path.split('/').slice(1).map(decodeURIComponent);
+  let segments: string[];
+  try {
+    segments = ctx.path.split('/').slice(1).map(decodeURIComponent);
+  } catch {
+    throw errors.invalidPath();
+  }
   if (segments.length === 1 && segments[0]) {
     const name = segments[0];
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return handleRead(deps, ctx, name);

@@ -19,23 +19,33 @@ function likePattern(value: string): string {
   return value.replaceAll('*', '%');
 }
 
+/**
+ * PGlite converts a parameter in JavaScript when its inferred type is boolean and throws a
+ * plain Error on text it does not know; binding those as text and casting in SQL lets
+ * PostgreSQL's own input function answer (22P02), as it does for every other type.
+ */
+function isBoolean(filter: Filter, relation: Relation): boolean {
+  return filter.field.json.length === 0 && relation.byName.get(filter.field.name)?.baseType === 'boolean';
+}
+
 function operationSql(lhs: string, filter: Filter, relation: Relation, params: Params): string {
   const operation = filter.operation;
+  const bool = isBoolean(filter, relation);
   switch (operation.kind) {
     case 'simple': {
       const op = simpleOperators[operation.op];
       const value = operation.op === 'like' || operation.op === 'ilike' ? likePattern(operation.value) : operation.value;
-      return `${lhs} ${op} ${params.bind(value)}`;
+      return `${lhs} ${op} ${bool ? `${params.bind(value)}::text::boolean` : params.bind(value)}`;
     }
     case 'quantified': {
       const op = simpleOperators[operation.op];
       const isPattern = operation.op === 'like' || operation.op === 'ilike' || operation.op === 'match' || operation.op === 'imatch';
       const values = isPattern ? operation.values.map(likePattern) : operation.values;
       const array = params.bind(arrayLiteral(values));
-      return `${lhs} ${op} ${operation.quantifier}(${isPattern ? `${array}::text[]` : array})`;
+      return `${lhs} ${op} ${operation.quantifier}(${isPattern ? `${array}::text[]` : bool ? `${array}::text::boolean[]` : array})`;
     }
     case 'in':
-      return `${lhs} = any(${params.bind(arrayLiteral(operation.values))})`;
+      return `${lhs} = any(${params.bind(arrayLiteral(operation.values))}${bool ? '::text::boolean[]' : ''})`;
     case 'is': {
       const is = { null: 'is null', not_null: 'is not null', true: 'is true', false: 'is false', unknown: 'is unknown' }[operation.value];
       return `${lhs} ${is}`;

@@ -54,7 +54,7 @@ export function updateSql(relation: Relation, payload: Record<string, unknown>, 
   const where = filters.map((f) => logicSql(f, relation, 'pgrst_t', params)).join(' and ');
   if (columns.length === 0) {
     // Nothing to set: PostgREST answers with no rows (`… WHERE false`).
-    return `select ${returning ? 'pgrst_t.*' : '1'} from ${table} where false`;
+    return `select ${returning ? 'pgrst_t.*' : '1'} from ${table} where false and ${where}`;
   }
   const body = params.bind(JSON.stringify(payload));
   const sets = columns.map((c) => `${ident(c)} = pgrst_body.${ident(c)}`).join(', ');
