@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
-import { rawSocket, realtimeProject, refusedUpgrade, socketUrl, userToken } from '../fixtures/realtime/helpers.ts';
+import WebSocket from 'ws';
+import { Inbox, rawSocket, realtimeProject, refusedUpgrade, socketUrl, subscribe, userToken } from '../fixtures/realtime/helpers.ts';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
 
 type Msg = unknown[];
@@ -80,6 +82,21 @@ for (const backend of testBackends()) {
         ref: null,
       });
       s.ws.close();
+    });
+
+    test('supabase-js on vsn 1.0.0 sends and receives broadcasts', async () => {
+      const make = () =>
+        createClient(server.url, server.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never, vsn: '1.0.0', heartbeatIntervalMs: 200 } });
+      const [a, b] = [make(), make()];
+      const inbox = new Inbox<unknown>();
+      const receiver = a.channel('v1-js').on('broadcast', { event: 'e' }, (m) => inbox.push(m.payload));
+      const sender = b.channel('v1-js', { config: { broadcast: { ack: true } } });
+      assert.equal((await subscribe(receiver)).status, 'SUBSCRIBED');
+      assert.equal((await subscribe(sender)).status, 'SUBSCRIBED');
+      assert.equal(await sender.send({ type: 'broadcast', event: 'e', payload: { over: 'v1' } }), 'ok');
+      assert.deepEqual(await inbox.waitFor(1), [{ over: 'v1' }]);
+      await a.removeAllChannels();
+      await b.removeAllChannels();
     });
 
     test('refuses a join with an expired or malformed access_token', async () => {
