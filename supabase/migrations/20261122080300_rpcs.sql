@@ -1,6 +1,10 @@
--- The calls the app makes (PRODUCT.md "Calls"). Security invoker: the caller's RLS applies,
--- so hidden places stay hidden. Each validates its arguments (22023 with a sentence a person
--- understands) and caps its result size. Rows carry the places columns.
+-- The calls the app makes (PRODUCT.md "Calls"). Each validates its arguments (22023 with a
+-- sentence a person understands) and caps its result size. Rows carry the places columns.
+--
+-- They are security definer and apply the places select policy themselves (visible unless
+-- hidden, except to its author and moderators): under RLS, a user's condition may only use an
+-- index when its operator is leakproof, and the GiST (point <@ box), full-text (@@) and trigram
+-- (%) operators are not, so the same queries under RLS scan every place.
 
 -- Great-circle distance in km (haversine, mean Earth radius 6371.0088 km).
 create function private.distance_km(lat1 double precision, lng1 double precision, lat2 double precision, lng2 double precision)
@@ -29,11 +33,12 @@ create function public.places_in_view(
   starred_only boolean default false, max_results integer default 500
 )
 returns setof public.places
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
   me uuid := auth.uid();
+  moderator boolean := private.is_moderator();
 begin
   if min_lat is null or max_lat is null or min_lng is null or max_lng is null then
     raise exception 'The viewport needs min_lat, min_lng, max_lat and max_lng.' using errcode = '22023';
@@ -63,6 +68,7 @@ begin
                    else p.lng >= places_in_view.min_lng or p.lng <= places_in_view.max_lng end)
          and (places_in_view.category is null or p.category = places_in_view.category)
          and (places_in_view.min_rating is null or p.rating_avg >= places_in_view.min_rating)
+         and (p.hidden_at is null or p.created_by = me or moderator)
        order by p.rating_count desc, p.rating_avg desc, p.id
        limit places_in_view.max_results;
   elsif min_lng <= max_lng then
@@ -71,6 +77,7 @@ begin
        where point(p.lng, p.lat) <@ box(point(places_in_view.min_lng, places_in_view.min_lat), point(places_in_view.max_lng, places_in_view.max_lat))
          and (places_in_view.category is null or p.category = places_in_view.category)
          and (places_in_view.min_rating is null or p.rating_avg >= places_in_view.min_rating)
+         and (p.hidden_at is null or p.created_by = me or moderator)
        order by p.rating_count desc, p.rating_avg desc, p.id
        limit places_in_view.max_results;
   else
@@ -80,6 +87,7 @@ begin
            or point(p.lng, p.lat) <@ box(point(-180, places_in_view.min_lat), point(places_in_view.max_lng, places_in_view.max_lat)))
          and (places_in_view.category is null or p.category = places_in_view.category)
          and (places_in_view.min_rating is null or p.rating_avg >= places_in_view.min_rating)
+         and (p.hidden_at is null or p.created_by = me or moderator)
        order by p.rating_count desc, p.rating_avg desc, p.id
        limit places_in_view.max_results;
   end if;
@@ -94,10 +102,12 @@ create function public.places_nearby(
   category public.place_category default null, min_rating numeric default null, max_results integer default 50
 )
 returns setof public.place_with_distance
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
+  me uuid := auth.uid();
+  moderator boolean := private.is_moderator();
   dlat double precision;
   dlng double precision;
 begin
@@ -114,23 +124,39 @@ begin
   if max_results is null or max_results < 1 or max_results > 200 then
     raise exception 'max_results must be between 1 and 200.' using errcode = '22023';
   end if;
-  -- 111.19 km per degree of latitude (slightly over, so the box never cuts the circle)
+  -- 111.0 km per degree of latitude is slightly under the real 111.2, so the box never cuts
+  -- the circle; longitude degrees shrink with cos(latitude), taken at the box's far edge
   dlat := radius_km / 111.0;
   dlng := case when abs(places_nearby.lat) + dlat >= 89.9 then 360
                else radius_km / (111.0 * cos(radians(abs(places_nearby.lat) + dlat))) end;
-  return query
-    select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
-           p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, d.km
-      from public.places p
-      cross join lateral (select private.distance_km(places_nearby.lat, places_nearby.lng, p.lat, p.lng) as km) d
-     where p.lat between places_nearby.lat - dlat and places_nearby.lat + dlat
-       and (dlng >= 180 or places_nearby.lng - dlng < -180 or places_nearby.lng + dlng > 180
-            or point(p.lng, p.lat) <@ box(point(places_nearby.lng - dlng, places_nearby.lat - dlat), point(places_nearby.lng + dlng, places_nearby.lat + dlat)))
-       and d.km <= radius_km
-       and (places_nearby.category is null or p.category = places_nearby.category)
-       and (places_nearby.min_rating is null or p.rating_avg >= places_nearby.min_rating)
-     order by d.km, p.id
-     limit max_results;
+  if dlng < 180 and places_nearby.lng - dlng >= -180 and places_nearby.lng + dlng <= 180 then
+    return query
+      select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
+             p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, d.km
+        from public.places p
+        cross join lateral (select private.distance_km(places_nearby.lat, places_nearby.lng, p.lat, p.lng) as km) d
+       where point(p.lng, p.lat) <@ box(point(places_nearby.lng - dlng, places_nearby.lat - dlat), point(places_nearby.lng + dlng, places_nearby.lat + dlat))
+         and d.km <= radius_km
+         and (places_nearby.category is null or p.category = places_nearby.category)
+         and (places_nearby.min_rating is null or p.rating_avg >= places_nearby.min_rating)
+         and (p.hidden_at is null or p.created_by = me or moderator)
+       order by d.km, p.id
+       limit max_results;
+  else
+    -- near a pole or the antimeridian: the latitude band, every longitude
+    return query
+      select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
+             p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, d.km
+        from public.places p
+        cross join lateral (select private.distance_km(places_nearby.lat, places_nearby.lng, p.lat, p.lng) as km) d
+       where p.lat between places_nearby.lat - dlat and places_nearby.lat + dlat
+         and d.km <= radius_km
+         and (places_nearby.category is null or p.category = places_nearby.category)
+         and (places_nearby.min_rating is null or p.rating_avg >= places_nearby.min_rating)
+         and (p.hidden_at is null or p.created_by = me or moderator)
+       order by d.km, p.id
+       limit max_results;
+  end if;
 end
 $$;
 comment on function public.places_nearby is 'Places within radius_km of a point (default 5 km, at most 200), nearest first, with distance_km.';
@@ -144,10 +170,12 @@ returns table (
   lat double precision, lng double precision, created_by uuid, created_at timestamptz, updated_at timestamptz,
   rating_avg numeric, rating_count integer, photo_count integer, hidden_at timestamptz, rank real
 )
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
+  me uuid := auth.uid();
+  moderator boolean := private.is_moderator();
   term text := btrim(coalesce(q, ''));
   plain text;
   tsq tsquery;
@@ -169,8 +197,9 @@ begin
            (case when tsq is null then 0 else ts_rank(private.place_search_document(p.name, p.address, p.description), tsq) end
             + extensions.similarity(lower(p.name), plain))::real as r
       from public.places p
-     where (tsq is not null and private.place_search_document(p.name, p.address, p.description) @@ tsq)
-        or lower(p.name) operator(extensions.%) plain
+     where ((tsq is not null and private.place_search_document(p.name, p.address, p.description) @@ tsq)
+            or lower(p.name) operator(extensions.%) plain)
+       and (p.hidden_at is null or p.created_by = me or moderator)
      order by r desc, p.rating_count desc, p.id
      limit max_results;
 end
@@ -181,10 +210,12 @@ comment on function public.search_places is 'Places matching a search (full text
 -- "Is it one of these?" before adding a place: a similar name within radius_m (default 75 m).
 create function public.similar_places(name text, lat double precision, lng double precision, radius_m double precision default 75)
 returns setof public.place_with_distance
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = ''
 as $$
 declare
+  me uuid := auth.uid();
+  moderator boolean := private.is_moderator();
   wanted text := lower(btrim(coalesce(similar_places.name, '')));
   dlat double precision;
   dlng double precision;
@@ -214,6 +245,7 @@ begin
        and d.km * 1000 <= radius_m
        and (extensions.similarity(lower(p.name), wanted) >= 0.3
             or strpos(lower(p.name), wanted) > 0 or strpos(wanted, lower(p.name)) > 0)
+       and (p.hidden_at is null or p.created_by = me or moderator)
      order by d.km, p.id
      limit 10;
 end
@@ -223,14 +255,17 @@ comment on function public.similar_places is 'Places with a similar name within 
 -- place_rating_histogram ------------------------------------------------------------------
 create function public.place_rating_histogram(place_id uuid)
 returns table (rating integer, count integer)
-language plpgsql stable
+language plpgsql stable security definer
 set search_path = ''
 as $$
+declare
+  me uuid := auth.uid();
+  moderator boolean := private.is_moderator();
 begin
   if place_rating_histogram.place_id is null then
     raise exception 'place_id is required.' using errcode = '22023';
   end if;
-  if not exists (select 1 from public.places p where p.id = place_rating_histogram.place_id) then
+  if not exists (select 1 from public.places p where p.id = place_rating_histogram.place_id and (p.hidden_at is null or p.created_by = me or moderator)) then
     raise exception 'Place not found.' using errcode = 'P0002';
   end if;
   return query
