@@ -141,6 +141,9 @@ for (const backend of testBackends()) {
       const rotated = await refresh(original);
       assert.equal(rotated.error, null);
       const child = rotated.data.session?.refresh_token;
+      const rotatedClaims = decodeJwt(rotated.data.session?.access_token ?? '');
+      assert.equal(rotatedClaims.session_id, decodeJwt(data.session?.access_token ?? '').session_id, 'a refresh stays in its session');
+      assert.equal((rotatedClaims.amr as Array<{ method: string }>)[0]?.method, 'password', 'the AMR survives the refresh');
       const retried = await refresh(original);
       assert.equal(retried.error, null, 'a lost response can be retried within the reuse interval');
       assert.equal(retried.data.session?.refresh_token, child);

@@ -2,8 +2,8 @@ import { type Claims, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
 import type { AuthCtx } from './context.ts';
 import { authErrors } from './errors.ts';
 import { isUuid, type AuthContext } from './http.ts';
-import { type IssuedSession, loadUser, newRefreshToken, sessionAmr } from './tokens.ts';
-import type { UserRow } from './user-json.ts';
+import { type Amr, type IssuedSession, loadUser, newRefreshToken } from './tokens.ts';
+import { userColumns, type UserRow } from './user-json.ts';
 
 interface TokenRow {
   id: number;
@@ -32,6 +32,7 @@ export async function refreshSession(ctx: AuthCtx, refreshToken: string): Promis
     const token = found.rows[0];
     if (!token || !token.session_id || !token.user_id) return { error: authErrors.refreshTokenNotFound() };
     let issuedToken: string;
+    let rotate = false;
     if (token.revoked && settings.refreshTokenRotation) {
       const child = await tx.query<{ token: string }>(
         `select token from auth.refresh_tokens where session_id = $1 and parent = $2 and not revoked order by id desc limit 1`,
@@ -48,16 +49,23 @@ export async function refreshSession(ctx: AuthCtx, refreshToken: string): Promis
       issuedToken = token.token;
     } else {
       issuedToken = newRefreshToken();
-      await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [token.id]);
-      await tx.query(
-        `insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id) values ($1, $2, false, now(), now(), $3, $4)`,
-        [issuedToken, token.user_id, token.token, token.session_id],
-      );
+      rotate = true;
     }
-    await tx.query(`update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $1`, [token.session_id]);
-    const user = await loadUser(tx, 'u.id = $1', [token.user_id]);
+    // One statement: rotate (when due), touch the session, read back the user and the session's AMR.
+    const { rows } = await tx.query<UserRow & { amr: Amr[] }>(
+      `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and $5::boolean),
+         child as (insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
+           select $2::text, $3::text, false, now(), now(), $6::text, $4::uuid where $5::boolean),
+         touched as (update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $4::uuid)
+       select ${userColumns},
+         (select coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method, 'timestamp', floor(extract(epoch from c.updated_at))::bigint)
+            order by c.updated_at desc), '[]'::jsonb) from auth.mfa_amr_claims c where c.session_id = $4::uuid) as amr
+       from auth.users u where u.id = $3::uuid`,
+      [token.id, issuedToken, token.user_id, token.session_id, rotate, token.token],
+    );
+    const user = rows[0];
     if (!user) return { error: authErrors.refreshTokenNotFound() };
-    const amr = await sessionAmr(tx, token.session_id);
+    const amr = user.amr;
     return { issued: { user, sessionId: token.session_id, refreshToken: issuedToken, amr, aal: 'aal1' } satisfies IssuedSession };
   });
   // The reuse revocation must commit before the error is answered (storage.NewCommitWithError).

@@ -112,16 +112,6 @@ export async function createSession(tx: Tx, userId: string, method: string, meta
   return { user: row, sessionId: row.session_id, refreshToken, amr: [{ method, timestamp: row.amr_at }], aal: 'aal1' };
 }
 
-/** The session's recorded authentication methods, for a refreshed token (models.AMRClaim). */
-export async function sessionAmr(tx: Tx, sessionId: string): Promise<Amr[]> {
-  const { rows } = await tx.query<{ method: string; at: number }>(
-    `select authentication_method as method, floor(extract(epoch from updated_at))::float8 as at
-     from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
-    [sessionId],
-  );
-  return rows.map((r) => ({ method: r.method, timestamp: r.at }));
-}
-
 export async function loadUser(tx: Tx, where: string, params: unknown[]): Promise<UserRow | null> {
   const { rows } = await tx.query<UserRow>(`select ${userColumns} from auth.users u where ${where}`, params);
   return rows[0] ?? null;
