@@ -30,6 +30,7 @@ export const router = createBrowserRouter([
           },
           { path: 'settings', lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
           { path: 'u/:username', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: 'moderation/log', lazy: () => import('./routes/moderation-log').then((m) => ({ Component: m.ModerationLogRoute })) },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -14,6 +14,10 @@ export const messages = {
   otpExpired: 'This link has expired. Ask for a new one.',
   reviewExists: 'You’ve already reviewed this place — edit your review instead.',
   usernameTaken: 'That username is taken.',
+  reportExists: 'You’ve already reported this. A moderator will look at it soon.',
+  reportLimit: 'You can send at most 20 reports an hour. Try again later.',
+  reviewLimit: 'New accounts can post at most 3 reviews an hour. Try again later.',
+  lastAdmin: 'There must always be at least one admin. Make someone else an admin first.',
   forbidden: 'You don’t have permission to do that.',
   notFound: 'We couldn’t find that.',
   photoTooLarge: 'Photos must be under 5 MB.',
@@ -132,10 +136,17 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
   const message = text(e.message);
   const details = text(e.details);
   if (code === '23505') {
+    if (table === 'reports' || /reports_one_open/.test(message)) return { code, message: messages.reportExists, reaction: 'form' };
     if (table === 'reviews' || /reviews/.test(message)) return { code, message: messages.reviewExists, reaction: 'form' };
     if (/username/.test(`${message} ${details}`) || table === 'profiles') {
       return { code, message: messages.usernameTaken, reaction: 'field', field: 'username' };
     }
+  }
+  if (code === 'P0001') {
+    // The rate-limit and last-admin triggers raise P0001 with a sentence; these are its words.
+    if (/reports per hour/.test(message)) return { code, message: messages.reportLimit, reaction: 'form' };
+    if (/reviews per hour/.test(message)) return { code, message: messages.reviewLimit, reaction: 'form' };
+    if (/at least one admin/.test(message)) return { code, message: messages.lastAdmin, reaction: 'form' };
   }
   if (code === '23514' || code === 'P0001' || code === '22001') {
     const field = fieldOf(message, details);
