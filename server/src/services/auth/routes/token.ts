@@ -19,9 +19,20 @@ async function passwordGrant(ctx: AuthCtx, body: Record<string, unknown>, meta: 
   if (email !== '' && phone !== '') throw authErrors.validation('Only an email address or phone number should be provided on login.');
   if (email === '' && phone === '') throw authErrors.validation('missing email or phone');
   if (email === '') throw authErrors.invalidCredentials();
-  const candidate = await ctx.db.transaction({ kind: 'system' }, (tx) => loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user and u.deleted_at is null', [email]), {
-    readOnly: true,
-  });
+  // Only what the password check needs; the full user is read back with the new session.
+  const candidate = await ctx.db.transaction(
+    { kind: 'system' },
+    async (tx) =>
+      (
+        await tx.query<{ id: string; encrypted_password: string | null; email_confirmed: boolean; banned: boolean }>(
+          `select id::text as id, encrypted_password, email_confirmed_at is not null as email_confirmed,
+             coalesce(banned_until > now(), false) as banned
+           from auth.users where lower(email) = $1 and not is_sso_user and deleted_at is null`,
+          [email],
+        )
+      ).rows[0],
+    { readOnly: true },
+  );
   if (!candidate) throw authErrors.invalidCredentials();
   if (candidate.banned) throw authErrors.userBanned();
   if (!(await verifyPassword(password, candidate.encrypted_password))) throw authErrors.invalidCredentials();
