@@ -1,4 +1,5 @@
 import type { Database, Tx } from '../../db/types.ts';
+import type { Hub } from './hub.ts';
 import type { Claims } from '../../lib/keys.ts';
 
 export interface Policies {
@@ -77,4 +78,41 @@ export async function checkPolicies(db: Database, context: AuthContext): Promise
     throw error;
   }
   throw new Error('unreachable');
+}
+
+/**
+ * Broadcast replay on join (`Realtime.Messages.replay`): private topics only, the newest
+ * `limit` (1..25, default 25) broadcasts since `since` (ms), oldest first. Returns the join
+ * error reason instead when replay is not allowed.
+ */
+export async function replayMessages(
+  hub: Hub,
+  topic: string,
+  isPrivate: boolean,
+  policies: Policies | null,
+  params: unknown,
+): Promise<string | Array<{ id: string; event: string; payload: unknown }>> {
+  if (!isPrivate) return 'UnableToReplayMessages: Replay is not allowed for public channels';
+  if (!policies?.broadcastRead) return `Unauthorized: You do not have permissions to read from this Channel topic: ${topic}`;
+  const p = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
+  const limit = p.limit === undefined || p.limit === null ? 25 : p.limit;
+  if (!Number.isInteger(p.since) || !Number.isInteger(limit)) return 'UnableToReplayMessages: Replay params are not valid';
+  try {
+    return await hub.db.transaction(
+      { kind: 'system' },
+      async (tx) => {
+        const { rows } = await tx.query<{ id: string; event: string; payload: unknown }>(
+          `select id::text as id, event, payload from realtime.messages
+           where topic = $1 and private is true and extension = 'broadcast'
+             and inserted_at >= to_timestamp($2::float8 / 1000)::timestamp and inserted_at < now()::timestamp + interval '1 minute'
+           order by inserted_at desc limit $3`,
+          [topic, p.since, Math.max(1, Math.min(25, limit as number))],
+        );
+        return rows.reverse();
+      },
+      { readOnly: true },
+    );
+  } catch {
+    return 'UnableToReplayMessages: Realtime was unable to replay messages';
+  }
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Claims } from '../../lib/keys.ts';
 import { verifyRealtimeToken, type VerifiedToken } from './auth.ts';
-import { checkPolicies, type Policies } from './authorization.ts';
+import { checkPolicies, type Policies, replayMessages } from './authorization.ts';
 import type { ChangeEngine, ChangeSubscription } from './changes.ts';
 import { ChannelTokenError, joinReasons, systemMessages } from './errors.ts';
 import { FilterParseError, parseChangeParams, subscriptionId } from './filters.ts';
@@ -124,11 +124,19 @@ export class Channel implements Subscriber, PresenceMember {
       const readable = this.#policies.broadcastRead || (this.#presenceEnabled && this.#policies.presenceRead);
       if (!readable) return refuse(joinReasons.unauthorized(this.name));
     }
+    const replay = obj(config.broadcast).replay;
+    let replayed: Array<{ id: string; event: string; payload: unknown }> = [];
+    if (replay !== undefined) {
+      const result = await replayMessages(this.#hub, this.name, this.private, this.#policies, replay);
+      if (typeof result === 'string') return refuse(result);
+      replayed = result;
+    }
     const rawChanges = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter((p) => p !== null && p !== undefined) : [];
     const replyChanges = rawChanges.map((p) => ({ ...obj(p), id: subscriptionId(obj(p)) }));
     if (this.#closed) return false;
     this.#hub.subscribe(this);
     this.#reply(frame.ref, 'ok', { postgres_changes: replyChanges });
+    for (const m of replayed) this.pushEvent('broadcast', { type: 'broadcast', event: m.event, payload: m.payload, meta: { replayed: true, id: m.id } });
     if (this.#presenceEnabled && this.canReadPresence()) this.pushEvent('presence_state', this.#hub.presence.state(this.topicKey));
     this.#scheduleExpiry();
     if (rawChanges.length) void this.#subscribeChanges(rawChanges.map(obj));

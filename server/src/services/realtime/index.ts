@@ -75,6 +75,8 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     routes: broadcastRoutes(hub),
     upgrade,
     start: async () => {
+      // Hosted keeps three days of broadcast history (Realtime.Messages.delete_old_messages).
+      await deps.db.transaction({ kind: 'system' }, (tx) => tx.query(`delete from realtime.messages where inserted_at < now()::timestamp - interval '72 hours'`));
       await changes.start();
       stopListening = await listenForDbMessages(hub);
       sweeper = setInterval(sweep, Math.max(50, Math.min(1000, hub.settings.heartbeatTimeoutMs / 4)));
