@@ -5,9 +5,14 @@ import type { AuthSettings } from './settings.ts';
 /** Hosted GoTrue hashes with bcrypt cost 10 (models/user.go SetPassword → crypto.GenerateFromPassword). */
 export const bcryptCost = 10;
 
-/** Hashes on libuv's thread pool, so the event loop keeps serving while bcrypt works. */
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, { cost: bcryptCost, version: '2a' });
+/**
+ * Hashes on libuv's thread pool, so the event loop keeps serving while bcrypt works. Go's
+ * bcrypt writes the `$2a$` prefix; for passwords of at most 72 bytes (enforced below) 2a and
+ * 2b hash identically, so only the label differs.
+ */
+export async function hashPassword(password: string): Promise<string> {
+  const hashed = await hash(password, bcryptCost);
+  return `$2a$${hashed.slice(4)}`;
 }
 
 export async function verifyPassword(password: string, encrypted: string | null): Promise<boolean> {
