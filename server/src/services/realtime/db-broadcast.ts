@@ -26,7 +26,13 @@ export async function listenForDbMessages(hub: Hub): Promise<() => Promise<void>
       return;
     }
     if (notice.big) void fetchAndDeliver(hub, notice.id);
-    else deliver(hub, notice);
+    else {
+      try {
+        deliver(hub, notice);
+      } catch (error: unknown) {
+        hub.log.error('realtime: delivering a database broadcast', error);
+      }
+    }
   });
 }
 
