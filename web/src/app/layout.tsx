@@ -1,6 +1,7 @@
-import { MapPin } from 'lucide-react';
+import { MapPin, Plus, Star } from 'lucide-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
+import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { UserMenu } from './user-menu';
 
@@ -10,6 +11,7 @@ function navClass({ isActive }: { isActive: boolean }) {
 
 export function Layout() {
   const location = useLocation();
+  const { status } = useAuth();
   return (
     <div className="flex min-h-full flex-col">
       <a
@@ -31,6 +33,18 @@ export function Layout() {
             <NavLink to="/moderation/log" className={navClass}>
               Moderation log
             </NavLink>
+            {status === 'signed-in' ? (
+              <>
+                <NavLink to="/starred" className={(state) => cn(navClass(state), 'inline-flex items-center gap-1.5')}>
+                  <Star aria-hidden="true" className="size-4" />
+                  <span className="sr-only sm:not-sr-only">Starred</span>
+                </NavLink>
+                <NavLink to="/places/new" className={(state) => cn(navClass(state), 'inline-flex items-center gap-1.5')}>
+                  <Plus aria-hidden="true" className="size-4" />
+                  <span className="sr-only sm:not-sr-only">Add a place</span>
+                </NavLink>
+              </>
+            ) : null}
           </nav>
           <div className="ml-auto">
             <UserMenu here={location.pathname + location.search} />

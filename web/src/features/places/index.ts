@@ -9,3 +9,7 @@ export { PlaceSummary } from './components/place-summary';
 export { RatingStars } from './components/rating-stars';
 export { useLivePlaces } from './hooks/use-live-places';
 export * from './schemas';
+export { ShareButton } from './components/share-button';
+export { QueryError } from './components/query-error';
+export { PlaceForm } from './components/place-form';
+export { type PlaceInput, placeInput } from './place-input';

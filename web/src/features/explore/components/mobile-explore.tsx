@@ -1,9 +1,11 @@
 import { List } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import { type Place, PlaceSummary } from '@/features/places';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { Button } from '@/components/ui/button';
+import type { Place } from '@/features/places';
+
+const ExploreDrawer = lazy(() => import('./explore-drawer'));
+const half = 0.45;
+const full = 1;
 
 export interface MobileExploreProps {
   filters: ReactNode;
@@ -14,28 +16,28 @@ export interface MobileExploreProps {
   onClearSelection: () => void;
 }
 
-const snapPoints = [0.45, 1] as const;
-
 /**
- * Mobile Explore: the map fills the screen, the list lives in a vaul bottom drawer with two
- * snap points; tapping a pin opens the drawer at half height with that place on top.
+ * Mobile Explore: the map fills the screen, the list lives in a bottom drawer with two snap
+ * points; tapping a pin opens the drawer at half height with that place on top.
  */
 export function MobileExplore({ filters, list, map, count, selected, onClearSelection }: MobileExploreProps) {
   const [open, setOpen] = useState(false);
-  const [snap, setSnap] = useState<number | string | null>(snapPoints[1]);
+  const [used, setUsed] = useState(false);
+  const [snap, setSnap] = useState<number | string | null>(full);
   const [previewId, setPreviewId] = useState<string | null>(null);
   // A newly tapped pin opens the drawer at half height (state adjusted during render).
   if (selected && selected.id !== previewId) {
     setPreviewId(selected.id);
+    setUsed(true);
     setOpen(true);
-    setSnap(snapPoints[0]);
+    setSnap(half);
   }
-  const close = (next: boolean) => {
+  const change = (next: boolean) => {
     setOpen(next);
     if (!next) {
       onClearSelection();
       setPreviewId(null);
-      setSnap(snapPoints[1]);
+      setSnap(full);
     }
   };
   return (
@@ -48,26 +50,24 @@ export function MobileExplore({ filters, list, map, count, selected, onClearSele
       </div>
       <div className="relative min-h-0 flex-1">
         {map}
-        <Drawer open={open} onOpenChange={close} snapPoints={[...snapPoints]} activeSnapPoint={snap} setActiveSnapPoint={setSnap}>
-          <div className="pointer-events-none absolute inset-x-0 bottom-4 z-[1000] flex justify-center">
-            <Button className="pointer-events-auto shadow-lg" onClick={() => setOpen(true)}>
-              <List aria-hidden="true" className="size-4" />
-              Show list ({count})
-            </Button>
-          </div>
-          <DrawerContent title={selected ? selected.name : 'Places'} className="h-[96dvh] max-h-[96dvh]">
-            {selected ? (
-              <div className="mb-4 rounded-lg border border-brand-500 bg-brand-50 p-3">
-                <PlaceSummary place={selected} />
-                {selected.address ? <p className="mt-1 text-sm text-slate-700">{selected.address}</p> : null}
-                <Link to={`/places/${selected.id}`} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
-                  View place
-                </Link>
-              </div>
-            ) : null}
-            {list}
-          </DrawerContent>
-        </Drawer>
+        <div className="pointer-events-none absolute inset-x-0 bottom-4 z-[1000] flex justify-center">
+          <Button
+            className="pointer-events-auto shadow-lg"
+            aria-haspopup="dialog"
+            onClick={() => {
+              setUsed(true);
+              setOpen(true);
+            }}
+          >
+            <List aria-hidden="true" className="size-4" />
+            Show list ({count})
+          </Button>
+        </div>
+        {used ? (
+          <Suspense fallback={null}>
+            <ExploreDrawer open={open} onOpenChange={change} snap={snap} onSnapChange={setSnap} selected={selected} list={list} />
+          </Suspense>
+        ) : null}
       </div>
     </section>
   );

@@ -47,7 +47,7 @@ export default function PinPicker({ value, onChange, label, className }: PinPick
   }, [value]);
 
   return (
-    <div role="region" aria-label={label} className={cn('relative isolate', className)}>
+    <div role="region" aria-label={label} className={cn('relative isolate z-0', className)}>
       <div ref={element} className="absolute inset-0" />
     </div>
   );

@@ -133,7 +133,7 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
   }, [highlightedId]);
 
   return (
-    <div role="region" aria-label={label} className={cn('relative isolate', className)}>
+    <div role="region" aria-label={label} className={cn('relative isolate z-0', className)}>
       <div ref={element} className="absolute inset-0" />
     </div>
   );

@@ -1,6 +1,7 @@
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
-import type { Place, PlaceInput } from '../schemas';
+import type { PlaceInput } from '../place-input';
+import type { Place } from '../schemas';
 
 function toRow(input: PlaceInput) {
   return {

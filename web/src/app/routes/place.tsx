@@ -1,0 +1,115 @@
+import { useQuery } from '@tanstack/react-query';
+import { Pencil, Users } from 'lucide-react';
+import { Suspense } from 'react';
+import { Link, useParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { MapPlaceholder, PlacesMap } from '@/features/map';
+import { PhotoGallery } from '@/features/photos';
+import { ReportButton } from '@/features/moderation';
+import { type Place, PlaceSummary, placeQuery, QueryError, ShareButton } from '@/features/places';
+import { NewReviewsPill, RatingHistogram, ReviewComposer, ReviewList, usePlaceChannel } from '@/features/reviews';
+import { StarButton } from '@/features/stars';
+import { useMyProfile } from '@/features/profiles';
+import { useAuth } from '@/lib/auth';
+
+import { NotFoundRoute } from './not-found';
+
+function useDesktop(): boolean {
+  return typeof window !== 'undefined' && window.matchMedia('(min-width: 768px)').matches;
+}
+
+function PlaceSkeleton() {
+  return (
+    <div role="status" aria-label="Loading place" className="space-y-4">
+      <Skeleton className="h-8 w-2/3" />
+      <Skeleton className="h-4 w-1/3" />
+      <Skeleton className="h-48 w-full" />
+    </div>
+  );
+}
+
+function PlaceDetail({ place }: { place: Place }) {
+  const { user } = useAuth();
+  const userId = user?.id ?? null;
+  const profile = useMyProfile();
+  const { present, newReviews, showNewReviews } = usePlaceChannel(place.id, userId);
+  const canEdit = userId !== null && (place.created_by === userId || profile.data?.role === 'moderator' || profile.data?.role === 'admin');
+  const desktop = useDesktop();
+  const onShow = () => {
+    void showNewReviews();
+    document.getElementById('reviews-title')?.scrollIntoView({ block: 'start' });
+    document.getElementById('reviews-title')?.focus();
+  };
+  return (
+    <article aria-labelledby="place-title" className="space-y-8">
+      <title>{`${place.name} · Pinstar`}</title>
+      <header className="grid gap-4 md:grid-cols-[1fr_18rem]">
+        <div className="space-y-2">
+          <h1 id="place-title" className="text-2xl font-bold sm:text-3xl">
+            {place.name}
+          </h1>
+          <PlaceSummary place={place} />
+          {place.address ? <p className="text-slate-700">{place.address}</p> : null}
+          <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
+            {present > 1 ? (
+              <>
+                <Users aria-hidden="true" className="size-4" />
+                {present} people here now
+              </>
+            ) : null}
+          </p>
+          {place.description ? <p className="max-w-prose whitespace-pre-line text-slate-800">{place.description}</p> : null}
+          <div className="flex flex-wrap gap-2 pt-2">
+            <StarButton userId={userId} placeId={place.id} />
+            <ShareButton title={place.name} path={`/places/${place.id}`} />
+            {canEdit ? (
+              <Link to={`/places/${place.id}/edit`} className={buttonVariants({ variant: 'secondary' })}>
+                <Pencil aria-hidden="true" className="size-4" /> Edit place
+              </Link>
+            ) : null}
+            <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
+          </div>
+        </div>
+        <div className="relative h-56 overflow-hidden rounded-lg border border-slate-200">
+          <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
+            <PlacesMap places={[place]} view={{ lat: place.lat, lng: place.lng, zoom: 15 }} label={`Map showing ${place.name}`} className="absolute inset-0" />
+          </Suspense>
+        </div>
+      </header>
+      <section aria-labelledby="rating-title" className="space-y-3">
+        <h2 id="rating-title" className="text-lg font-semibold">
+          Rating
+        </h2>
+        <RatingHistogram place={place} />
+      </section>
+      <section aria-labelledby="photos-title" className="space-y-3">
+        <h2 id="photos-title" className="text-lg font-semibold">
+          Photos
+        </h2>
+        <PhotoGallery placeId={place.id} />
+      </section>
+      <section aria-labelledby="reviews-title" className="space-y-3">
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          <h2 id="reviews-title" tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none">
+            Reviews
+          </h2>
+          <ReviewComposer placeId={place.id} placeName={place.name} userId={userId} desktop={desktop} />
+        </div>
+        <NewReviewsPill count={newReviews} onShow={onShow} />
+        <ReviewList placeId={place.id} userId={userId} />
+      </section>
+    </article>
+  );
+}
+
+export function PlaceRoute() {
+  const { id = '' } = useParams();
+  const query = useQuery(placeQuery(id));
+  if (query.data === null) return <NotFoundRoute />;
+  return (
+    <div className="mx-auto w-full max-w-5xl px-4 py-6">
+      {query.data ? <PlaceDetail place={query.data} /> : query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : <PlaceSkeleton />}
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
+import { Drawer, DrawerContent } from '@/components/ui/drawer';
+import { type Place, PlaceSummary } from '@/features/places';
+
+export const snapPoints = [0.45, 1];
+
+export interface ExploreDrawerProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  snap: number | string | null;
+  onSnapChange: (snap: number | string | null) => void;
+  selected: Place | null;
+  list: ReactNode;
+}
+
+/** The list in a vaul bottom drawer with two snap points (loaded the first time it opens). */
+export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, selected, list }: ExploreDrawerProps) {
+  return (
+    <Drawer open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} activeSnapPoint={snap} setActiveSnapPoint={onSnapChange}>
+      <DrawerContent title={selected ? selected.name : 'Places'} className="h-[96dvh] max-h-[96dvh]">
+        {selected ? (
+          <div className="mb-4 rounded-lg border border-brand-500 bg-brand-50 p-3">
+            <PlaceSummary place={selected} />
+            {selected.address ? <p className="mt-1 text-sm text-slate-700">{selected.address}</p> : null}
+            <Link to={`/places/${selected.id}`} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
+              View place
+            </Link>
+          </div>
+        ) : null}
+        {list}
+      </DrawerContent>
+    </Drawer>
+  );
+}

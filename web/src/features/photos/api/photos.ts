@@ -1,0 +1,86 @@
+import { queryOptions } from '@tanstack/react-query';
+import { cropAndResize, loadImage } from '@/lib/image';
+import { supabase } from '@/lib/supabase';
+import { uploadWithProgress } from '@/lib/upload';
+
+export const photoBucket = 'place-photos';
+export const maxPhotos = 5;
+export const maxSourceBytes = 5 * 1024 * 1024;
+export const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const maxSide = 1600;
+
+export interface PlacePhoto {
+  id: string;
+  path: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  review_id: string;
+}
+
+export const photoKeys = {
+  place: (placeId: string) => ['photos', 'place', placeId] as const,
+};
+
+export function photoUrl(path: string): string {
+  return supabase.storage.from(photoBucket).getPublicUrl(path).data.publicUrl;
+}
+
+/** The place's visible photos, newest first (the gallery). */
+export function placePhotosQuery(placeId: string) {
+  return queryOptions({
+    queryKey: photoKeys.place(placeId),
+    queryFn: async (): Promise<PlacePhoto[]> => {
+      const { data, error } = await supabase
+        .from('review_photos')
+        .select('id, path, alt, width, height, review_id')
+        .eq('place_id', placeId)
+        .is('hidden_at', null)
+        .order('created_at', { ascending: false })
+        .limit(60);
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+export interface PreparedPhoto {
+  blob: Blob;
+  width: number;
+  height: number;
+  previewUrl: string;
+}
+
+/**
+ * Decodes a chosen file, scales it to at most 1600 px on its long side and re-encodes it as
+ * WebP on a canvas: only pixels survive, so EXIF (camera, GPS position) never leaves the device.
+ */
+export async function preparePhoto(file: File): Promise<PreparedPhoto> {
+  const source = URL.createObjectURL(file);
+  try {
+    const image = await loadImage(source);
+    const area = { x: 0, y: 0, width: image.naturalWidth, height: image.naturalHeight };
+    const blob = await cropAndResize(source, area, maxSide, 0.85);
+    const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
+    return {
+      blob,
+      width: Math.max(1, Math.round(area.width * scale)),
+      height: Math.max(1, Math.round(area.height * scale)),
+      previewUrl: URL.createObjectURL(blob),
+    };
+  } finally {
+    URL.revokeObjectURL(source);
+  }
+}
+
+/** Uploads one prepared photo under the member's folder; resolves with its storage path. */
+export function uploadPhoto(userId: string, reviewId: string, blob: Blob, onProgress: (fraction: number) => void): Promise<string> {
+  const path = `${userId}/${reviewId}/${crypto.randomUUID()}.webp`;
+  return uploadWithProgress({ bucket: photoBucket, path, body: blob, onProgress });
+}
+
+export async function removePhotoFiles(paths: string[]): Promise<void> {
+  if (paths.length === 0) return;
+  const { error } = await supabase.storage.from(photoBucket).remove(paths);
+  if (error) throw error;
+}

@@ -1,0 +1,52 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { Review, ReviewSort } from '../schemas';
+import { reviewKeys } from './keys';
+
+export const reviewPageSize = 20;
+
+export const reviewColumns =
+  'id, place_id, author_id, rating, body, visited_on, created_at, updated_at, hidden_at, author:profiles(username, display_name, avatar_path), photos:review_photos(id, path, alt, width, height)';
+
+function ordered(sort: ReviewSort) {
+  const query = supabase.from('reviews').select(reviewColumns, { count: 'exact' });
+  if (sort === 'newest') return query.order('created_at', { ascending: false });
+  return query.order('rating', { ascending: sort === 'lowest' }).order('created_at', { ascending: false });
+}
+
+export interface ReviewPage {
+  reviews: Review[];
+  total: number;
+}
+
+/** A place's reviews with their authors and photos, 20 per page, in the chosen order. */
+export function reviewsQuery(placeId: string, sort: ReviewSort) {
+  return infiniteQueryOptions({
+    queryKey: reviewKeys.list(placeId, sort),
+    initialPageParam: 0,
+    queryFn: async ({ pageParam }): Promise<ReviewPage> => {
+      const { data, error, count } = await ordered(sort)
+        .eq('place_id', placeId)
+        .order('id')
+        .range(pageParam, pageParam + reviewPageSize - 1);
+      if (error) throw error;
+      return { reviews: data, total: count ?? data.length };
+    },
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((n, page) => n + page.reviews.length, 0);
+      return loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/** The member's own review of this place, if any ("already reviewed" leads to editing). */
+export function myReviewQuery(placeId: string, userId: string) {
+  return queryOptions({
+    queryKey: reviewKeys.mine(placeId, userId),
+    queryFn: async (): Promise<Review | null> => {
+      const { data, error } = await supabase.from('reviews').select(reviewColumns).eq('place_id', placeId).eq('author_id', userId).maybeSingle();
+      if (error) throw error;
+      return data;
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import { useQuery } from '@tanstack/react-query';
+import { PenLine } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { Drawer, DrawerContent } from '@/components/ui/drawer';
+import { Spinner } from '@/components/ui/spinner';
+import { signInPath } from '@/lib/auth-redirect';
+import { myReviewQuery } from '../api/reviews';
+
+/** The form (react-hook-form, photo processing) loads only when someone opens it. */
+const ReviewForm = lazy(() => import('./review-form'));
+
+export interface ReviewComposerProps {
+  placeId: string;
+  placeName: string;
+  userId: string | null;
+  desktop: boolean;
+}
+
+/**
+ * "Write a review" — or "Edit your review" when the member already reviewed the place — in a
+ * dialog on desktop and a bottom drawer on mobile. Visitors are offered to sign in.
+ */
+export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewComposerProps) {
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  const mine = useQuery({ ...myReviewQuery(placeId, userId ?? ''), enabled: userId !== null });
+  if (!userId) {
+    return (
+      <Link to={signInPath(location.pathname)} className={buttonVariants()}>
+        <PenLine aria-hidden="true" className="size-4" /> Sign in to write a review
+      </Link>
+    );
+  }
+  const existing = mine.data ?? null;
+  const label = existing ? 'Edit your review' : 'Write a review';
+  const title = existing ? `Edit your review of ${placeName}` : `Review ${placeName}`;
+  const form = (
+    <Suspense fallback={<Spinner label="Loading the form" />}>
+      <ReviewForm key={existing?.id ?? 'new'} placeId={placeId} userId={userId} existing={existing} onDone={() => setOpen(false)} />
+    </Suspense>
+  );
+  const trigger = (
+    <Button onClick={() => setOpen(true)} disabled={mine.isPending}>
+      <PenLine aria-hidden="true" className="size-4" /> {label}
+    </Button>
+  );
+  if (desktop) {
+    return (
+      <Dialog open={open} onOpenChange={setOpen}>
+        {trigger}
+        <DialogContent title={title} className="max-w-xl">
+          {form}
+        </DialogContent>
+      </Dialog>
+    );
+  }
+  return (
+    <Drawer open={open} onOpenChange={setOpen}>
+      {trigger}
+      <DrawerContent title={title}>{form}</DrawerContent>
+    </Drawer>
+  );
+}

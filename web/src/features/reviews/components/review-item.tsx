@@ -1,0 +1,58 @@
+import { Link } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import { RelativeTime } from '@/components/relative-time';
+import { ReportButton } from '@/features/moderation';
+import { photoUrl } from '@/features/photos';
+import { RatingStars } from '@/features/places';
+import { formatVisited } from '@/lib/dates';
+import { supabase } from '@/lib/supabase';
+import { isEdited, type Review } from '../schemas';
+
+function avatarUrl(path: string | null): string | null {
+  return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
+}
+
+/** One review: author with avatar, stars, dates (edited mark), text and photos. */
+export function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
+  const author = review.author;
+  const name = author?.display_name ?? 'Former member';
+  return (
+    <article aria-labelledby={`review-${review.id}`} className="border-b border-slate-200 py-4 last:border-b-0">
+      <header className="flex items-center gap-3">
+        <Avatar src={avatarUrl(author?.avatar_path ?? null)} name={name} size="sm" />
+        <div className="min-w-0">
+          <h3 id={`review-${review.id}`} className="text-sm font-semibold">
+            {author ? (
+              <Link to={`/u/${author.username}`} className="hover:underline">
+                {name}
+              </Link>
+            ) : (
+              name
+            )}
+            {mine ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">You</span> : null}
+          </h3>
+          <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+            <RatingStars value={review.rating} />
+            <RelativeTime value={review.created_at} />
+            {isEdited(review) ? <span>(edited)</span> : null}
+            {review.visited_on ? <span>· {formatVisited(review.visited_on)}</span> : null}
+          </p>
+        </div>
+      </header>
+      {review.hidden_at ? <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p> : null}
+      <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{review.body}</p>
+      <div className="mt-1 flex justify-end">
+        <ReportButton targetType="review" targetId={review.id} ownerId={review.author_id} label={`Report review by ${name}`} />
+      </div>
+      {review.photos.length ? (
+        <ul className="mt-2 flex flex-wrap gap-2">
+          {review.photos.map((photo) => (
+            <li key={photo.id}>
+              <img src={photoUrl(photo.path)} alt={photo.alt} loading="lazy" width={96} height={96} className="size-24 rounded-md bg-slate-100 object-cover" />
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,64 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useState } from 'react';
+import { photoKeys } from '@/features/photos';
+import { placeKeys } from '@/features/places';
+import { supabase } from '@/lib/supabase';
+import { reviewKeys } from '../api/keys';
+
+interface ChangePayload {
+  table?: string;
+  record?: { author_id?: string | null } | null;
+}
+
+/**
+ * The place's private topic `place:<id>`: review, photo and place changes broadcast by database
+ * triggers, and presence ("N people here now"). Others' new reviews are counted for the pill
+ * instead of being inserted under the reader's eyes; the mean, histogram and photos refresh.
+ */
+export function usePlaceChannel(placeId: string, userId: string | null) {
+  const queryClient = useQueryClient();
+  const [present, setPresent] = useState(0);
+  const [newReviews, setNewReviews] = useState(0);
+  const fromSomeoneElse = useEffectEvent((authorId: string | null | undefined) => authorId !== userId);
+
+  useEffect(() => {
+    const refreshStats = () => {
+      void queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) });
+      void queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) });
+    };
+    const channel = supabase.channel(`place:${placeId}`, { config: { private: true, presence: { key: crypto.randomUUID() } } });
+    channel
+      .on('presence', { event: 'sync' }, () => setPresent(Object.keys(channel.presenceState()).length))
+      .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
+        if (payload.table === 'review_photos') {
+          void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
+          return;
+        }
+        if (payload.table !== 'reviews') return;
+        refreshStats();
+        if (fromSomeoneElse(payload.record?.author_id)) setNewReviews((n) => n + 1);
+      })
+      .on('broadcast', { event: 'UPDATE' }, ({ payload }: { payload: ChangePayload }) => {
+        if (payload.table === 'places') refreshStats();
+        else if (payload.table === 'review_photos') void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
+        else void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+      })
+      .on('broadcast', { event: 'DELETE' }, () => {
+        refreshStats();
+        void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+        void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
+      })
+      .subscribe((status) => {
+        if (status === 'SUBSCRIBED') void channel.track({ since: new Date().toISOString() });
+      });
+    return () => {
+      void supabase.removeChannel(channel);
+    };
+  }, [placeId, queryClient]);
+
+  const showNewReviews = () => {
+    setNewReviews(0);
+    return queryClient.resetQueries({ queryKey: reviewKeys.place(placeId) });
+  };
+  return { present, newReviews, showNewReviews };
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Today's date in the member's time zone, "YYYY-MM-DD" (the visit date may not be later). */
+export function todayIso(): string {
+  const now = new Date();
+  return new Date(now.getTime() - now.getTimezoneOffset() * 60_000).toISOString().slice(0, 10);
+}
+
+/** The same limits as the `reviews` check constraints in SQL. */
+export const reviewInput = z.object({
+  rating: z.number().int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+  body: z.string().trim().min(20, 'Write at least 20 characters.').max(2000, 'Reviews are at most 2000 characters.'),
+  visitedOn: z
+    .string()
+    .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a date.')
+    .refine((v) => v === '' || v <= todayIso(), 'The visit date can’t be in the future.'),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+export const reviewSorts = ['newest', 'highest', 'lowest'] as const;
+export type ReviewSort = (typeof reviewSorts)[number];
+export const reviewSortLabels: Record<ReviewSort, string> = { newest: 'Newest', highest: 'Highest rated', lowest: 'Lowest rated' };
+
+export interface ReviewAuthor {
+  username: string;
+  display_name: string;
+  avatar_path: string | null;
+}
+
+export interface ReviewPhoto {
+  id: string;
+  path: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+}
+
+export interface Review {
+  id: string;
+  place_id: string;
+  author_id: string | null;
+  rating: number;
+  body: string;
+  visited_on: string | null;
+  created_at: string;
+  updated_at: string;
+  hidden_at: string | null;
+  author: ReviewAuthor | null;
+  photos: ReviewPhoto[];
+}
+
+/** Edited when the text, stars or date changed more than a minute after posting. */
+export function isEdited(review: Pick<Review, 'created_at' | 'updated_at'>): boolean {
+  return new Date(review.updated_at).getTime() - new Date(review.created_at).getTime() > 60_000;
+}
