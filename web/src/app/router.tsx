@@ -34,6 +34,7 @@ export const router = createBrowserRouter([
           { path: 'places/:id/edit', lazy: () => import('./routes/place-edit').then((m) => ({ Component: m.PlaceEditRoute })) },
           { path: 'starred', lazy: () => import('./routes/starred').then((m) => ({ Component: m.StarredRoute })) },
           { path: 'u/:username', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
+          { path: 'moderation', lazy: () => import('./routes/moderation').then((m) => ({ Component: m.ModerationRoute })) },
           { path: 'moderation/log', lazy: () => import('./routes/moderation-log').then((m) => ({ Component: m.ModerationLogRoute })) },
           { path: '*', element: <NotFoundRoute /> },
         ],

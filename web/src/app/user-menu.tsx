@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
+import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { buttonVariants } from '@/components/ui/button';
@@ -62,6 +62,11 @@ export function UserMenu({ here }: { here: string }) {
         <DropdownMenuItem onSelect={() => void navigate('/settings')}>
           <Settings aria-hidden="true" className="size-4" /> Settings
         </DropdownMenuItem>
+        {profile?.role === 'moderator' || profile?.role === 'admin' ? (
+          <DropdownMenuItem onSelect={() => void navigate('/moderation')}>
+            <ShieldCheck aria-hidden="true" className="size-4" /> Moderation
+          </DropdownMenuItem>
+        ) : null}
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => void onSignOut()}>
           <LogOut aria-hidden="true" className="size-4" /> Sign out

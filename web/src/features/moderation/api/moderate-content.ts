@@ -1,0 +1,46 @@
+import { queryOptions } from '@tanstack/react-query';
+import { supabase } from '@/lib/supabase';
+import type { ContentType, ModerationTarget } from '../schemas';
+import { moderationKeys } from './keys';
+import { fetchTargets } from './targets';
+
+/** `hide_content` / `restore_content`: the database checks the role, logs and resolves reports. */
+export async function moderateContent(action: 'hide' | 'restore', type: ContentType, id: string, reason: string): Promise<void> {
+  const args = { target_type: type, target_id: id, reason: reason.trim() };
+  const { error } = action === 'hide' ? await supabase.rpc('hide_content', args) : await supabase.rpc('restore_content', args);
+  if (error) throw error;
+}
+
+/** Content hidden now (50 newest of each type), for restoring. */
+export function hiddenContentQuery() {
+  return queryOptions({
+    queryKey: moderationKeys.hidden(),
+    queryFn: async () => {
+      const lists = await Promise.all((['place', 'review', 'photo'] as const).map((type) => fetchTargets(type, { hidden: true })));
+      return lists.flat().sort((a, b) => (b.hidden_at ?? '').localeCompare(a.hidden_at ?? ''));
+    },
+  });
+}
+
+/**
+ * Why a target is hidden: the reason of its latest hide in the public log (what its author is
+ * shown next to the content). Null when it is not hidden by a logged action.
+ */
+export function hiddenReasonQuery(type: ModerationTarget, id: string) {
+  return queryOptions({
+    queryKey: moderationKeys.hiddenReason(type, id),
+    queryFn: async () => {
+      const { data, error } = await supabase
+        .from('moderation_log')
+        .select('reason, created_at')
+        .eq('target_type', type)
+        .eq('target_id', id)
+        .eq('action', 'hide')
+        .order('created_at', { ascending: false })
+        .limit(1)
+        .maybeSingle();
+      if (error) throw error;
+      return data;
+    },
+  });
+}

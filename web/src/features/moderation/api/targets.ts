@@ -1,0 +1,60 @@
+import { supabase } from '@/lib/supabase';
+import type { ContentType } from '../schemas';
+
+export interface Person {
+  username: string;
+  display_name: string;
+}
+
+interface PlaceRef {
+  id: string;
+  name: string;
+}
+
+/** What a report or a hide is about, with its author and its place, as moderators see it. */
+export type TargetContent =
+  | { type: 'review'; id: string; hidden_at: string | null; created_at: string; author: Person | null; place: PlaceRef | null; rating: number; body: string }
+  | {
+      type: 'place';
+      id: string;
+      hidden_at: string | null;
+      created_at: string;
+      author: Person | null;
+      place: PlaceRef;
+      category: string;
+      description: string;
+      address: string | null;
+    }
+  | { type: 'photo'; id: string; hidden_at: string | null; created_at: string; author: Person | null; place: PlaceRef | null; path: string; alt: string };
+
+const reviewColumns = 'id, hidden_at, created_at, rating, body, author:profiles(username, display_name), place:places(id, name)';
+const placeColumns = 'id, name, hidden_at, created_at, category, description, address, author:profiles(username, display_name)';
+const photoColumns = 'id, hidden_at, created_at, path, alt, author:profiles(username, display_name), place:places(id, name)';
+
+export function photoPublicUrl(path: string): string {
+  return supabase.storage.from('place-photos').getPublicUrl(path).data.publicUrl;
+}
+
+/**
+ * Loads targets of one type, either by id (the reported ones) or the hidden ones (newest hide
+ * first). Moderators read hidden rows through RLS; a deleted target is simply absent.
+ */
+export async function fetchTargets(type: ContentType, filter: { ids: string[] } | { hidden: true }): Promise<TargetContent[]> {
+  if ('ids' in filter && filter.ids.length === 0) return [];
+  if (type === 'review') {
+    const query = supabase.from('reviews').select(reviewColumns);
+    const { data, error } = await ('ids' in filter ? query.in('id', filter.ids) : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+    if (error) throw error;
+    return data.map((row) => ({ type, ...row }));
+  }
+  if (type === 'place') {
+    const query = supabase.from('places').select(placeColumns);
+    const { data, error } = await ('ids' in filter ? query.in('id', filter.ids) : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+    if (error) throw error;
+    return data.map(({ name, ...row }) => ({ type, ...row, place: { id: row.id, name } }));
+  }
+  const query = supabase.from('review_photos').select(photoColumns);
+  const { data, error } = await ('ids' in filter ? query.in('id', filter.ids) : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+  if (error) throw error;
+  return data.map((row) => ({ type, ...row }));
+}

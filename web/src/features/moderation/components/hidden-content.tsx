@@ -1,0 +1,47 @@
+import { useQuery } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
+import { describeError } from '@/lib/errors';
+import { hiddenContentQuery } from '../api/moderate-content';
+import { ModerateButton } from './moderate-button';
+import { describeSubject } from './report-group';
+import { TargetPreview } from './target-preview';
+
+/** What is hidden now (newest first), each with "Restore…". */
+export function HiddenContent() {
+  const query = useQuery(hiddenContentQuery());
+  if (query.isPending) {
+    return (
+      <div role="status" aria-label="Loading hidden content">
+        <Skeleton className="h-32 w-full" />
+      </div>
+    );
+  }
+  if (query.isError) {
+    return (
+      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+        {describeError(query.error).message}
+        <Button variant="secondary" size="sm" className="ml-3" onClick={() => void query.refetch()}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  if (query.data.length === 0) return <p className="text-slate-700">Nothing is hidden.</p>;
+  return (
+    <ul className="space-y-3">
+      {query.data.map((target) => (
+        <li key={`${target.type}:${target.id}`} className="space-y-2">
+          <TargetPreview target={target} />
+          <ModerateButton
+            action="restore"
+            targetType={target.type}
+            targetId={target.id}
+            subject={describeSubject(target.type, target)}
+            suggestions={['Reviewed again: nothing wrong']}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
