@@ -1,7 +1,9 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
+import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
-import type { Service, ServiceDeps } from '../../lib/service.ts';
+import { tomlValue } from '../../lib/config.ts';
+import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
 import { authenticateConnect } from './auth.ts';
 import { createChangeEngine } from './change-engine.ts';
 import { Connection } from './connection.ts';
@@ -16,6 +18,8 @@ import type { Vsn } from './protocol.ts';
  * with broadcast, presence and postgres_changes, and the REST broadcast API.
  */
 export function createRealtimeService(deps: ServiceDeps): Service {
+  // `[realtime] enabled = false` in config.toml: the CLI does not start the service at all.
+  if (!tomlValue(deps.config.toml, 'realtime.enabled', true)) return { prefix: '/realtime/v1', routes: new Hono<AppEnv>() };
   const hub = new Hub({ db: deps.db, keys: deps.keys, log: deps.log, settings: readSettings(process.env) });
   const changes = createChangeEngine(hub);
   const connections = new Set<Connection>();
