@@ -144,6 +144,18 @@ for (const backend of testBackends()) {
       assert.deepEqual(outcome(res), ok([{ name: 'Blue Bottle', review_cards: [{ body: 'Great coffee', writer: { name: 'Ada' } }, { body: 'Too busy', writer: { name: 'Brian' } }] }]));
     });
 
+    test('computed fields in select, filters and order', async () => {
+      const res = await db.from('places').select('id,label').like('label', '*(bar)').order('label', { ascending: false });
+      assert.deepEqual(outcome(res), ok([{ id: 5, label: 'O\'Brien\'s "Pub" (bar)' }, { id: 3, label: 'Night Owl (bar)' }]));
+    });
+
+    test('computed relationships: to-one with ROWS 1, to-many, recursive', async () => {
+      const best = await db.from('places').select('name,best_review(body,stars)').in('id', [1, 3]).order('id');
+      assert.deepEqual(outcome(best), ok([{ name: 'Blue Bottle', best_review: { body: 'Great coffee', stars: 5 } }, { name: 'Night Owl', best_review: null }]));
+      const tree = await db.from('authors').select('name,mentees(name,mentees(name))').eq('id', 1);
+      assert.deepEqual(outcome(tree), ok([{ name: 'Ada', mentees: [{ name: 'Brian', mentees: [] }, { name: 'Chloé', mentees: [] }] }]));
+    });
+
     test('answers PGRST200 for an unknown relationship', async () => {
       const res = await db.from('places').select('id,reviewz(id)');
       assert.deepEqual(outcome(res), failed(400, {

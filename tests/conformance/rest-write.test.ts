@@ -144,6 +144,27 @@ for (const backend of testBackends()) {
       assert.deepEqual(after.data, [{ note: 'bulk' }, { note: 'bulk' }]);
     });
 
+    test('PUT upserts one row addressed by its whole primary key', async () => {
+      const put = (query: string, body: unknown, prefer = 'return=representation') =>
+        rest(server, `/labels${query}`, {
+          method: 'PUT',
+          headers: { Authorization: `Bearer ${server.serviceRoleKey}`, 'Content-Type': 'application/json', Prefer: prefer },
+          body: JSON.stringify(body),
+        });
+      const created = await put('?id=eq.20', { id: 20, label: 'airy' });
+      assert.equal(created.status, 201);
+      assert.deepEqual(await created.json(), [{ id: 20, label: 'airy' }]);
+      const replaced = await put('?id=eq.20', { id: 20, label: 'breezy' });
+      assert.equal(replaced.status, 200);
+      assert.deepEqual(await replaced.json(), [{ id: 20, label: 'breezy' }]);
+      const minimal = await put('?id=eq.20', { id: 20, label: 'calm' }, 'return=minimal');
+      assert.equal(minimal.status, 204);
+      const mismatch = await put('?id=eq.20', { id: 21, label: 'x' });
+      assert.deepEqual([mismatch.status, await mismatch.json()], [400, { code: 'PGRST115', details: null, hint: null, message: 'Payload values do not match URL in primary key column(s)' }]);
+      const notKey = await put('?label=eq.calm', { id: 20, label: 'x' });
+      assert.deepEqual([notKey.status, await notKey.json()], [405, { code: 'PGRST105', details: null, hint: null, message: "Filters must include all and only primary key columns with 'eq' operators" }]);
+    });
+
     test('return=headers-only gives Location for one inserted row', async () => {
       const raw = await rest(server, '/labels', {
         method: 'POST',

@@ -93,7 +93,7 @@ async function route(deps: RestDeps, ctx: RequestContext, request: Request): Pro
   if (segments.length === 1 && segments[0]) {
     const name = segments[0];
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return handleRead(deps, ctx, name);
-    if (ctx.method === 'POST' || ctx.method === 'PATCH' || ctx.method === 'DELETE') return handleWrite(deps, ctx, name, await request.text());
+    if (ctx.method === 'POST' || ctx.method === 'PATCH' || ctx.method === 'PUT' || ctx.method === 'DELETE') return handleWrite(deps, ctx, name, await request.text());
     if (ctx.method === 'OPTIONS') return options(deps, ctx, name);
     throw errors.unsupportedMethod(ctx.method);
   }
@@ -110,5 +110,5 @@ function options(deps: RestDeps, ctx: RequestContext, name: string): Response {
   const relation = deps.cache.relation(ctx.schema, name);
   if (!relation) throw errors.tableNotFound(ctx.schema, name, deps.cache.suggestTable(ctx.schema, name));
   const writable = relation.kind === 'r' || relation.kind === 'p' || relation.kind === 'v' || relation.kind === 'f';
-  return new Response(null, { status: 200, headers: { Allow: writable ? 'OPTIONS,GET,HEAD,POST,PATCH,DELETE' : 'OPTIONS,GET,HEAD' } });
+  return new Response(null, { status: 200, headers: { Allow: writable ? 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE' : 'OPTIONS,GET,HEAD' } });
 }

@@ -5,7 +5,7 @@
  */
 export const schemaCacheSql = `
 with rels as (
-  select c.oid, n.nspname as schema, c.relname as name, c.relkind as kind
+  select c.oid, c.reltype, n.nspname as schema, c.relname as name, c.relkind as kind
   from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
   where c.relkind in ('r', 'v', 'm', 'f', 'p') and n.nspname = any($1::text[])
 ),
@@ -38,7 +38,7 @@ keys as (
 )
 select json_build_object(
   'relations', coalesce((select json_agg(json_build_object(
-      'oid', r.oid::int8, 'schema', r.schema, 'name', r.name, 'kind', r.kind,
+      'oid', r.oid::int8, 'rowType', r.reltype::int8, 'schema', r.schema, 'name', r.name, 'kind', r.kind,
       'columns', coalesce(c.columns, '[]'),
       'primaryKey', coalesce((select to_json(k.columns) from keys k where k.oid = r.oid and k.type = 'p'), '[]'),
       'uniqueKeys', coalesce((select json_agg(k.columns) from keys k where k.oid = r.oid), '[]'),
@@ -68,6 +68,8 @@ select json_build_object(
       'argNames', coalesce(p.proargnames, '{}'),
       'argModes', coalesce(p.proargmodes, '{}'),
       'inputCount', p.pronargs,
+      'firstArgType', case when p.pronargs > 0 then p.proargtypes[0]::int8 end,
+      'rows', p.prorows,
       'defaultCount', p.pronargdefaults,
       'variadic', p.provariadic <> 0
     ) order by n.nspname, p.proname, p.oid)

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/types.ts';
+import { findRelationships } from './relationships.ts';
 import { schemaCacheSql } from './schema-cache-query.ts';
 
 export interface Column {
@@ -18,6 +19,7 @@ export interface Column {
 
 export interface Relation {
   oid: number;
+  rowType: number;
   schema: string;
   name: string;
   kind: string;
@@ -27,6 +29,8 @@ export interface Relation {
   uniqueKeys: string[][];
   /** View columns traced to the table column they show: name → [relation oid, column name]. */
   origins: Map<string, [number, string]>;
+  /** Functions taking this relation's row: computed fields (scalar) and relationships (rows). */
+  computed: Map<string, Routine>;
 }
 
 export interface ForeignKey {
@@ -55,6 +59,8 @@ export interface Relationship {
   parentColumns: string[];
   targetColumns: string[];
   junction: Junction | null;
+  /** A computed relationship: the function called with the parent row. */
+  computed: Routine | null;
 }
 
 export interface RoutineParam {
@@ -74,6 +80,9 @@ export interface Routine {
   /** A table-like result (composite type or OUT/TABLE columns); null for scalars. */
   returnRelation: Relation | null;
   volatility: 'i' | 's' | 'v';
+  /** Type of the first argument, and `ROWS` for set-returning functions (1 = to-one relationship). */
+  firstArgType: number | null;
+  rows: number;
 }
 
 interface RawColumn extends Omit<Column, 'num'> {
@@ -81,6 +90,7 @@ interface RawColumn extends Omit<Column, 'num'> {
 }
 interface RawRelation {
   oid: number;
+  rowType: number;
   schema: string;
   name: string;
   kind: string;
@@ -104,6 +114,8 @@ interface RawFunction {
   inputCount: number;
   defaultCount: number;
   variadic: boolean;
+  firstArgType: number | null;
+  rows: number;
 }
 interface RawCache {
   relations: RawRelation[];
@@ -113,7 +125,7 @@ interface RawCache {
 
 function makeRelation(raw: Omit<RawRelation, 'viewDefinition'>): Relation {
   const columns = raw.columns.map((c, i) => ({ ...c, num: c.num ?? i + 1 }));
-  return { ...raw, columns, byName: new Map(columns.map((c) => [c.name, c])), origins: new Map() };
+  return { ...raw, columns, byName: new Map(columns.map((c) => [c.name, c])), origins: new Map(), computed: new Map() };
 }
 
 /** `:resname x … :resorigtbl 123 :resorigcol 2 :resjunk false` in a view's stored query tree. */
@@ -141,7 +153,7 @@ function baseColumn(relation: Relation, column: string, byOid: Map<number, Relat
   return null;
 }
 
-function isUnique(relation: Relation, columns: string[]): boolean {
+export function isUnique(relation: Relation, columns: string[]): boolean {
   return relation.uniqueKeys.some((key) => key.length === columns.length && key.every((c) => columns.includes(c)));
 }
 
@@ -172,10 +184,14 @@ export class SchemaCache {
       const targets = [{ rel: to, cols: fk.toColumns }, ...viewsShowing(views, to, fk.toColumns, byOid)];
       for (const s of sources) for (const t of targets) this.foreignKeys.push({ name: fk.name, from: s.rel, to: t.rel, fromColumns: s.cols, toColumns: t.cols });
     }
+    const byRowType = new Map([...byOid.values()].map((r) => [r.rowType, r]));
     for (const f of raw.functions) {
       const routine = makeRoutine(f, byOid);
       const key = `${f.schema}.${f.name}`;
       this.routines.set(key, [...(this.routines.get(key) ?? []), routine]);
+      // PostgREST computed fields and relationships: one argument, the row of a relation.
+      const owner = routine.params.length === 1 && routine.firstArgType !== null ? byRowType.get(routine.firstArgType) : undefined;
+      if (owner && owner.schema === routine.schema && !owner.byName.has(routine.name)) owner.computed.set(routine.name, routine);
     }
   }
 
@@ -201,7 +217,7 @@ export class SchemaCache {
     const key = `${parent.oid}:${name}`;
     let found = this.#relationships.get(key);
     if (!found) {
-      found = this.#findRelationships(parent, name);
+      found = findRelationships(this.foreignKeys, parent, name);
       this.#relationships.set(key, found);
     }
     return found;
@@ -215,63 +231,6 @@ export class SchemaCache {
       if (fk.to === parent) names.add(fk.from.name);
     }
     return [...names];
-  }
-
-  #findRelationships(parent: Relation, name: string): Relationship[] {
-    const out: Relationship[] = [];
-    const seen = new Set<string>();
-    const push = (r: Relationship) => {
-      const id = `${r.cardinality}|${r.constraint}|${r.target.oid}|${r.junction?.relation.oid ?? ''}|${r.parentColumns.join()}`;
-      if (!seen.has(id)) {
-        seen.add(id);
-        out.push(r);
-      }
-    };
-    for (const fk of this.foreignKeys) {
-      if (fk.from.schema !== parent.schema || fk.to.schema !== parent.schema) continue;
-      const singleColumn = fk.fromColumns.length === 1 && fk.fromColumns[0] === name;
-      if (fk.from === parent && (fk.to.name === name || fk.name === name || singleColumn)) {
-        push({
-          cardinality: isUnique(parent, fk.fromColumns) ? 'one-to-one' : 'many-to-one',
-          constraint: fk.name,
-          parent,
-          target: fk.to,
-          parentColumns: fk.fromColumns,
-          targetColumns: fk.toColumns,
-          junction: null,
-        });
-      }
-      if (fk.to === parent && (fk.from.name === name || fk.name === name)) {
-        push({
-          cardinality: isUnique(fk.from, fk.fromColumns) ? 'one-to-one' : 'one-to-many',
-          constraint: fk.name,
-          parent,
-          target: fk.from,
-          parentColumns: fk.toColumns,
-          targetColumns: fk.fromColumns,
-          junction: null,
-        });
-      }
-    }
-    for (const toParent of this.foreignKeys) {
-      if (toParent.to !== parent || toParent.from.kind === 'v') continue;
-      const junction = toParent.from;
-      for (const toTarget of this.foreignKeys) {
-        if (toTarget === toParent || toTarget.name === toParent.name || toTarget.from !== junction || toTarget.to.name !== name || toTarget.to.schema !== parent.schema) continue;
-        const keyColumns = [...toParent.fromColumns, ...toTarget.fromColumns];
-        if (!keyColumns.every((c) => junction.primaryKey.includes(c) || junction.uniqueKeys.some((k) => k.includes(c)))) continue;
-        push({
-          cardinality: 'many-to-many',
-          constraint: `${toParent.name},${toTarget.name}`,
-          parent,
-          target: toTarget.to,
-          parentColumns: toParent.toColumns,
-          targetColumns: toTarget.toColumns,
-          junction: { relation: junction, toParent, toTarget },
-        });
-      }
-    }
-    return out;
   }
 }
 
@@ -333,12 +292,15 @@ function makeRoutine(f: RawFunction, byOid: Map<number, Relation>): Routine {
     returnsVoid: f.returnType === 'void',
     returnRelation,
     volatility: f.volatility,
+    firstArgType: f.firstArgType,
+    rows: f.rows,
   };
 }
 
 function syntheticRelation(f: RawFunction, columns: Array<{ name: string; type: string }>): Relation {
   return makeRelation({
     oid: -1,
+    rowType: -1,
     schema: f.schema,
     name: f.name,
     kind: 'function',

@@ -6,8 +6,16 @@ import { arrayLiteral, ident, type Params } from './sql.ts';
 
 /** `"alias"."col"->'a'->>'b'`, the column checked against the schema cache (else 42703 as PostgreSQL says it). */
 export function fieldSql(field: Field, relation: Relation, qualifier: string, params: Params): string {
-  if (!relation.byName.has(field.name)) throw errors.undefinedColumn(relation.name, field.name);
-  let sql = `${qualifier}.${ident(field.name)}`;
+  let sql: string;
+  const computed = relation.byName.has(field.name) ? undefined : relation.computed.get(field.name);
+  if (computed && !computed.returnRelation) {
+    // A computed field: the function called with the row (cast, so CTE rows of writes fit too).
+    sql = `${ident(computed.schema)}.${ident(computed.name)}(${qualifier}::${ident(relation.schema)}.${ident(relation.name)})`;
+  } else if (relation.byName.has(field.name)) {
+    sql = `${qualifier}.${ident(field.name)}`;
+  } else {
+    throw errors.undefinedColumn(relation.name, field.name);
+  }
   for (const step of field.json) {
     const key = /^-?\d{1,9}$/.test(step.key) ? step.key : `${params.bind(step.key)}::text`;
     sql += `${step.arrow}${key}`;

@@ -154,7 +154,9 @@ function planNode(
     const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';
     const junctionAlias = relationship.junction ? nextAlias(ctx) : null;
     const target = relationship.target;
-    const childFrom = `${ident(target.schema)}.${ident(target.name)}`;
+    const childFrom = relationship.computed
+      ? `${ident(relationship.computed.schema)}.${ident(relationship.computed.name)}(${node.alias}::${ident(relation.schema)}.${ident(relation.name)})`
+      : `${ident(target.schema)}.${ident(target.name)}`;
     const child = planNode(ctx, target, childFrom, item.children, [...path, outName], levels, { relationship, parentAlias: node.alias, junctionAlias });
     node.embeds.push({
       item,

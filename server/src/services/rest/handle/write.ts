@@ -57,6 +57,12 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
     for (const c of conflict) if (!relation.byName.has(c)) throw errors.undefinedColumn(relation.name, c);
     upsert = prefs.resolution === 'merge-duplicates' && conflict.length > 0;
     mutation = insertSql(relation, rows, columns, { missingDefault: prefs.missing === 'default', conflict, resolution: prefs.resolution, returning, upsert }, params);
+  } else if (ctx.method === 'PUT') {
+    const payload = putPayload(relation.primaryKey, root, parsePayload(text || ''));
+    const columns = Object.keys(payload);
+    for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);
+    upsert = true;
+    mutation = insertSql(relation, [payload], columns, { missingDefault: false, conflict: relation.primaryKey, resolution: 'merge-duplicates', returning, upsert }, params);
   } else {
     if (root.filters.length === 0) throw errors.safeUpdate(ctx.method === 'PATCH' ? 'UPDATE' : 'DELETE');
     const conditions = root.filters;
@@ -90,12 +96,34 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
     const result = readRow(rows[0]);
     // Errors thrown here roll the transaction back, as PostgREST does for these two checks.
     if (media.kind === 'object' && representation && result.pageTotal !== 1) throw errors.singular(result.pageTotal);
-    if (ctx.method !== 'POST' && prefs.handling === 'strict' && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
+    if ((ctx.method === 'PATCH' || ctx.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
       throw errors.maxAffected(result.pageTotal);
     }
     return result;
   });
   return writeResponse(ctx, name, relation.primaryKey, prefs, media.contentType, main, parsed.onConflict !== null || relation.primaryKey.length > 0);
+}
+
+/**
+ * PUT is a single-row upsert addressed by its whole primary key (PostgREST `Plan.hs`): only `eq`
+ * filters on every key column, no limit/offset, and a payload carrying the same key values.
+ */
+function putPayload(primaryKey: string[], root: ReturnType<typeof emptyLevel>, payload: Record<string, unknown>[] | Record<string, unknown>): Record<string, unknown> {
+  if (root.limit !== null || root.offset !== null) throw errors.putLimit();
+  const keys = new Map<string, string>();
+  for (const tree of root.filters) {
+    const f = tree.kind === 'filter' ? tree.filter : null;
+    if (!f || f.negated || f.field.json.length > 0 || f.operation.kind !== 'simple' || f.operation.op !== 'eq') throw errors.invalidFilters();
+    keys.set(f.field.name, f.operation.value);
+  }
+  if (primaryKey.length === 0 || keys.size !== primaryKey.length || !primaryKey.every((k) => keys.has(k))) throw errors.invalidFilters();
+  const row = Array.isArray(payload) ? (payload.length === 1 ? payload[0] : undefined) : payload;
+  if (!row) throw errors.invalidBody('Payload values do not match URL in primary key column(s)');
+  for (const k of primaryKey) {
+    const value = row[k];
+    if (value === undefined || value === null || String(value) !== keys.get(k)) throw errors.putMatchingPk();
+  }
+  return row;
 }
 
 function writeResponse(
@@ -111,11 +139,17 @@ function writeResponse(
   const headers: Record<string, string> = {};
   const applied = appliedPreferences(prefs, {
     resolution: ctx.method === 'POST' && resolutionApplies,
-    missing: ctx.method !== 'DELETE',
+    missing: ctx.method === 'POST' || ctx.method === 'PATCH',
     return: true,
-    maxAffected: ctx.method !== 'POST',
+    maxAffected: ctx.method === 'PATCH' || ctx.method === 'DELETE',
   });
   const representation = prefs.return === 'representation';
+  if (ctx.method === 'PUT') {
+    if (applied) headers['Preference-Applied'] = applied;
+    if (!representation) return respond(204, null, headers);
+    headers['Content-Type'] = contentType;
+    return respond(main.inserted !== null && main.inserted > 0 ? 201 : 200, main.body, headers);
+  }
   if (ctx.method === 'POST') {
     headers['Content-Range'] = contentRange(1, 0, total);
     if (prefs.return === 'headers-only' && main.pageTotal === 1 && primaryKey.length > 0) {
