@@ -80,7 +80,15 @@ as $$
       || setweight(to_tsvector('simple'::regconfig, extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(address, ''))), 'B')
       || setweight(to_tsvector('simple'::regconfig, extensions.unaccent('extensions.unaccent'::regdictionary, coalesce(description, ''))), 'C')
 $$;
-create index places_search_idx on public.places using gin (private.place_search_document(name, address, description));
+-- Each place's document is stored beside it (kept by a trigger), not as a column of places, so
+-- API responses do not carry it and ranking does not recompute it per candidate.
+create table private.place_search (
+  place_id uuid primary key references public.places (id) on delete cascade,
+  document tsvector not null
+);
+comment on table private.place_search is 'Full-text document of each place, for search_places.';
+alter table private.place_search enable row level security;
+create index place_search_document_idx on private.place_search using gin (document);
 
 -- reviews -------------------------------------------------------------------------------
 create table public.reviews (

@@ -78,6 +78,22 @@ create trigger places_touch before update of name, category, description, addres
 create trigger reviews_touch before update of rating, body, visited_on on public.reviews
   for each row execute function private.touch_updated_at();
 
+-- search document -----------------------------------------------------------------------
+create function private.places_search_refresh()
+returns trigger
+language plpgsql security definer
+set search_path = ''
+as $$
+begin
+  insert into private.place_search (place_id, document)
+  values (new.id, private.place_search_document(new.name, new.address, new.description))
+  on conflict (place_id) do update set document = excluded.document;
+  return null;
+end
+$$;
+create trigger places_search after insert or update of name, address, description on public.places
+  for each row execute function private.places_search_refresh();
+
 -- aggregates ----------------------------------------------------------------------------
 -- Recomputed from the rows (not a delta) after locking the place row: concurrent writers to
 -- one place queue on that lock, and each recount runs in a statement that starts after the
@@ -243,7 +259,7 @@ $$;
 create trigger reports_resolve before update on public.reports
   for each row execute function private.reports_resolve();
 
-revoke execute on function private.handle_new_user(), private.touch_updated_at(), private.refresh_place_stats(uuid),
+revoke execute on function private.handle_new_user(), private.touch_updated_at(), private.places_search_refresh(), private.refresh_place_stats(uuid),
   private.reviews_refresh_stats(), private.review_photos_refresh_stats(), private.review_photos_check(),
   private.reviews_rate_limit(), private.reports_check(), private.reports_resolve()
   from public, anon, authenticated;

@@ -12,7 +12,6 @@ alter table public.reports enable row level security;
 alter table public.moderation_actions enable row level security;
 
 grant execute on function private.is_moderator(), private.is_admin() to anon, authenticated, service_role;
-grant execute on function private.place_search_document(text, text, text) to anon, authenticated, service_role;
 
 -- profiles: public; members edit their own (never their role); created by trigger only.
 grant select on public.profiles to anon, authenticated;
@@ -53,23 +52,25 @@ create policy reviews_select_member on public.reviews for select to authenticate
   using (hidden_at is null or author_id = (select auth.uid()) or (select private.is_moderator()));
 create policy reviews_insert_member on public.reviews for insert to authenticated
   with check (author_id = (select auth.uid())
-    and place_id in (select p.id from public.places p where p.hidden_at is null));
+    and exists (select 1 from public.places p where p.id = place_id and p.hidden_at is null));
 create policy reviews_update_own on public.reviews for update to authenticated
   using (author_id = (select auth.uid())) with check (author_id = (select auth.uid()));
 create policy reviews_delete_own on public.reviews for delete to authenticated
   using (author_id = (select auth.uid()));
 
 -- review_photos: visible unless the photo or its review is hidden; the author of a review
--- attaches photos stored under their own folder; edits the alt text; deletes.
+-- attaches photos stored under their own folder; edits the alt text; deletes. The review is
+-- looked up per photo (exists on its primary key): an uncorrelated "in (select …)" would
+-- hash every visible review for each query.
 grant select on public.review_photos to anon, authenticated;
 grant insert (review_id, place_id, uploader_id, path, alt, width, height) on public.review_photos to authenticated;
 grant update (alt) on public.review_photos to authenticated;
 grant delete on public.review_photos to authenticated;
 grant select, insert, update, delete on public.review_photos to service_role;
 create policy review_photos_select_anon on public.review_photos for select to anon
-  using (hidden_at is null and review_id in (select r.id from public.reviews r where r.hidden_at is null));
+  using (hidden_at is null and exists (select 1 from public.reviews r where r.id = review_id and r.hidden_at is null));
 create policy review_photos_select_member on public.review_photos for select to authenticated
-  using ((hidden_at is null and review_id in (select r.id from public.reviews r where r.hidden_at is null))
+  using ((hidden_at is null and exists (select 1 from public.reviews r where r.id = review_id and r.hidden_at is null))
     or uploader_id = (select auth.uid()) or (select private.is_moderator()));
 create policy review_photos_insert_own on public.review_photos for insert to authenticated
   with check (uploader_id = (select auth.uid())

