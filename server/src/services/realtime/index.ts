@@ -80,7 +80,11 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     upgrade,
     start: async () => {
       // Hosted keeps three days of broadcast history (Realtime.Messages.delete_old_messages).
-      await deps.db.transaction({ kind: 'system' }, (tx) => tx.query(`delete from realtime.messages where inserted_at < now()::timestamp - interval '72 hours'`));
+      // Changes parked while no server listened have nobody to go to any more.
+      await deps.db.transaction({ kind: 'system' }, async (tx) => {
+        await tx.query(`delete from realtime.messages where inserted_at < now()::timestamp - interval '72 hours'`);
+        await tx.query('delete from _server.realtime_changes');
+      });
       await changes.start();
       stopListening = await listenForDbMessages(hub);
       sweeper = setInterval(sweep, Math.max(50, Math.min(1000, hub.settings.heartbeatTimeoutMs / 4)));
