@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthCtx } from '../context.ts';
@@ -7,7 +8,6 @@ import { type AuthContext, boolField, clientIp, objectField, readBody, stringFie
 import { hashPassword } from '../passwords.ts';
 import { loadUser } from '../tokens.ts';
 import { insertUser } from '../users.ts';
-import { randomBytes } from 'node:crypto';
 
 const redirectOf = (ctx: AuthCtx, c: AuthContext, body: Record<string, unknown>) =>
   ctx.redirects.resolve(c.req.query('redirect_to') ?? stringField(body, 'redirect_to'), c.req.header('referer'));
