@@ -1,5 +1,7 @@
 import type { Database } from '../../db/types.ts';
+import { closest } from './fuzzy.ts';
 import { findRelationships } from './relationships.ts';
+import { makeRoutine } from './routines.ts';
 import { schemaCacheSql } from './schema-cache-query.ts';
 
 export interface Column {
@@ -85,10 +87,10 @@ export interface Routine {
   rows: number;
 }
 
-interface RawColumn extends Omit<Column, 'num'> {
+export interface RawColumn extends Omit<Column, 'num'> {
   num?: number;
 }
-interface RawRelation {
+export interface RawRelation {
   oid: number;
   rowType: number;
   schema: string;
@@ -99,7 +101,7 @@ interface RawRelation {
   uniqueKeys: string[][];
   viewDefinition: string | null;
 }
-interface RawFunction {
+export interface RawFunction {
   schema: string;
   name: string;
   returnType: string;
@@ -123,7 +125,7 @@ interface RawCache {
   functions: RawFunction[];
 }
 
-function makeRelation(raw: Omit<RawRelation, 'viewDefinition'>): Relation {
+export function makeRelation(raw: Omit<RawRelation, 'viewDefinition'>): Relation {
   const columns = raw.columns.map((c, i) => ({ ...c, num: c.num ?? i + 1 }));
   return { ...raw, columns, byName: new Map(columns.map((c) => [c.name, c])), origins: new Map(), computed: new Map() };
 }
@@ -265,75 +267,4 @@ function inferViewKeys(view: Relation, byOid: Map<number, Relation>): void {
   }
 }
 
-function makeRoutine(f: RawFunction, byOid: Map<number, Relation>): Routine {
-  const modes = f.argModes.length > 0 ? f.argModes : f.argTypes.map(() => 'i');
-  const inputs: RoutineParam[] = [];
-  const outputs: Array<{ name: string; type: string }> = [];
-  modes.forEach((mode, i) => {
-    const name = f.argNames[i] ?? '';
-    const type = f.argTypes[i] ?? 'text';
-    if (mode === 'i' || mode === 'b' || mode === 'v') inputs.push({ name, type, hasDefault: false, variadic: mode === 'v' });
-    if (mode === 'o' || mode === 'b' || mode === 't') outputs.push({ name, type });
-  });
-  inputs.forEach((p, i) => {
-    p.hasDefault = i >= inputs.length - f.defaultCount;
-  });
-  let returnRelation: Relation | null = null;
-  const table = f.returnRelation === null ? undefined : byOid.get(f.returnRelation);
-  if (table) returnRelation = table;
-  else if (f.returnColumns) returnRelation = syntheticRelation(f, f.returnColumns);
-  else if (outputs.length > 1 || (outputs.length === 1 && f.returnType === 'record')) returnRelation = syntheticRelation(f, outputs);
-  return {
-    schema: f.schema,
-    name: f.name,
-    params: inputs,
-    returnType: f.returnType,
-    returnsSet: f.returnsSet,
-    returnsVoid: f.returnType === 'void',
-    returnRelation,
-    volatility: f.volatility,
-    firstArgType: f.firstArgType,
-    rows: f.rows,
-  };
-}
-
-function syntheticRelation(f: RawFunction, columns: Array<{ name: string; type: string }>): Relation {
-  return makeRelation({
-    oid: -1,
-    rowType: -1,
-    schema: f.schema,
-    name: f.name,
-    kind: 'function',
-    columns: columns.map((c) => ({ name: c.name, type: c.type, baseType: c.type, category: '', nullable: true, hasDefault: false, generated: false, default: null })),
-    primaryKey: [],
-    uniqueKeys: [],
-  });
-}
-
-/** Levenshtein similarity, the best candidate at or above `minScore` (PostgREST uses a fuzzy set). */
-export function closest(word: string, candidates: readonly string[], minScore: number): string | null {
-  let best: string | null = null;
-  let bestScore = minScore;
-  for (const candidate of candidates) {
-    const score = 1 - distance(word.toLowerCase(), candidate.toLowerCase()) / Math.max(word.length, candidate.length, 1);
-    if (score >= bestScore && candidate !== word) {
-      best = candidate;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-function distance(a: string, b: string): number {
-  const row = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    let previous = row[0] ?? 0;
-    row[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const current = row[j] ?? 0;
-      row[j] = Math.min((row[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, previous + (a[i - 1] === b[j - 1] ? 0 : 1));
-      previous = current;
-    }
-  }
-  return row[b.length] ?? 0;
-}
+export { closest };
