@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
@@ -80,6 +81,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     upgrade,
     start: async () => {
       // Hosted keeps three days of broadcast history (Realtime.Messages.delete_old_messages).
+      await upgradeDatabaseSide(deps);
       // Changes parked while no server listened have nobody to go to any more.
       await deps.db.transaction({ kind: 'system' }, async (tx) => {
         await tx.query(`delete from realtime.messages where inserted_at < now()::timestamp - interval '72 hours'`);
@@ -105,4 +107,19 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     await stopListening?.();
     await changes.close();
   }
+}
+
+/**
+ * A data dir bootstrapped before the change-capture objects existed gets them now: the
+ * realtime bootstrap file is idempotent, so it is simply applied again.
+ */
+async function upgradeDatabaseSide(deps: ServiceDeps): Promise<void> {
+  const missing = await deps.db.transaction({ kind: 'system' }, async (tx) => {
+    const { rows } = await tx.query<{ missing: boolean }>(`select to_regprocedure('_server.realtime_sync_capture()') is null as missing`);
+    return rows[0]?.missing ?? true;
+  });
+  if (!missing) return;
+  const sql = await readFile(new URL('../../db/sql/0004-realtime.sql', import.meta.url), 'utf8');
+  await deps.db.transaction({ kind: 'system' }, (tx) => tx.exec(sql));
+  deps.log.info('realtime: added the change-capture objects to this database');
 }
