@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
-import { authFetch, authFixture, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
+import { authFetch, authFixture, mailTo, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
 
 const password = 'correct-horse-1';
@@ -238,6 +238,26 @@ for (const backend of testBackends()) {
       assert.equal(claims.error, null);
       assert.equal(claims.data?.claims.sub, data.user?.id);
       assert.equal(claims.data?.claims.role, 'authenticated');
+    });
+
+    test('a custom template from config.toml: its token_hash link is verified by the app with verifyOtp', async () => {
+      const email = uniqueEmail('template');
+      await server.admin().auth.admin.createUser({ email, password, email_confirm: true });
+      assert.equal((await server.client().auth.signInWithOtp({ email })).error, null);
+      const mail = (await mailTo(server, email))[0];
+      assert.equal(mail?.subject, 'Sign in to http://localhost:5173');
+      assert.match(mail?.html ?? '', /<a href="http:\/\/localhost:5173\/auth\/confirm\?token_hash=[0-9a-f]{56}&type=magiclink">Sign in as /);
+      const link = /Sign in as \S+ \((\S+)\)/.exec(mail?.text ?? '')?.[1] ?? '';
+      const tokenHash = new URL(link).searchParams.get('token_hash') ?? '';
+      assert.match(mail?.text ?? '', /Or enter the code \d{6}/);
+      const client = server.client();
+      const events = recordEvents(client);
+      const { data, error } = await client.auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
+      assert.equal(error, null);
+      assert.equal(data.user?.email, email);
+      assert.deepEqual(events, ['SIGNED_IN']);
+      const again = await server.client().auth.verifyOtp({ token_hash: tokenHash, type: 'magiclink' });
+      assert.equal(again.error?.code, 'otp_expired', 'a token hash is good once');
     });
 
     test('health and settings describe the service as GoTrue does', async () => {

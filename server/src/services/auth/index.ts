@@ -3,7 +3,8 @@ import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
 import type { AuthCtx } from './context.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
 import { createMailbox, createMailboxService } from './mailbox.ts';
-import { createMailer } from './mailer.ts';
+import { loadCustomTemplates } from './mail-templates.ts';
+import { createMailer, smtpUrlOf } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
 import { mountAdmin } from './routes/admin.ts';
@@ -22,7 +23,7 @@ import { readAuthSettings } from './settings.ts';
  */
 export function createAuthService(deps: ServiceDeps): Service[] {
   const settings = readAuthSettings(deps.config);
-  const mailbox = deps.config.smtpUrl ? null : createMailbox(deps.config.dataDir);
+  const mailbox = smtpUrlOf(deps.config) ? null : createMailbox(deps.config.dataDir);
   const ctx: AuthCtx = {
     db: deps.db,
     keys: deps.keys,
@@ -30,7 +31,7 @@ export function createAuthService(deps: ServiceDeps): Service[] {
     log: deps.log,
     settings,
     redirects: createRedirectPolicy(settings),
-    mailer: createMailer(deps.config, mailbox),
+    mailer: createMailer(deps.config, mailbox, { custom: loadCustomTemplates(deps.config, deps.log), siteUrl: settings.siteUrl }),
     limiter: createRateLimiter(settings),
   };
   const routes = new Hono<AppEnv>();

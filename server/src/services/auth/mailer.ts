@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import { type ServerConfig, tomlValue } from '../../lib/config.ts';
 import type { Mailbox } from './mailbox.ts';
+import { type CustomTemplate, fillTemplate, htmlToText, templateVariables } from './mail-templates.ts';
 
 export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite' | 'reauthentication';
 
@@ -41,8 +42,14 @@ const templates: Record<MailKind, { subject: string; heading: string; intro: (d:
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
 
-export function renderMail(kind: MailKind, data: MailData): { subject: string; text: string; html: string } {
+export function renderMail(kind: MailKind, data: MailData, custom?: CustomTemplate, siteUrl = ''): { subject: string; text: string; html: string } {
   const t = templates[kind];
+  if (custom) {
+    const vars = templateVariables(data, siteUrl);
+    const fallback = renderMail(kind, data);
+    const html = custom.html === null ? fallback.html : fillTemplate(custom.html, vars);
+    return { subject: custom.subject === null ? t.subject : fillTemplate(custom.subject, vars), html, text: custom.html === null ? fallback.text : htmlToText(html) };
+  }
   if (data.confirmationUrl === '') {
     // A code-only mail (reauthentication): there is no link to follow.
     const text = `${t.heading}\n\n${t.intro(data)}\n\nEnter the code: ${data.token}\n`;
@@ -53,17 +60,34 @@ export function renderMail(kind: MailKind, data: MailData): { subject: string; t
   return { subject: t.subject, text, html };
 }
 
-/** Mail goes to the local mailbox, or by SMTP when SMTP_URL is set (nodemailer). */
-export function createMailer(config: ServerConfig, mailbox: Mailbox | null): Mailer {
-  if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+/**
+ * SMTP_URL, else `[auth.email.smtp]` with `enabled = true` (host, port, user, pass as the CLI
+ * reads them), else null: mail stays local.
+ */
+export function smtpUrlOf(config: ServerConfig): string | null {
+  if (config.smtpUrl) return config.smtpUrl;
+  const t = config.toml;
+  const host = tomlValue(t, 'auth.email.smtp.host', '');
+  if (!tomlValue(t, 'auth.email.smtp.enabled', false) || host === '') return null;
+  const user = tomlValue(t, 'auth.email.smtp.user', '');
+  const pass = tomlValue(t, 'auth.email.smtp.pass', '');
+  const auth = user ? `${encodeURIComponent(user)}:${encodeURIComponent(pass)}@` : '';
+  return `smtp://${auth}${host}:${tomlValue(t, 'auth.email.smtp.port', 587)}`;
+}
+
+/** Mail goes to the local mailbox, or by SMTP when configured (nodemailer). */
+export function createMailer(config: ServerConfig, mailbox: Mailbox | null, options: { custom?: Partial<Record<MailKind, CustomTemplate>>; siteUrl?: string } = {}): Mailer {
+  const render = (kind: MailKind, data: MailData) => renderMail(kind, data, options.custom?.[kind], options.siteUrl);
+  const smtpUrl = smtpUrlOf(config);
+  if (smtpUrl) {
+    const transport = nodemailer.createTransport(smtpUrl);
     const address = tomlValue(config.toml, 'auth.email.smtp.admin_email', 'admin@email.com');
     const name = tomlValue(config.toml, 'auth.email.smtp.sender_name', '');
     const from = name ? { name, address } : address;
     return {
       external: true,
       async send(kind, data) {
-        const mail = renderMail(kind, data);
+        const mail = render(kind, data);
         await transport.sendMail({ from, to: data.to, subject: mail.subject, text: mail.text, html: mail.html });
       },
     };
@@ -71,7 +95,7 @@ export function createMailer(config: ServerConfig, mailbox: Mailbox | null): Mai
   return {
     external: false,
     async send(kind, data) {
-      mailbox?.add({ to: data.to, ...renderMail(kind, data) });
+      mailbox?.add({ to: data.to, ...render(kind, data) });
     },
   };
 }
