@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
@@ -170,7 +170,9 @@ async function latencyRun(server: RunningServer, scenario: Scenario, subscribers
     const result = (await ask({ kind: 'collect', expected: messagesPerRun * subscribers })) as Extract<FromChild, { kind: 'result' }>;
     const sorted = result.latencies.sort((a, b) => a - b);
     const f = (n: number) => n.toFixed(1).padStart(7);
-    return `${scenario.padEnd(17)} ${String(subscribers).padStart(4)} subs  p50 ${f(percentile(sorted, 50))} ms  p95 ${f(percentile(sorted, 95))} ms  p99 ${f(percentile(sorted, 99))} ms  (${result.received}/${messagesPerRun * subscribers} delivered)`;
+    const p95 = percentile(sorted, 95);
+    const goal = subscribers === 200 ? (p95 <= 50 ? '  [goal p95 <= 50 ms: met]' : '  [goal p95 <= 50 ms: MISSED]') : '';
+    return `${scenario.padEnd(17)} ${String(subscribers).padStart(4)} subs  p50 ${f(percentile(sorted, 50))} ms  p95 ${f(p95)} ms  p99 ${f(percentile(sorted, 99))} ms  (${result.received}/${messagesPerRun * subscribers} delivered)${goal}`;
   });
 }
 
@@ -181,7 +183,9 @@ async function throughputRun(server: RunningServer, subscribers: number): Promis
     await ask({ kind: 'flood', count: throughputMessages });
     const result = (await ask({ kind: 'collect', expected: throughputMessages * subscribers })) as Extract<FromChild, { kind: 'result' }>;
     const seconds = (result.lastAt - started) / 1000;
-    return `broadcast throughput ${String(subscribers).padStart(4)} subs  ${Math.round(result.received / seconds).toLocaleString('en-US')} delivered msgs/s  (${result.received}/${throughputMessages * subscribers} in ${seconds.toFixed(2)} s)`;
+    const rate = result.received / seconds;
+    const goal = rate >= 10_000 ? '[goal >= 10,000/s: met]' : '[goal >= 10,000/s: MISSED]';
+    return `broadcast throughput ${String(subscribers).padStart(4)} subs  ${Math.round(rate).toLocaleString('en-US')} delivered msgs/s  (${result.received}/${throughputMessages * subscribers} in ${seconds.toFixed(2)} s)  ${goal}`;
   });
 }
 
@@ -205,6 +209,7 @@ async function benchBackend(backend: string, databaseUrl: string): Promise<strin
 async function main(): Promise<void> {
   const backends = (process.env.BENCH_BACKENDS ?? 'pglite').split(',').map((s) => s.trim());
   console.log(`realtime bench: ${messagesPerRun} messages per latency run (10 ms apart), ${throughputMessages} per throughput run`);
+  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average at start ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
   if (backends.includes('pglite')) for (const line of await benchBackend('pglite', '')) console.log(line);
   if (backends.includes('postgres')) {
     const cluster = await startCluster();
