@@ -44,6 +44,11 @@ for (const backend of testBackends()) {
       assert.deepEqual(outcome(res), ok([{ body: 'Lovely', place: { name: 'Green Leaf' }, author: { name: 'Chloé' } }], 201, 1));
     });
 
+    test('insert with select() as CSV has the selected columns only', async () => {
+      const res = await db.from('items').insert({ sku: 'csv1', name: 'Comma, "quoted"' }).select('sku,name').csv();
+      assert.deepEqual(outcome(res), ok('sku,name\ncsv1,"Comma, ""quoted"""', 201));
+    });
+
     test('insert with single() returns the object', async () => {
       const res = await db.from('labels').insert({ id: 10, label: 'quiet' }).select().single();
       assert.deepEqual(outcome(res), ok({ id: 10, label: 'quiet' }, 201));

@@ -9,7 +9,8 @@ export function bodySql(media: Media, geo: { lat: string; lng: string } | null):
       return strip ? `coalesce(json_strip_nulls(json_agg(_postgrest_t)->0)::text, '')` : `coalesce((json_agg(_postgrest_t)->0)::text, '')`;
     case 'csv':
       return (
-        `(select coalesce(string_agg(a.k, ','), '') from (select json_object_keys(r)::text as k from (select row_to_json(hh) as r from pgrst_source as hh limit 1) s) a)` +
+        // Header from the first row's keys (the projection, also for the rows a write returns).
+        `coalesce((select string_agg(k, ',') from json_object_keys(json_agg(_postgrest_t)->0) as k), '')` +
         ` || E'\\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')`
       );
     case 'geojson': {
