@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
+import { hash } from '@node-rs/bcrypt';
 import { decodeJwt, SignJWT } from 'jose';
 import { authFetch, authFixture, mailTo, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
@@ -91,6 +92,18 @@ for (const backend of testBackends()) {
         assert.equal(failed.error.code, 'invalid_credentials');
         assert.equal(failed.error.message, 'Invalid login credentials');
       }
+    });
+
+    test('a stored password below the current policy still signs in, flagged weakPassword', async () => {
+      const email = uniqueEmail('legacy');
+      const created = await server.admin().auth.admin.createUser({ email, password_hash: await hash('abc123', 10), email_confirm: true });
+      assert.equal(created.error, null);
+      const { data, error } = await server.client().auth.signInWithPassword({ email, password: 'abc123' });
+      assert.equal(error, null);
+      assert.ok(data.session);
+      assert.deepEqual(data.weakPassword, { reasons: ['length'], message: 'Password should be at least 8 characters.' });
+      const strong = await server.client().auth.signInWithPassword({ email: (await server.admin().auth.admin.createUser({ email: uniqueEmail(), password, email_confirm: true })).data.user?.email ?? '', password });
+      assert.equal(strong.data.weakPassword, undefined);
     });
 
     test('getUser returns the user; without a bearer it is no_authorization, with a bad token bad_jwt', async () => {

@@ -1,5 +1,5 @@
 import { hash, verify } from '@node-rs/bcrypt';
-import { authErrors } from './errors.ts';
+import { AuthError, authErrors } from './errors.ts';
 import type { AuthSettings } from './settings.ts';
 
 /** Hosted GoTrue hashes with bcrypt cost 10 (models/user.go SetPassword → crypto.GenerateFromPassword). */
@@ -29,6 +29,16 @@ const characterSets: Record<string, string[]> = {
   lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
   lower_upper_letters_digits_symbols: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789', "!@#$%^&*()_+-=[]{};':\"|<>?,./`~"],
 };
+
+/** How a password fails the current policy (GoTrue's WeakPasswordError: message and reasons), or null. */
+export function weakPasswordOf(settings: AuthSettings, password: string): { message: string; reasons: string[] } | null {
+  try {
+    checkPasswordStrength(settings, password);
+    return null;
+  } catch (error: unknown) {
+    return error instanceof AuthError && error.reasons ? { message: error.message, reasons: error.reasons } : null;
+  }
+}
 
 /**
  * checkPasswordStrength (internal/api/password.go): minimum length and required character

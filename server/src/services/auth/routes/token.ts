@@ -4,7 +4,7 @@ import type { AuthCtx } from '../context.ts';
 import { authErrors } from '../errors.ts';
 import { challengeOf } from '../flows.ts';
 import { clientIp, readBody, stringField } from '../http.ts';
-import { verifyPassword } from '../passwords.ts';
+import { verifyPassword, weakPasswordOf } from '../passwords.ts';
 import { refreshSession } from '../sessions.ts';
 import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
 
@@ -82,7 +82,11 @@ export function mountToken(ctx: AuthCtx, routes: Hono<AppEnv>): void {
     let issued: IssuedSession;
     if (grant === 'password') {
       ctx.limiter.hit('sign_in_sign_ups', ip);
-      issued = await passwordGrant(ctx, await readBody(c), meta);
+      const body = await readBody(c);
+      issued = await passwordGrant(ctx, body, meta);
+      // A password that no longer meets the policy still signs in, flagged (token.go: weak_password).
+      const weak = weakPasswordOf(ctx.settings, stringField(body, 'password'));
+      if (weak) return c.json({ ...(await toTokenResponse(ctx, issued)), weak_password: weak });
     } else if (grant === 'refresh_token') {
       ctx.limiter.hit('token_refresh', ip);
       const token = stringField(await readBody(c), 'refresh_token');
