@@ -159,6 +159,7 @@ async function latencyRun(server: RunningServer, scenario: Scenario, subscribers
   const topic = scenario === 'db-broadcast' ? 'bench-db' : `bench-${scenario}-${subscribers}`;
   return withChild(async (ask) => {
     await ask({ kind: 'setup', url: server.url, key: server.keys.anonKey, scenario, subscribers, topic });
+    const cpuBefore = process.cpuUsage();
     if (scenario === 'broadcast') await ask({ kind: 'send', count: messagesPerRun, intervalMs: 10 });
     else {
       const table = scenario === 'db-broadcast' ? 'bench_events' : 'bench_items';
@@ -168,11 +169,13 @@ async function latencyRun(server: RunningServer, scenario: Scenario, subscribers
       }
     }
     const result = (await ask({ kind: 'collect', expected: messagesPerRun * subscribers })) as Extract<FromChild, { kind: 'result' }>;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuPerMessage = ((cpu.user + cpu.system) / 1000 / messagesPerRun).toFixed(2);
     const sorted = result.latencies.sort((a, b) => a - b);
     const f = (n: number) => n.toFixed(1).padStart(7);
     const p95 = percentile(sorted, 95);
     const goal = subscribers === 200 ? (p95 <= 50 ? '  [goal p95 <= 50 ms: met]' : '  [goal p95 <= 50 ms: MISSED]') : '';
-    return `${scenario.padEnd(17)} ${String(subscribers).padStart(4)} subs  p50 ${f(percentile(sorted, 50))} ms  p95 ${f(p95)} ms  p99 ${f(percentile(sorted, 99))} ms  (${result.received}/${messagesPerRun * subscribers} delivered)${goal}`;
+    return `${scenario.padEnd(17)} ${String(subscribers).padStart(4)} subs  p50 ${f(percentile(sorted, 50))} ms  p95 ${f(p95)} ms  p99 ${f(percentile(sorted, 99))} ms  (${result.received}/${messagesPerRun * subscribers} delivered, server CPU ${cpuPerMessage} ms/msg)${goal}`;
   });
 }
 
@@ -180,12 +183,17 @@ async function throughputRun(server: RunningServer, subscribers: number): Promis
   return withChild(async (ask) => {
     await ask({ kind: 'setup', url: server.url, key: server.keys.anonKey, scenario: 'broadcast', subscribers, topic: `bench-flood-${subscribers}` });
     const started = now();
+    const cpuBefore = process.cpuUsage();
     await ask({ kind: 'flood', count: throughputMessages });
     const result = (await ask({ kind: 'collect', expected: throughputMessages * subscribers })) as Extract<FromChild, { kind: 'result' }>;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     const seconds = (result.lastAt - started) / 1000;
     const rate = result.received / seconds;
+    // What the server itself spent: meaningful even when other work shares the cores.
+    const perCpuSecond = `server CPU ${cpuSeconds.toFixed(2)} s = ${Math.round(result.received / cpuSeconds).toLocaleString('en-US')} deliveries per CPU-second`;
     const goal = rate >= 10_000 ? '[goal >= 10,000/s: met]' : '[goal >= 10,000/s: MISSED]';
-    return `broadcast throughput ${String(subscribers).padStart(4)} subs  ${Math.round(rate).toLocaleString('en-US')} delivered msgs/s  (${result.received}/${throughputMessages * subscribers} in ${seconds.toFixed(2)} s)  ${goal}`;
+    return `broadcast throughput ${String(subscribers).padStart(4)} subs  ${Math.round(rate).toLocaleString('en-US')} delivered msgs/s  (${result.received}/${throughputMessages * subscribers} in ${seconds.toFixed(2)} s; ${perCpuSecond})  ${goal}`;
   });
 }
 
