@@ -171,6 +171,12 @@ for (const backend of testBackends()) {
       s.send(['3', '3', 'realtime:badop', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=foo.1' }] } }]);
       const badOp = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badop')) as unknown[];
       assert.equal((badOp[4] as { message: string }).message, 'Error parsing `filter` params: ["foo", "1"]');
+      s.send(['4', '4', 'realtime:badregex', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'body=match.(' }] } }]);
+      const badRegex = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badregex')) as unknown[];
+      assert.equal((badRegex[4] as { status: string }).status, 'error');
+      s.send(['5', '5', 'realtime:badvalue', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=eq.abc' }] } }]);
+      const badValue = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badvalue')) as unknown[];
+      assert.match((badValue[4] as { message: string }).message, /invalid input syntax for type bigint/);
       s.ws.close();
     });
 

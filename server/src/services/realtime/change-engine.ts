@@ -177,14 +177,22 @@ export function createChangeEngine(hub: Hub): ChangeEngine {
             const c = changes[p.index];
             return c?.type === 'DELETE' ? trimOld(info, c.old_record) : (c?.record ?? null);
           });
-          const { rows } = await tx.query<{ i: number }>(
-            `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i)
-             cross join lateral jsonb_populate_record(null::${info.qualified}, x.v) r where ${cond}`,
-            [JSON.stringify(records), ...params],
-          );
-          for (const r of rows) {
-            const item = items[r.i];
-            if (item) out.push(item);
+          // One subscriber's filter failing at runtime must not cost the others their changes.
+          await tx.query('savepoint realtime_filter');
+          try {
+            const { rows } = await tx.query<{ i: number }>(
+              `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i)
+               cross join lateral jsonb_populate_record(null::${info.qualified}, x.v) r where ${cond}`,
+              [JSON.stringify(records), ...params],
+            );
+            await tx.query('release savepoint realtime_filter');
+            for (const r of rows) {
+              const item = items[r.i];
+              if (item) out.push(item);
+            }
+          } catch (error: unknown) {
+            hub.log.warn(`realtime: a filter on ${info.qualified} failed: ${error instanceof Error ? error.message : String(error)}`);
+            await tx.query('rollback to savepoint realtime_filter');
           }
         }
       },

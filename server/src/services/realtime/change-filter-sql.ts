@@ -45,7 +45,13 @@ export function filterValidation(info: TableInfo, filters: Filter[]): { error: s
       if (!['null', 'true', 'false', 'unknown'].includes(f.value)) return { error: 'invalid value for is filter: must be null, true, false, or unknown', sql: '', params };
       continue;
     }
-    if (['like', 'ilike', 'match', 'imatch'].includes(f.op)) continue;
+    if (f.op === 'like' || f.op === 'ilike') continue;
+    if (f.op === 'match' || f.op === 'imatch') {
+      // an invalid regular expression fails here, at join, not later for every subscriber
+      params.push(f.value);
+      casts.push(`'' ${f.op === 'match' ? '~' : '~*'} $${params.length}`);
+      continue;
+    }
     params.push(f.value);
     casts.push(`$${params.length}::${column.sqlType}${f.op === 'in' ? '[]' : ''}`);
   }
