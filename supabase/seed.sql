@@ -296,3 +296,4 @@ select 'a0000000-0000-4000-8000-000000000007', 'review', r.id, 'other', 'This re
 
 -- The broadcasts the triggers queued while seeding are not news to anyone.
 delete from realtime.messages;
+drop table demo_members, demo_places, demo_templates;

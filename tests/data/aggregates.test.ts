@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, type Member, reviewBody, sql, unwrap } from './support.ts';
+import { anonClient, createMember, reviewBody, sql, type Member, unwrap, withoutSeed } from './support.ts';
 
 interface Stats {
   rating_avg: string;
@@ -27,7 +27,7 @@ for (const backend of testBackends()) {
     let admin: Member;
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startTestServer(backend, withoutSeed);
       members = await Promise.all(Array.from({ length: 12 }, () => createMember(server)));
       [moderator, admin] = await Promise.all([createMember(server, { role: 'moderator' }), createMember(server, { role: 'admin' })]);
     });

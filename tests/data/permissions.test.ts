@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, type Client, createMember, type Member, reviewBody, serviceClient, sql } from './support.ts';
+import { anonClient, createMember, reviewBody, serviceClient, sql, type Client, type Member, withoutSeed } from './support.ts';
 
 const roles = ['anon', 'member', 'other', 'moderator', 'admin', 'service'] as const;
 type Actor = (typeof roles)[number];
@@ -74,7 +74,7 @@ for (const backend of testBackends()) {
     let admin: Member;
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startTestServer(backend, withoutSeed);
       [other, moderator, admin] = await Promise.all([
         createMember(server),
         createMember(server, { role: 'moderator' }),

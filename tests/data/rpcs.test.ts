@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, type Client, createMember, type Member, sql, unwrap } from './support.ts';
+import { anonClient, createMember, sql, type Client, type Member, unwrap, withoutSeed } from './support.ts';
 
 interface PlaceRow {
   id: string;
@@ -46,7 +46,7 @@ for (const backend of testBackends()) {
     let places: PlaceRow[];
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startTestServer(backend, withoutSeed);
       anon = anonClient(server);
       member = await createMember(server);
       const rnd = prng(7);

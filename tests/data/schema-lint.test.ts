@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { startTestServer, testBackends } from '../support/server.ts';
+import { withoutSeed } from './support.ts';
 import { lintSchema } from './schema-lint.ts';
 
 const flawed = path.join(import.meta.dirname, 'fixtures/schema-lint-bad');
@@ -13,7 +14,7 @@ const flawed = path.join(import.meta.dirname, 'fixtures/schema-lint-bad');
 for (const backend of testBackends()) {
   describe(`schema lint on ${backend}`, () => {
     test("Pinstar's schema has no advisor problems", async () => {
-      const server = await startTestServer(backend);
+      const server = await startTestServer(backend, withoutSeed);
       try {
         const problems = await server.db.transaction({ kind: 'system' }, (tx) => lintSchema(tx), { readOnly: true });
         assert.deepEqual(problems, []);

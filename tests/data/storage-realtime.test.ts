@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, type Client, createMember, type Member, reviewBody, sql } from './support.ts';
+import { anonClient, createMember, reviewBody, sql, type Client, type Member, withoutSeed } from './support.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
@@ -41,7 +41,7 @@ for (const backend of testBackends()) {
     const clients: Client[] = [];
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startTestServer(backend, withoutSeed);
       [ada, ben, moderator] = await Promise.all([createMember(server), createMember(server), createMember(server, { role: 'moderator' })]);
     });
     after(async () => {

@@ -11,6 +11,9 @@ import type { TestServer } from '../support/server.ts';
 import type { Database } from '../../web/src/lib/database.types.ts';
 
 export type Client = SupabaseClient<Database>;
+
+/** Servers for these tests skip seed.sql: the tests make their own rows (seed.test.ts checks the seed). */
+export const withoutSeed = { override: { seed: false } };
 export type Role = 'member' | 'moderator' | 'admin';
 
 export interface Member {
