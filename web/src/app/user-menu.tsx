@@ -40,11 +40,14 @@ export function UserMenu({ here }: { here: string }) {
     }
   };
   return (
-    <DropdownMenu>
+    // Not modal: a menu button needs no inert page behind it (and hiding the page from
+    // assistive technology while its links stay focusable would be worse).
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger
         className="flex items-center gap-1 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600"
-        aria-label={`Account menu for ${name}`}
       >
+        {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
+        <span className="sr-only">Account menu for {name}</span>
         <Avatar src={avatarUrl(profile?.avatar_path)} name={name} size="sm" />
         <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
       </DropdownMenuTrigger>

@@ -1,0 +1,101 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import type { TestServer } from '../support/server.ts';
+import { createMember, signInWithForm, startAppServer, uniqueEmail } from './support/app-server.ts';
+import { checkScreen, launchBrowser, openPage } from './support/browser.ts';
+import { memberClient, seedMemberData } from './support/member-data.ts';
+import { makePng } from './support/png.ts';
+
+const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date());
+
+// The profile page, and every account screen checked with axe (no serious or critical
+// violation) and for horizontal scroll at 390×844 and 1280×800.
+describe('profile page and account screens', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let username = '';
+  let quietUsername = '';
+  const email = uniqueEmail('screens');
+  const password = 'screens password 1';
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startAppServer();
+    const userId = await createMember(server, email, password, 'Grace Hopper');
+    const otherEmail = uniqueEmail('screens-other');
+    const otherId = await createMember(server, otherEmail, 'other password 1', 'Quiet Member');
+    await seedMemberData(await memberClient(server, email, password), userId, await memberClient(server, otherEmail, 'other password 1'));
+    const admin = server.admin();
+    username = (await admin.from('profiles').select('username').eq('id', userId).single()).data?.username ?? '';
+    quietUsername = (await admin.from('profiles').select('username').eq('id', otherId).single()).data?.username ?? '';
+    await admin.from('profiles').update({ bio: 'Compilers, COBOL and the first bug.' }).eq('id', userId);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('a profile shows avatar, name, bio, join month, counts, reviews and places', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.goto(`/u/${username}`);
+    await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
+    await page.getByText(`@${username}`).waitFor();
+    await page.getByText('Compilers, COBOL and the first bug.').waitFor();
+    await page.getByText(`Joined ${month}`).waitFor();
+    await page.getByText('1 review', { exact: true }).waitFor();
+    await page.getByText('1 place added', { exact: true }).waitFor();
+    const reviews = page.getByRole('region', { name: 'Reviews' });
+    await reviews.getByRole('link', { name: 'Other Park' }).waitFor();
+    await reviews.getByText('4 out of 5').waitFor();
+    await reviews.getByText('just now').waitFor();
+    await page.getByRole('region', { name: 'Places added' }).getByRole('link', { name: 'Member Café' }).waitFor();
+    assert.match((await page.locator('main img').first().getAttribute('src')) ?? '', /\/storage\/v1\/object\/public\/avatars\/.+\/avatar-seed\.png$/);
+    await checkScreen(page, 'profile', () => page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor());
+
+    await page.goto(`/u/${quietUsername}`);
+    await page.getByText('Quiet hasn’t written any reviews yet.').waitFor();
+    await page.getByText('1 place added', { exact: true }).waitFor();
+    await page.goto('/u/nobody_here_at_all');
+    await page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('auth screens pass axe and fit both viewports, errors included', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/auth/sign-in');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByText('Enter your email.').waitFor();
+    await checkScreen(page, 'sign-in with errors', () => page.getByRole('heading', { name: 'Sign in' }).waitFor());
+    await page.goto('/auth/sign-up');
+    await checkScreen(page, 'sign-up', () => page.getByRole('heading', { name: 'Create an account' }).waitFor());
+    await page.goto('/auth/forgot-password');
+    await checkScreen(page, 'forgot password', () => page.getByRole('heading', { name: 'Forgot your password?' }).waitFor());
+    await page.goto('/auth/reset-password');
+    await checkScreen(page, 'reset password (no link)', () => page.getByText('This link has expired. Ask for a new one.').waitFor());
+    await context.close();
+  });
+
+  test('settings, its dialogs and the account menu pass axe and fit both viewports', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/auth/sign-in?next=%2Fsettings');
+    await signInWithForm(page, email, password);
+    const ready = () => page.getByRole('heading', { name: 'Your data', exact: true }).waitFor();
+    await ready();
+    await checkScreen(page, 'settings', ready);
+    await page.getByRole('button', { name: 'Delete account…' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
+    await checkScreen(page, 'delete dialog', () => dialog.waitFor());
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Replace photo' }).click();
+    await page.getByLabel('Profile photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(300, 200) });
+    const crop = page.getByRole('dialog', { name: 'Crop your photo' });
+    await checkScreen(page, 'crop dialog', () => crop.waitFor());
+    await crop.getByRole('button', { name: 'Close' }).click();
+    await crop.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /Account menu for Grace Hopper/ }).click();
+    await checkScreen(page, 'account menu', () => page.getByRole('menuitem', { name: 'Settings' }).waitFor());
+    await context.close();
+  });
+});
