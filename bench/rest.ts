@@ -173,6 +173,13 @@ function print(rows: Row[]): void {
 
 async function main(): Promise<void> {
   const cluster = await startCluster();
+  // An interrupted run must not leave its PostgreSQL cluster behind.
+  const stop = () => {
+    cluster.stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
   try {
     const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
     await admin.connect();

@@ -129,7 +129,8 @@ for (const backend of testBackends()) {
       assert.equal(res.status, 400);
       const body = (await res.json()) as Record<string, unknown>;
       assert.equal(body.code, 'PGRST100');
-      assert.equal(body.message, '"failed to parse filter parameter (foo.1)" (line 1, column 1)');
+      assert.equal(body.message, '"failed to parse filter (foo.1)" (line 1, column 1)');
+      assert.equal(body.details, 'unexpected "f" expecting "not" or operator (eq, gt, ...)');
     });
 
     test('a value of the wrong type is the database error, 400', async () => {

@@ -38,7 +38,7 @@ export class Cursor {
     return new RestError(
       400,
       'PGRST100',
-      `"failed to parse ${this.what} parameter (${this.text})" (line 1, column ${this.pos + 1})`,
+      `"failed to parse ${this.what} (${this.text})" (line 1, column ${this.pos + 1})`,
       `unexpected ${at} expecting ${expecting}`,
     );
   }

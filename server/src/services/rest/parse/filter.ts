@@ -77,7 +77,7 @@ export function parseOperation(cursor: Cursor, inLogic: boolean): { negated: boo
   }
   if (!(op in simpleOperators)) {
     cursor.pos = start;
-    throw cursor.fail('operator (eq, gt, ...)');
+    throw cursor.fail(negated ? 'operator (eq, gt, ...)' : '"not" or operator (eq, gt, ...)');
   }
   if (quantifiable.has(op) && cursor.peek() === '(') {
     let quantifier: 'any' | 'all';
@@ -173,7 +173,7 @@ function parseLogicItem(cursor: Cursor, depth: number): LogicTree {
 
 /** A filter field from a query key: `col`, `col->a->>b`, or a quoted name. */
 export function parseFieldKey(text: string): Field {
-  const cursor = new Cursor('filter', text);
+  const cursor = new Cursor('tree path', text);
   const name = cursor.name();
   const json = parseJsonPath(cursor);
   if (!cursor.done) throw cursor.fail('"->", "->>" or end of input');

@@ -95,7 +95,7 @@ export function parseQuery(params: URLSearchParams, isArgument: (key: string) =>
     const parts = splitKey(key);
     let last = parts.pop() ?? '';
     let negated = false;
-    if (last === 'not' && parts.length === 0) throw parseError(`"failed to parse filter (${key})"`, 'unexpected key');
+    if (last === 'not' && parts.length === 0) throw parseError(`"failed to parse tree path (${key})" (line 1, column 1)`, 'unexpected end of input expecting field name (* or [a..z0..9_$])');
     // `not.or=(…)`: the `not` is the previous segment.
     if ((last === 'or' || last === 'and') && parts.at(-1) === 'not') {
       parts.pop();
@@ -120,7 +120,7 @@ export function parseQuery(params: URLSearchParams, isArgument: (key: string) =>
 }
 
 function parseColumnList(what: string, value: string): string[] {
-  const cursor = new Cursor(what, value);
+  const cursor = new Cursor(`${what} parameter`, value);
   const names: string[] = [];
   for (;;) {
     names.push(cursor.name());

@@ -28,7 +28,7 @@ const castPattern = /^[A-Za-z_][A-Za-z0-9_ ]*(\[\])*$/;
 
 /** `select=` grammar (PostgREST `ApiRequest/QueryParams.hs` pFieldTree). */
 export function parseSelect(text: string): SelectItem[] {
-  const cursor = new Cursor('select', text);
+  const cursor = new Cursor('select parameter', text);
   if (text.trim() === '') return [];
   const items = parseList(cursor, 0);
   if (!cursor.done) throw cursor.fail('",", "(" or end of input');
