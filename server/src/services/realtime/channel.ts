@@ -139,7 +139,12 @@ export class Channel implements Subscriber, PresenceMember {
     for (const m of replayed) this.pushEvent('broadcast', { type: 'broadcast', event: m.event, payload: m.payload, meta: { replayed: true, id: m.id } });
     if (this.#presenceEnabled && this.canReadPresence()) this.pushEvent('presence_state', this.#hub.presence.state(this.topicKey));
     this.#scheduleExpiry();
-    if (rawChanges.length) void this.#subscribeChanges(rawChanges.map(obj));
+    if (rawChanges.length) {
+      this.#subscribeChanges(rawChanges.map(obj)).catch((error: unknown) => {
+        this.#hub.log.error(`realtime: postgres_changes subscription on ${this.name}`, error);
+        this.pushEvent('system', { extension: 'postgres_changes', status: 'error', message: systemMessages.database(), channel: this.name });
+      });
+    }
     return true;
   }
 

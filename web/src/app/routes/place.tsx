@@ -6,7 +6,7 @@ import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MapPlaceholder, PlacesMap } from '@/features/map';
 import { PhotoGallery } from '@/features/photos';
-import { ReportButton } from '@/features/moderation';
+import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { type Place, PlaceSummary, placeQuery, QueryError, ShareButton } from '@/features/places';
 import { NewReviewsPill, RatingHistogram, ReviewComposer, ReviewList, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
@@ -49,6 +49,7 @@ function PlaceDetail({ place }: { place: Place }) {
           <h1 id="place-title" className="text-2xl font-bold sm:text-3xl">
             {place.name}
           </h1>
+          {place.hidden_at ? <HiddenNotice targetType="place" targetId={place.id} /> : null}
           <PlaceSummary place={place} />
           {place.address ? <p className="text-slate-700">{place.address}</p> : null}
           <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
@@ -87,7 +88,10 @@ function PlaceDetail({ place }: { place: Place }) {
         <h2 id="photos-title" className="text-lg font-semibold">
           Photos
         </h2>
-        <PhotoGallery placeId={place.id} />
+        <PhotoGallery
+          placeId={place.id}
+          photoActions={(photo) => <ReportButton targetType="photo" targetId={photo.id} label={`Report photo: ${photo.alt}`} />}
+        />
       </section>
       <section aria-labelledby="reviews-title" className="space-y-3">
         <div className="flex flex-wrap items-center justify-between gap-3">
@@ -97,7 +101,11 @@ function PlaceDetail({ place }: { place: Place }) {
           <ReviewComposer placeId={place.id} placeName={place.name} userId={userId} desktop={desktop} />
         </div>
         <NewReviewsPill count={newReviews} onShow={onShow} />
-        <ReviewList placeId={place.id} userId={userId} />
+        <ReviewList
+          placeId={place.id}
+          userId={userId}
+          hiddenNotice={(review) => <HiddenNotice targetType="review" targetId={review.id} className="mt-2" />}
+        />
       </section>
     </article>
   );

@@ -27,9 +27,13 @@ export type TargetContent =
     }
   | { type: 'photo'; id: string; hidden_at: string | null; created_at: string; author: Person | null; place: PlaceRef | null; path: string; alt: string };
 
-const reviewColumns = 'id, hidden_at, created_at, rating, body, author:profiles(username, display_name), place:places(id, name)';
-const placeColumns = 'id, name, hidden_at, created_at, category, description, address, author:profiles(username, display_name)';
-const photoColumns = 'id, hidden_at, created_at, path, alt, author:profiles(username, display_name), place:places(id, name)';
+// Embeds name their foreign key: profiles and places are also related through stars and
+// reviews, which PostgREST would report as ambiguous (PGRST201).
+const reviewColumns =
+  'id, hidden_at, created_at, rating, body, author:profiles!reviews_author_id_fkey(username, display_name), place:places!reviews_place_id_fkey(id, name)';
+const placeColumns = 'id, name, hidden_at, created_at, category, description, address, author:profiles!places_created_by_fkey(username, display_name)';
+const photoColumns =
+  'id, hidden_at, created_at, path, alt, author:profiles!review_photos_uploader_id_fkey(username, display_name), place:places!review_photos_place_id_fkey(id, name)';
 
 export function photoPublicUrl(path: string): string {
   return supabase.storage.from('place-photos').getPublicUrl(path).data.publicUrl;

@@ -77,8 +77,10 @@ export function MemberRoleRow({ member, isMe }: { member: MemberWithRole; isMe: 
           }}
         >
           <AlertDialogTrigger asChild>
-            <Button size="sm" disabled={next === member.role} aria-label={`Change role of @${member.username}`}>
-              Change role…
+            <Button size="sm" disabled={next === member.role}>
+              <span>
+                Change role<span className="sr-only"> of @{member.username}</span>
+              </span>
             </Button>
           </AlertDialogTrigger>
           <AlertDialogContent

@@ -77,11 +77,17 @@ export function ReportGroup({ group }: { group: QueueGroup }) {
             suggestions={group.target.hidden_at ? ['Reviewed again: nothing wrong'] : suggestions}
           />
         ) : null}
-        <Button variant="secondary" size="sm" disabled={close.isPending} onClick={() => close.mutate('resolved')} aria-label={`Resolve the reports on ${subject}`}>
-          <Check aria-hidden="true" className="size-4" /> Resolve
+        <Button variant="secondary" size="sm" disabled={close.isPending} onClick={() => close.mutate('resolved')}>
+          <Check aria-hidden="true" className="size-4" />
+          <span>
+            Resolve<span className="sr-only"> the reports on {subject}</span>
+          </span>
         </Button>
-        <Button variant="ghost" size="sm" disabled={close.isPending} onClick={() => close.mutate('dismissed')} aria-label={`Dismiss the reports on ${subject}`}>
-          <X aria-hidden="true" className="size-4" /> Dismiss
+        <Button variant="ghost" size="sm" disabled={close.isPending} onClick={() => close.mutate('dismissed')}>
+          <X aria-hidden="true" className="size-4" />
+          <span>
+            Dismiss<span className="sr-only"> the reports on {subject}</span>
+          </span>
         </Button>
       </div>
     </article>

@@ -1,13 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { photoUrl, placePhotosQuery } from '../api/photos';
+import { type PlacePhoto, photoUrl, placePhotosQuery } from '../api/photos';
 
-/** The place's photos as a grid of thumbnails; one opens in a lightbox dialog with previous/next. */
-export function PhotoGallery({ placeId }: { placeId: string }) {
+/**
+ * The place's photos as a grid of thumbnails; one opens in a lightbox dialog with previous/next.
+ * `photoActions` is a slot the app fills with other features' components (e.g. "Report").
+ */
+export function PhotoGallery({ placeId, photoActions }: { placeId: string; photoActions?: (photo: PlacePhoto) => ReactNode }) {
   const { data: photos, isPending } = useQuery(placePhotosQuery(placeId));
   const [index, setIndex] = useState<number | null>(null);
   if (isPending) return <Skeleton className="h-24 w-full" />;
@@ -47,6 +50,7 @@ export function PhotoGallery({ placeId }: { placeId: string }) {
               height={current.height ?? undefined}
               className="mx-auto max-h-[65dvh] w-auto rounded-md object-contain"
             />
+            {photoActions ? <div className="mt-3 flex justify-end">{photoActions(current)}</div> : null}
             {photos.length > 1 ? (
               <div className="mt-4 flex justify-between">
                 <Button variant="secondary" onClick={() => step(-1)}>

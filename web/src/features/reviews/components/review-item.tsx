@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/relative-time';
@@ -13,7 +14,16 @@ function avatarUrl(path: string | null): string | null {
 }
 
 /** One review: author with avatar, stars, dates (edited mark), text and photos. */
-export function ReviewItem({ review, mine }: { review: Review; mine: boolean }) {
+export function ReviewItem({
+  review,
+  mine,
+  hiddenNotice,
+}: {
+  review: Review;
+  mine: boolean;
+  /** Replaces the default "hidden" line for the author (the app passes the moderators' reason). */
+  hiddenNotice?: ReactNode;
+}) {
   const author = review.author;
   const name = author?.display_name ?? 'Former member';
   return (
@@ -39,7 +49,9 @@ export function ReviewItem({ review, mine }: { review: Review; mine: boolean }) 
           </p>
         </div>
       </header>
-      {review.hidden_at ? <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p> : null}
+      {review.hidden_at
+        ? (hiddenNotice ?? <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p>)
+        : null}
       <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{review.body}</p>
       <div className="mt-1 flex justify-end">
         <ReportButton targetType="review" targetId={review.id} ownerId={review.author_id} label={`Report review by ${name}`} />

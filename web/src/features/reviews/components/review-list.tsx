@@ -1,14 +1,23 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/errors';
 import { reviewsQuery } from '../api/reviews';
-import { type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
+import { type Review, type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
 import { ReviewItem } from './review-item';
 
 /** The place's reviews: sort (newest, highest, lowest) and "Show more" by pages of 20. */
-export function ReviewList({ placeId, userId }: { placeId: string; userId: string | null }) {
+export function ReviewList({
+  placeId,
+  userId,
+  hiddenNotice,
+}: {
+  placeId: string;
+  userId: string | null;
+  /** A slot the app fills with the moderation feature's notice (why a review is hidden). */
+  hiddenNotice?: (review: Review) => ReactNode;
+}) {
   const [sort, setSort] = useState<ReviewSort>('newest');
   const query = useInfiniteQuery(reviewsQuery(placeId, sort));
   const reviews = query.data?.pages.flatMap((page) => page.reviews) ?? [];
@@ -51,7 +60,11 @@ export function ReviewList({ placeId, userId }: { placeId: string; userId: strin
         <ul className="mt-2">
           {reviews.map((review) => (
             <li key={review.id}>
-              <ReviewItem review={review} mine={review.author_id !== null && review.author_id === userId} />
+              <ReviewItem
+                review={review}
+                mine={review.author_id !== null && review.author_id === userId}
+                hiddenNotice={hiddenNotice?.(review)}
+              />
             </li>
           ))}
         </ul>
