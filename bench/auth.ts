@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/bcrypt';
 import pg from 'pg';
@@ -115,6 +115,7 @@ async function bcryptAlone(): Promise<number> {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg()[0] ?? 0;
   const cluster = await startCluster();
   try {
     const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
@@ -131,6 +132,7 @@ async function main(): Promise<void> {
       `${'sign-in'.padEnd(10)}${cell(pglite.signin).padEnd(44)}${cell(postgres.signin)}`,
       `${'refresh'.padEnd(10)}${cell(pglite.refresh).padEnd(44)}${cell(postgres.refresh)}`,
       `bcrypt verify alone (cost 10, one at a time): p50 ${bcryptMs.toFixed(1)} ms — the floor of every password sign-in`,
+      `machine load average (1 min) at start ${loadBefore.toFixed(1)}, at end ${(loadavg()[0] ?? 0).toFixed(1)}: numbers are only comparable at similar load`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
