@@ -82,7 +82,8 @@ function text(value: unknown): string {
 }
 
 function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return true;
+  // Read through globalThis: the module is also unit-tested in Node, whose navigator has no onLine.
+  if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) return true;
   const name = text(e.name);
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
     return /fetch|network/i.test(text(e.message)) || e.status === 0;
