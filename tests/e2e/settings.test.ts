@@ -65,7 +65,7 @@ describe('settings in the browser', () => {
     await context.close();
   });
 
-  test('chooses, crops and uploads an avatar, replaces it, then removes it', async () => {
+  test('chooses, crops and uploads an avatar with progress, replaces it, then removes it', async () => {
     const { page, context, userId, errors } = await signedInSettings('avatar');
     const admin = server.admin();
     const choose = async (label: string) => {
@@ -79,9 +79,26 @@ describe('settings in the browser', () => {
     };
     // The file chooser is opened by the button; the input itself is what a test can fill.
     page.on('filechooser', () => undefined);
-    await choose('Choose photo');
+    // A slow uplink (64 KB/s) and a noisy picture make the upload long enough to watch.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
+    await page.getByRole('button', { name: 'Choose photo' }).click();
+    await page.getByLabel('Profile photo file').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: makePng(512, 512, 'noise') });
+    const cropDialog = page.getByRole('dialog', { name: 'Crop your photo' });
+    await cropDialog.getByRole('button', { name: 'Save photo' }).click();
+    const bar = cropDialog.getByRole('progressbar', { name: 'Uploading photo' });
+    await bar.waitFor();
+    await cropDialog.getByRole('button', { name: /^Uploading… \d+%$/ }).waitFor();
+    await waitForToast(page, 'Profile photo updated');
+    await cropDialog.waitFor({ state: 'detached' });
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+    const noisy = (await profileOf(userId))?.avatar_path ?? '';
+    assert.match(noisy, new RegExp(`^${userId}/avatar-\\d+\\.webp$`));
+
+    await choose('Replace photo');
     const first = (await profileOf(userId))?.avatar_path ?? '';
-    assert.match(first, new RegExp(`^${userId}/avatar-\\d+\\.webp$`));
+    assert.notEqual(first, noisy);
+    assert.deepEqual((await admin.storage.from('avatars').list(userId)).data?.map((f) => f.name), [first.split('/')[1]], 'the replaced file is removed');
     const header = page.getByRole('banner').locator(`img[src$="${first}"]`);
     await header.waitFor();
     const size = await page.evaluate<{ w: number; h: number }>(

@@ -9,8 +9,11 @@ function chunk(type: string, data: Buffer): Buffer {
   return Buffer.concat([length, body, crc]);
 }
 
-/** A valid RGB PNG of the given size, filled with a diagonal gradient (so it is not blank). */
-export function makePng(width: number, height: number): Buffer {
+/**
+ * A valid RGB PNG of the given size, filled with a diagonal gradient (so it is not blank), or
+ * with noise (so it stays large once re-encoded).
+ */
+export function makePng(width: number, height: number, fill: 'gradient' | 'noise' = 'gradient'): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
@@ -20,9 +23,10 @@ export function makePng(width: number, height: number): Buffer {
   for (let y = 0; y < height; y++) {
     const row = Buffer.alloc(1 + width * 3);
     for (let x = 0; x < width; x++) {
-      row[1 + x * 3] = (x * 255) / width;
-      row[2 + x * 3] = (y * 255) / height;
-      row[3 + x * 3] = 128;
+      const noise = fill === 'noise';
+      row[1 + x * 3] = noise ? Math.floor(Math.random() * 256) : (x * 255) / width;
+      row[2 + x * 3] = noise ? Math.floor(Math.random() * 256) : (y * 255) / height;
+      row[3 + x * 3] = noise ? Math.floor(Math.random() * 256) : 128;
     }
     rows.push(row);
   }
