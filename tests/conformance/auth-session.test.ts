@@ -75,6 +75,18 @@ for (const backend of testBackends()) {
       assert.equal(badEmail.error?.message, 'Unable to validate email address: invalid format');
     });
 
+    test('concurrent sign-ups for one address: one user, the others 422, never a 500', async () => {
+      const email = uniqueEmail('race');
+      const results = await Promise.all([1, 2, 3].map(() => server.client().auth.signUp({ email, password })));
+      assert.equal(results.filter((r) => r.error === null).length, 1);
+      for (const r of results.filter((x) => x.error)) {
+        assert.equal(r.error?.status, 422);
+        assert.ok(['user_already_exists', 'email_exists'].includes(r.error?.code ?? ''), r.error?.code);
+      }
+      const users = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select 1 from auth.users where email = $1`, [email]));
+      assert.equal(users.rowCount, 1);
+    });
+
     test('signInWithPassword: success emits SIGNED_IN; wrong password or unknown user is invalid_credentials', async () => {
       const email = uniqueEmail();
       await server.client().auth.signUp({ email, password });

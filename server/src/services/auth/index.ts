@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { DbError } from '../../db/errors.ts';
 import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
 import type { AuthCtx } from './context.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
@@ -47,6 +48,8 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   routes.all('*', (c) => renderAuthError(c, authErrors.notFound()));
   routes.onError((error, c) => {
     if (error instanceof AuthError) return renderAuthError(c, error);
+    // Two sign-ups racing for one address: the unique index decides, answered as GoTrue would.
+    if (error instanceof DbError && error.code === '23505' && error.constraint === 'users_email_partial_key') return renderAuthError(c, authErrors.emailExists());
     deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);
     return renderAuthError(c, authErrors.unexpected());
   });
