@@ -61,6 +61,20 @@ describe('profile page and account screens', () => {
     await context.close();
   });
 
+  test('signing up with a registered email says so and links to sign-in', async () => {
+    const { page, context } = await openPage(browser, server.url);
+    await page.goto('/auth/sign-up');
+    await page.getByLabel('Display name').fill('Someone Else');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('another password 1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('An account with this email already exists.').waitFor();
+    assert.equal(await page.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+    await page.getByRole('link', { name: 'Sign in instead' }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await context.close();
+  });
+
   test('auth screens pass axe and fit both viewports, errors included', async () => {
     const { page, context } = await openPage(browser, server.url);
     await page.goto('/auth/sign-in');
