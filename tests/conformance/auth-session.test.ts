@@ -81,7 +81,7 @@ for (const backend of testBackends()) {
       assert.equal(results.filter((r) => r.error === null).length, 1);
       for (const r of results.filter((x) => x.error)) {
         assert.equal(r.error?.status, 422);
-        assert.ok(['user_already_exists', 'email_exists'].includes(r.error?.code ?? ''), r.error?.code);
+        assert.ok(['user_already_exists', 'email_exists'].includes(r.error?.code ?? ''), String(r.error?.code));
       }
       const users = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select 1 from auth.users where email = $1`, [email]));
       assert.equal(users.rowCount, 1);
