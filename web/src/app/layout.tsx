@@ -35,13 +35,13 @@ export function Layout() {
             </NavLink>
             {status === 'signed-in' ? (
               <>
-                <NavLink to="/starred" className={(state) => cn(navClass(state), 'inline-flex items-center gap-1.5')}>
+                <NavLink to="/starred" className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
                   <Star aria-hidden="true" className="size-4" />
-                  <span className="sr-only sm:not-sr-only">Starred</span>
+                  Starred
                 </NavLink>
-                <NavLink to="/places/new" className={(state) => cn(navClass(state), 'inline-flex items-center gap-1.5')}>
+                <NavLink to="/places/new" className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
                   <Plus aria-hidden="true" className="size-4" />
-                  <span className="sr-only sm:not-sr-only">Add a place</span>
+                  Add a place
                 </NavLink>
               </>
             ) : null}

@@ -74,7 +74,12 @@ function PlaceDetail({ place }: { place: Place }) {
         </div>
         <div className="relative h-56 overflow-hidden rounded-lg border border-slate-200">
           <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
-            <PlacesMap places={[place]} view={{ lat: place.lat, lng: place.lng, zoom: 15 }} label={`Map showing ${place.name}`} className="absolute inset-0" />
+            <PlacesMap
+              places={[place]}
+              view={{ lat: place.lat, lng: place.lng, zoom: 15 }}
+              label={`Map showing ${place.name}`}
+              className="absolute inset-0"
+            />
           </Suspense>
         </div>
       </header>
@@ -117,7 +122,13 @@ export function PlaceRoute() {
   if (query.data === null) return <NotFoundRoute />;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6">
-      {query.data ? <PlaceDetail place={query.data} /> : query.isError ? <QueryError error={query.error} onRetry={() => void query.refetch()} /> : <PlaceSkeleton />}
+      {query.data ? (
+        <PlaceDetail place={query.data} />
+      ) : query.isError ? (
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        <PlaceSkeleton />
+      )}
     </div>
   );
 }

@@ -24,7 +24,10 @@ function Starred() {
   if (places.length === 0) {
     return (
       <p className="text-slate-700">
-        No starred places yet. Star the places you love from their page and find them here. <Link to="/" className="font-medium text-brand-700 underline">Explore places</Link>
+        No starred places yet. Star the places you love from their page and find them here.{' '}
+        <Link to="/" className="font-medium text-brand-700 underline">
+          Explore places
+        </Link>
       </p>
     );
   }
@@ -33,7 +36,15 @@ function Starred() {
       <PlaceList places={places} highlightedId={highlightedId} onHover={setHighlightedId} label="Starred places" />
       <div className="relative h-72 overflow-hidden rounded-lg border border-slate-200 md:sticky md:top-20 md:h-[70dvh]">
         <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
-          <PlacesMap places={places} view={view} label="Map of your starred places" highlightedId={highlightedId} onHover={setHighlightedId} onSelect={setHighlightedId} className="absolute inset-0" />
+          <PlacesMap
+            places={places}
+            view={view}
+            label="Map of your starred places"
+            highlightedId={highlightedId}
+            onHover={setHighlightedId}
+            onSelect={setHighlightedId}
+            className="absolute inset-0"
+          />
         </Suspense>
       </div>
     </div>

@@ -17,7 +17,16 @@ export interface ExploreState {
 }
 
 /** The whole demo world fits: Paris, London, Berlin, New York and Tokyo. */
-export const defaultExplore: ExploreState = { lat: 30, lng: 10, zoom: 2, q: '', category: null, minRating: null, starredOnly: false, sort: 'reviews' };
+export const defaultExplore: ExploreState = {
+  lat: 30,
+  lng: 10,
+  zoom: 2,
+  q: '',
+  category: null,
+  minRating: null,
+  starredOnly: false,
+  sort: 'reviews',
+};
 
 function numberIn(value: string | null, min: number, max: number): number | null {
   if (value === null || value.trim() === '') return null;

@@ -7,7 +7,13 @@ export const placeInput = z.object({
   category: z.enum(placeCategories, { message: 'Choose a category.' }),
   description: z.string().trim().max(1000, 'Descriptions are at most 1000 characters.'),
   address: z.string().trim().max(200, 'Addresses are at most 200 characters.'),
-  lat: z.number({ message: 'Place the pin or type a latitude.' }).min(-90, 'Latitude is between −90 and 90.').max(90, 'Latitude is between −90 and 90.'),
-  lng: z.number({ message: 'Place the pin or type a longitude.' }).min(-180, 'Longitude is between −180 and 180.').max(180, 'Longitude is between −180 and 180.'),
+  lat: z
+    .number({ message: 'Place the pin or type a latitude.' })
+    .min(-90, 'Latitude is between −90 and 90.')
+    .max(90, 'Latitude is between −90 and 90.'),
+  lng: z
+    .number({ message: 'Place the pin or type a longitude.' })
+    .min(-180, 'Longitude is between −180 and 180.')
+    .max(180, 'Longitude is between −180 and 180.'),
 });
 export type PlaceInput = z.infer<typeof placeInput>;

@@ -3,7 +3,17 @@ import type { Database } from '@/lib/database.types';
 export type Place = Database['public']['Tables']['places']['Row'];
 export type PlaceCategory = Database['public']['Enums']['place_category'];
 
-export const placeCategories = ['cafe', 'restaurant', 'bar', 'park', 'museum', 'shop', 'viewpoint', 'venue', 'other'] as const satisfies readonly PlaceCategory[];
+export const placeCategories = [
+  'cafe',
+  'restaurant',
+  'bar',
+  'park',
+  'museum',
+  'shop',
+  'viewpoint',
+  'venue',
+  'other',
+] as const satisfies readonly PlaceCategory[];
 
 export const categoryLabels: Record<PlaceCategory, string> = {
   cafe: 'Café',
@@ -16,7 +26,6 @@ export const categoryLabels: Record<PlaceCategory, string> = {
   venue: 'Venue',
   other: 'Other',
 };
-
 
 /** Mean stars to one decimal ("4.3"), or null when nobody rated the place yet. */
 export function formatRating(place: Pick<Place, 'rating_avg' | 'rating_count'>): string | null {

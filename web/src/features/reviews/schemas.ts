@@ -49,7 +49,7 @@ export interface Review {
   photos: ReviewPhoto[];
 }
 
-/** Edited when the text, stars or date changed more than a minute after posting. */
+/** Edited when the text, stars or date changed after posting (updated_at only moves on edits). */
 export function isEdited(review: Pick<Review, 'created_at' | 'updated_at'>): boolean {
-  return new Date(review.updated_at).getTime() - new Date(review.created_at).getTime() > 60_000;
+  return new Date(review.updated_at).getTime() - new Date(review.created_at).getTime() > 1000;
 }

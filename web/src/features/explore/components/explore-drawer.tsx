@@ -13,13 +13,22 @@ export interface ExploreDrawerProps {
   onSnapChange: (snap: number | string | null) => void;
   selected: Place | null;
   list: ReactNode;
+  /** The button that opened the drawer gets focus back (it is not a Radix trigger). */
+  returnFocus: () => void;
 }
 
 /** The list in a vaul bottom drawer with two snap points (loaded the first time it opens). */
-export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, selected, list }: ExploreDrawerProps) {
+export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, selected, list, returnFocus }: ExploreDrawerProps) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} activeSnapPoint={snap} setActiveSnapPoint={onSnapChange}>
-      <DrawerContent title={selected ? selected.name : 'Places'} className="h-[96dvh] max-h-[96dvh]">
+      <DrawerContent
+        title={selected ? selected.name : 'Places'}
+        className="h-[96dvh] max-h-[96dvh]"
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
         {selected ? (
           <div className="mb-4 rounded-lg border border-brand-500 bg-brand-50 p-3">
             <PlaceSummary place={selected} />

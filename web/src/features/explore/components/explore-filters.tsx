@@ -66,7 +66,9 @@ export function ExploreFilters({ state, signedIn, locating, nearMeMessage, onCha
             onClick={() => onChange({ category: state.category === category ? null : category })}
             className={cn(
               'min-h-8 shrink-0 rounded-full border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
-              state.category === category ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+              state.category === category
+                ? 'border-brand-600 bg-brand-600 text-white'
+                : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
             )}
           >
             {categoryLabels[category]}
@@ -93,7 +95,12 @@ export function ExploreFilters({ state, signedIn, locating, nearMeMessage, onCha
         <label className="sr-only" htmlFor={`${id}-sort`}>
           Sort by
         </label>
-        <select id={`${id}-sort`} className={selectClass} value={state.sort} onChange={(event) => onChange({ sort: event.target.value as ExploreSort })}>
+        <select
+          id={`${id}-sort`}
+          className={selectClass}
+          value={state.sort}
+          onChange={(event) => onChange({ sort: event.target.value as ExploreSort })}
+        >
           {sortOptions.map((s) => (
             <option key={s} value={s}>
               {sortLabels[s]}
@@ -102,7 +109,12 @@ export function ExploreFilters({ state, signedIn, locating, nearMeMessage, onCha
         </select>
         {signedIn ? (
           <label className="inline-flex min-h-9 items-center gap-2 text-sm font-medium text-slate-800">
-            <input type="checkbox" className="size-4 accent-brand-600" checked={state.starredOnly} onChange={(event) => onChange({ starredOnly: event.target.checked })} />
+            <input
+              type="checkbox"
+              className="size-4 accent-brand-600"
+              checked={state.starredOnly}
+              onChange={(event) => onChange({ starredOnly: event.target.checked })}
+            />
             Starred only
           </label>
         ) : null}

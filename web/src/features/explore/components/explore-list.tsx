@@ -38,7 +38,13 @@ export function ExploreList({ places, distances, showDistances, query, searching
           : `${count} ${count === 1 ? 'place' : 'places'}${searching ? ' found' : ' in this area'}`}
       </p>
       {count > 0 ? (
-        <PlaceList places={places} distances={showDistances ? distances : undefined} highlightedId={highlightedId} onHover={onHover} label="Places" />
+        <PlaceList
+          places={places}
+          distances={showDistances ? distances : undefined}
+          highlightedId={highlightedId}
+          onHover={onHover}
+          label="Places"
+        />
       ) : null}
     </div>
   );

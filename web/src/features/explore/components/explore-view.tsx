@@ -92,7 +92,17 @@ export function ExploreView() {
 
   if (!desktop) {
     const selected = list.find((p) => p.id === selectedId) ?? null;
-    return <MobileExplore filters={filters} list={listView} map={map} count={list.length} selected={selected} onClearSelection={() => setSelectedId(null)} />;
+    return (
+      <MobileExplore
+        signedIn={userId !== null}
+        filters={filters}
+        list={listView}
+        map={map}
+        count={list.length}
+        selected={selected}
+        onClearSelection={() => setSelectedId(null)}
+      />
+    );
   }
   return (
     <div className="grid h-[calc(100dvh-3.5rem)] grid-cols-[26rem_1fr]">

@@ -1,6 +1,7 @@
-import { List } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
-import { Button } from '@/components/ui/button';
+import { List, Plus, Star } from 'lucide-react';
+import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
 import type { Place } from '@/features/places';
 
 const ExploreDrawer = lazy(() => import('./explore-drawer'));
@@ -8,6 +9,7 @@ const half = 0.45;
 const full = 1;
 
 export interface MobileExploreProps {
+  signedIn: boolean;
   filters: ReactNode;
   list: ReactNode;
   map: ReactNode;
@@ -20,8 +22,9 @@ export interface MobileExploreProps {
  * Mobile Explore: the map fills the screen, the list lives in a bottom drawer with two snap
  * points; tapping a pin opens the drawer at half height with that place on top.
  */
-export function MobileExplore({ filters, list, map, count, selected, onClearSelection }: MobileExploreProps) {
+export function MobileExplore({ signedIn, filters, list, map, count, selected, onClearSelection }: MobileExploreProps) {
   const [open, setOpen] = useState(false);
+  const showButton = useRef<HTMLButtonElement>(null);
   const [used, setUsed] = useState(false);
   const [snap, setSnap] = useState<number | string | null>(full);
   const [previewId, setPreviewId] = useState<string | null>(null);
@@ -43,15 +46,28 @@ export function MobileExplore({ filters, list, map, count, selected, onClearSele
   return (
     <section aria-labelledby="explore-title" className="flex h-[calc(100dvh-3.5rem)] flex-col">
       <div className="space-y-2 border-b border-slate-200 bg-white p-3">
-        <h1 id="explore-title" className="text-lg font-semibold">
-          Explore places
-        </h1>
+        <div className="flex items-center justify-between gap-2">
+          <h1 id="explore-title" className="text-lg font-semibold">
+            Explore places
+          </h1>
+          {signedIn ? (
+            <nav aria-label="Your places" className="flex gap-1">
+              <Link to="/starred" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                <Star aria-hidden="true" className="size-4" /> Starred
+              </Link>
+              <Link to="/places/new" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+                <Plus aria-hidden="true" className="size-4" /> Add a place
+              </Link>
+            </nav>
+          ) : null}
+        </div>
         {filters}
       </div>
       <div className="relative min-h-0 flex-1">
         {map}
-        <div className="pointer-events-none absolute inset-x-0 bottom-4 z-[1000] flex justify-center">
+        <div className="pointer-events-none absolute inset-x-0 bottom-10 z-[1000] flex justify-center">
           <Button
+            ref={showButton}
             className="pointer-events-auto shadow-lg"
             aria-haspopup="dialog"
             onClick={() => {
@@ -65,7 +81,7 @@ export function MobileExplore({ filters, list, map, count, selected, onClearSele
         </div>
         {used ? (
           <Suspense fallback={null}>
-            <ExploreDrawer open={open} onOpenChange={change} snap={snap} onSnapChange={setSnap} selected={selected} list={list} />
+            <ExploreDrawer open={open} onOpenChange={change} snap={snap} onSnapChange={setSnap} selected={selected} list={list} returnFocus={() => showButton.current?.focus()} />
           </Suspense>
         ) : null}
       </div>

@@ -11,7 +11,10 @@ export function useExploreState() {
   const state = useMemo(() => parseExplore(params), [params]);
   const update = useCallback(
     (patch: Partial<ExploreState>, options: { replace?: boolean } = {}) => {
-      setParams((current) => toSearchParams({ ...parseExplore(current), ...patch }), { replace: options.replace ?? false, preventScrollReset: true });
+      setParams((current) => toSearchParams({ ...parseExplore(current), ...patch }), {
+        replace: options.replace ?? false,
+        preventScrollReset: true,
+      });
     },
     [setParams],
   );

@@ -37,7 +37,12 @@ export default function PinPicker({ value, onChange, label, className }: PinPick
     const map = mapRef.current;
     if (!map || !value) return;
     if (!marker.current) {
-      marker.current = L.marker([value.lat, value.lng], { draggable: true, icon: pinIcon(true, 'New place'), title: 'Pin of the place', keyboard: false })
+      marker.current = L.marker([value.lat, value.lng], {
+        draggable: true,
+        icon: pinIcon(true, 'New place'),
+        title: 'Pin of the place',
+        keyboard: false,
+      })
         .on('dragend', (event) => change((event.target as L.Marker).getLatLng()))
         .addTo(map);
     } else {

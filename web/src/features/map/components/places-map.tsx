@@ -51,7 +51,12 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
     group.clearLayers();
     markers.current.clear();
     const b = map.getBounds();
-    const bbox: [number, number, number, number] = [Math.max(-180, b.getWest()), Math.max(-85, b.getSouth()), Math.min(180, b.getEast()), Math.min(85, b.getNorth())];
+    const bbox: [number, number, number, number] = [
+      Math.max(-180, b.getWest()),
+      Math.max(-85, b.getSouth()),
+      Math.min(180, b.getEast()),
+      Math.min(85, b.getNorth()),
+    ];
     for (const feature of index.current.getClusters(bbox, Math.round(map.getZoom()))) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       const props = feature.properties;
@@ -65,7 +70,12 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
         group.addLayer(marker);
       } else {
         const { id, name } = props as PinProps;
-        const marker = L.marker([lat, lng], { icon: pinIcon(id === highlighted.current, name), title: name, keyboard: true, riseOnHover: true });
+        const marker = L.marker([lat, lng], {
+          icon: pinIcon(id === highlighted.current, name),
+          title: name,
+          keyboard: true,
+          riseOnHover: true,
+        });
         marker.on('click', () => select(id));
         marker.on('mouseover', () => hover(id));
         marker.on('mouseout', () => hover(null));

@@ -79,7 +79,12 @@ export function PhotoPicker({ value, onChange, altErrors = {}, disabled = false 
               </FormField>
               {photo.progress !== null ? <Progress value={photo.progress * 100} label={`Uploading photo ${index + 1}`} /> : null}
             </div>
-            <Button variant="ghost" size="icon" onClick={() => onChange(value.filter((p) => p.key !== photo.key))} aria-label={`Remove photo ${index + 1}`}>
+            <Button
+              variant="ghost"
+              size="icon"
+              onClick={() => onChange(value.filter((p) => p.key !== photo.key))}
+              aria-label={`Remove photo ${index + 1}`}
+            >
               <X aria-hidden="true" className="size-4" />
             </Button>
           </li>

@@ -19,7 +19,10 @@ export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceC
   return (
     <article
       data-place-id={place.id}
-      className={cn('rounded-lg border p-3 transition-colors', active ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300')}
+      className={cn(
+        'rounded-lg border p-3 transition-colors',
+        active ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300',
+      )}
       onMouseEnter={() => onHover?.(place.id)}
       onMouseLeave={() => onHover?.(null)}
       onFocus={() => onHover?.(place.id)}

@@ -26,7 +26,14 @@ export function PlaceForm({ userId, existing }: { userId: string; existing?: Pla
   const form = useForm<PlaceInput>({
     resolver: zodResolver(placeInput),
     defaultValues: existing
-      ? { name: existing.name, category: existing.category, description: existing.description, address: existing.address ?? '', lat: existing.lat, lng: existing.lng }
+      ? {
+          name: existing.name,
+          category: existing.category,
+          description: existing.description,
+          address: existing.address ?? '',
+          lat: existing.lat,
+          lng: existing.lng,
+        }
       : { name: '', description: '', address: '' },
   });
   const { errors, isSubmitting } = form.formState;
@@ -84,7 +91,11 @@ export function PlaceForm({ userId, existing }: { userId: string; existing?: Pla
           <Input maxLength={200} autoComplete="street-address" {...form.register('address')} />
         </FormField>
         {similar ? (
-          <SimilarPlacesWarning places={similar} onDismiss={() => setSimilar(null)} onConfirm={() => void form.handleSubmit((input) => save(input, true))()} />
+          <SimilarPlacesWarning
+            places={similar}
+            onDismiss={() => setSimilar(null)}
+            onConfirm={() => void form.handleSubmit((input) => save(input, true))()}
+          />
         ) : null}
         <Button type="submit" disabled={isSubmitting || similar !== null}>
           {isSubmitting ? 'Saving…' : existing ? 'Save changes' : 'Add place'}

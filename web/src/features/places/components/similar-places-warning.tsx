@@ -3,7 +3,15 @@ import { Button } from '@/components/ui/button';
 import type { SimilarPlace } from '../api/save-place';
 
 /** "Is it one of these?": places with a similar name within 75 m, before a duplicate is added. */
-export function SimilarPlacesWarning({ places, onConfirm, onDismiss }: { places: SimilarPlace[]; onConfirm: () => void; onDismiss: () => void }) {
+export function SimilarPlacesWarning({
+  places,
+  onConfirm,
+  onDismiss,
+}: {
+  places: SimilarPlace[];
+  onConfirm: () => void;
+  onDismiss: () => void;
+}) {
   return (
     <div role="alert" className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950">
       <p className="font-semibold">Is it one of these?</p>

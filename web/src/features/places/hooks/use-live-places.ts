@@ -12,7 +12,10 @@ export function useLivePlaces(): void {
   useEffect(() => {
     const channel = supabase.channel('places', { config: { private: true } });
     const refresh = () => void queryClient.invalidateQueries({ queryKey: placeKeys.all });
-    channel.on('broadcast', { event: 'INSERT' }, refresh).on('broadcast', { event: 'UPDATE' }, refresh).on('broadcast', { event: 'DELETE' }, refresh);
+    channel
+      .on('broadcast', { event: 'INSERT' }, refresh)
+      .on('broadcast', { event: 'UPDATE' }, refresh)
+      .on('broadcast', { event: 'DELETE' }, refresh);
     channel.subscribe();
     return () => void supabase.removeChannel(channel);
   }, [queryClient]);

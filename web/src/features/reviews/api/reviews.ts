@@ -44,7 +44,12 @@ export function myReviewQuery(placeId: string, userId: string) {
   return queryOptions({
     queryKey: reviewKeys.mine(placeId, userId),
     queryFn: async (): Promise<Review | null> => {
-      const { data, error } = await supabase.from('reviews').select(reviewColumns).eq('place_id', placeId).eq('author_id', userId).maybeSingle();
+      const { data, error } = await supabase
+        .from('reviews')
+        .select(reviewColumns)
+        .eq('place_id', placeId)
+        .eq('author_id', userId)
+        .maybeSingle();
       if (error) throw error;
       return data;
     },

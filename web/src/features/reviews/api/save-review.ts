@@ -30,7 +30,11 @@ async function writeReview({ placeId, userId, existing, input }: SaveReviewArgs)
     if (error) throw error;
     return existing.id;
   }
-  const { data, error } = await supabase.from('reviews').insert({ ...fields, place_id: placeId, author_id: userId }).select('id').single();
+  const { data, error } = await supabase
+    .from('reviews')
+    .insert({ ...fields, place_id: placeId, author_id: userId })
+    .select('id')
+    .single();
   if (error) throw error;
   return data.id;
 }
@@ -46,7 +50,13 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
     const kept = new Map(photos.flatMap((p) => (p.kind === 'existing' ? [[p.id, p] as const] : [])));
     const removed = (existing?.photos ?? []).filter((p) => !kept.has(p.id));
     if (removed.length) {
-      const { error } = await supabase.from('review_photos').delete().in('id', removed.map((p) => p.id));
+      const { error } = await supabase
+        .from('review_photos')
+        .delete()
+        .in(
+          'id',
+          removed.map((p) => p.id),
+        );
       if (error) throw error;
       await removePhotoFiles(removed.map((p) => p.path));
     }
@@ -62,7 +72,15 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
       const path = await uploadPhoto(userId, reviewId, photo.blob, (fraction) => onProgress(photo.key, fraction));
       const { error } = await supabase
         .from('review_photos')
-        .insert({ review_id: reviewId, place_id: placeId, uploader_id: userId, path, alt: photo.alt.trim(), width: photo.width, height: photo.height });
+        .insert({
+          review_id: reviewId,
+          place_id: placeId,
+          uploader_id: userId,
+          path,
+          alt: photo.alt.trim(),
+          width: photo.width,
+          height: photo.height,
+        });
       if (error) {
         await removePhotoFiles([path]).catch(() => undefined);
         throw error;

@@ -22,10 +22,26 @@ export function RatingHistogram({ place }: { place: Place }) {
         <dl className="flex-1 space-y-1" aria-label="Reviews per star">
           {[...bars].reverse().map((bar) => (
             <div key={bar.rating} className="flex items-center gap-2 text-sm">
-              <dt className="w-14 shrink-0 text-slate-700">{bar.rating} {bar.rating === 1 ? 'star' : 'stars'}</dt>
+              <dt className="w-14 shrink-0 text-slate-700">
+                {bar.rating} {bar.rating === 1 ? 'star' : 'stars'}
+              </dt>
               <dd className="flex flex-1 items-center gap-2">
                 <span aria-hidden="true" className="h-2.5 flex-1 overflow-hidden rounded-full bg-slate-200">
-                  <span className="block h-full rounded-full bg-amber-400" style={{ width: `${total ? (bar.count / Math.max(1, bars.reduce((n, b) => n + b.count, 0))) * 100 : 0}%` }} />
+                  <span
+                    className="block h-full rounded-full bg-amber-400"
+                    style={{
+                      width: `${
+                        total
+                          ? (bar.count /
+                              Math.max(
+                                1,
+                                bars.reduce((n, b) => n + b.count, 0),
+                              )) *
+                            100
+                          : 0
+                      }%`,
+                    }}
+                  />
                 </span>
                 <span className="w-8 text-right tabular-nums text-slate-700">{bar.count}</span>
               </dd>

@@ -3,8 +3,8 @@ import { PenLine } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Drawer, DrawerContent } from '@/components/ui/drawer';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Drawer, DrawerContent, DrawerTrigger } from '@/components/ui/drawer';
 import { Spinner } from '@/components/ui/spinner';
 import { signInPath } from '@/lib/auth-redirect';
 import { myReviewQuery } from '../api/reviews';
@@ -43,14 +43,14 @@ export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewCo
     </Suspense>
   );
   const trigger = (
-    <Button onClick={() => setOpen(true)} disabled={mine.isPending}>
+    <Button disabled={mine.isPending}>
       <PenLine aria-hidden="true" className="size-4" /> {label}
     </Button>
   );
   if (desktop) {
     return (
       <Dialog open={open} onOpenChange={setOpen}>
-        {trigger}
+        <DialogTrigger asChild>{trigger}</DialogTrigger>
         <DialogContent title={title} className="max-w-xl">
           {form}
         </DialogContent>
@@ -59,7 +59,7 @@ export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewCo
   }
   return (
     <Drawer open={open} onOpenChange={setOpen}>
-      {trigger}
+      <DrawerTrigger asChild>{trigger}</DrawerTrigger>
       <DrawerContent title={title}>{form}</DrawerContent>
     </Drawer>
   );

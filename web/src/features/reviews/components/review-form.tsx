@@ -50,7 +50,9 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
   }, [values, existing, draft]);
 
   const onSubmit = form.handleSubmit(async (input) => {
-    const missingAlt = Object.fromEntries(photos.filter((p) => !p.alt.trim()).map((p) => [p.key, 'Describe this photo for people who cannot see it.']));
+    const missingAlt = Object.fromEntries(
+      photos.filter((p) => !p.alt.trim()).map((p) => [p.key, 'Describe this photo for people who cannot see it.']),
+    );
     setAltErrors(missingAlt);
     if (Object.keys(missingAlt).length) return;
     try {
@@ -60,7 +62,8 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
         existing,
         input,
         photos,
-        onProgress: (key, fraction) => setPhotos((list) => list.map((p) => (p.key === key && p.kind === 'new' ? { ...p, progress: fraction } : p))),
+        onProgress: (key, fraction) =>
+          setPhotos((list) => list.map((p) => (p.key === key && p.kind === 'new' ? { ...p, progress: fraction } : p))),
       });
       draft.clear();
       await invalidate(placeId);
@@ -85,7 +88,9 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
       <Controller
         control={form.control}
         name="rating"
-        render={({ field }) => <StarInput name={`rating-${placeId}`} value={field.value} onChange={field.onChange} error={errors.rating?.message} />}
+        render={({ field }) => (
+          <StarInput name={`rating-${placeId}`} value={field.value} onChange={field.onChange} error={errors.rating?.message} />
+        )}
       />
       <FormField label="Your review" error={errors.body?.message} hint={`${body.trim().length}/2000 characters (at least 20)`}>
         <Textarea rows={5} maxLength={2000} {...form.register('body')} />

@@ -60,7 +60,14 @@ export function ReviewItem({
         <ul className="mt-2 flex flex-wrap gap-2">
           {review.photos.map((photo) => (
             <li key={photo.id}>
-              <img src={photoUrl(photo.path)} alt={photo.alt} loading="lazy" width={96} height={96} className="size-24 rounded-md bg-slate-100 object-cover" />
+              <img
+                src={photoUrl(photo.path)}
+                alt={photo.alt}
+                loading="lazy"
+                width={96}
+                height={96}
+                className="size-24 rounded-md bg-slate-100 object-cover"
+              />
             </li>
           ))}
         </ul>

@@ -22,7 +22,10 @@ export function StarInput({ value, onChange, error, name }: StarInputProps) {
       <legend className="text-sm font-medium text-slate-900">Your rating</legend>
       <div className="mt-1 flex items-center gap-1">
         {[1, 2, 3, 4, 5].map((n) => (
-          <label key={n} className="group relative inline-flex size-10 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600">
+          <label
+            key={n}
+            className="group relative inline-flex size-10 cursor-pointer items-center justify-center rounded-md has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
             <input
               type="radio"
               name={name}
@@ -32,7 +35,10 @@ export function StarInput({ value, onChange, error, name }: StarInputProps) {
               className="sr-only"
               aria-label={`${n} ${n === 1 ? 'star' : 'stars'}, ${words[n]}`}
             />
-            <Star aria-hidden="true" className={cn('size-7', n <= value ? 'fill-amber-400 text-amber-500' : 'text-slate-400 group-hover:text-amber-400')} />
+            <Star
+              aria-hidden="true"
+              className={cn('size-7', n <= value ? 'fill-amber-400 text-amber-500' : 'text-slate-400 group-hover:text-amber-400')}
+            />
           </label>
         ))}
         <span className="ml-2 text-sm text-slate-700" aria-hidden="true">

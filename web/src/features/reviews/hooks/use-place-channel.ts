@@ -30,10 +30,7 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
     channel
       .on('presence', { event: 'sync' }, () => setPresent(Object.keys(channel.presenceState()).length))
       .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
-        if (payload.table === 'review_photos') {
-          void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
-          return;
-        }
+        // New photos join the gallery with the new reviews, when the reader asks (no layout shift).
         if (payload.table !== 'reviews') return;
         refreshStats();
         if (fromSomeoneElse(payload.record?.author_id)) setNewReviews((n) => n + 1);
@@ -58,6 +55,7 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
 
   const showNewReviews = () => {
     setNewReviews(0);
+    void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
     return queryClient.resetQueries({ queryKey: reviewKeys.place(placeId) });
   };
   return { present, newReviews, showNewReviews };

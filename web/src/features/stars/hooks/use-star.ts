@@ -17,7 +17,9 @@ export function useStar(userId: string | null, placeId: string) {
       const key = starKeys.ids(userId);
       await queryClient.cancelQueries({ queryKey: key });
       const previous = queryClient.getQueryData<string[]>(key);
-      queryClient.setQueryData<string[]>(key, (old = []) => (starred ? [...old.filter((id) => id !== placeId), placeId] : old.filter((id) => id !== placeId)));
+      queryClient.setQueryData<string[]>(key, (old = []) =>
+        starred ? [...old.filter((id) => id !== placeId), placeId] : old.filter((id) => id !== placeId),
+      );
       return { previous };
     },
     onError: (error: unknown, _starred, context) => {

@@ -1,0 +1,295 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { assertAccessible, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { drawJpeg, exifMarker, webpSize, withGpsExif } from './support/exif-jpeg.ts';
+
+// Explore, places, reviews with photos, stars and live updates, as people use them in Chromium,
+// against the app's own project with its demo data (75 places in five cities).
+describe('places, reviews and live updates in the browser', () => {
+  let server: TestServer;
+  let browser: Browser;
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startTestServer('pglite', { web: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  async function placeByName(name: string) {
+    const { data, error } = await server.admin().from('places').select('id, lat, lng, name').eq('name', name).single();
+    assert.equal(error, null);
+    return data!;
+  }
+
+  // Strings, since the test tsconfig has no DOM types.
+  const isFocused = (locator: Locator) => locator.evaluate((el) => el.ownerDocument.activeElement === el);
+  // The welcome toast is not part of the screen under test (and goes away by itself).
+  const dismissToasts = async (page: Page) => {
+    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click();
+    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  };
+  const listItems = (page: Page) => page.getByRole('list', { name: 'Places' }).getByRole('listitem');
+
+  test('a visitor browses, searches and filters; the URL reproduces the view', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    await page.goto('/');
+    await page.getByText('75 places in this area').waitFor();
+    await page
+      .getByRole('region', { name: /Map of places/ })
+      .locator('.leaflet-marker-icon')
+      .first()
+      .waitFor();
+    await assertAccessible(page, 'Explore');
+
+    await page.getByLabel('Search places').fill('monmouth');
+    await page.getByText(/1 place found/).waitFor();
+    assert.equal(await listItems(page).count(), 1);
+    assert.equal(await listItems(page).first().getByRole('link').textContent(), 'Monmouth Coffee Company');
+    assert.equal(new URL(page.url()).searchParams.get('q'), 'monmouth');
+
+    await page.getByLabel('Search places').fill('');
+    await page.getByText('75 places in this area').waitFor();
+    await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Museum', exact: true }).click();
+    await page.getByLabel('Minimum stars').selectOption('4');
+    await page.getByLabel('Sort by').selectOption('top');
+    await page.waitForFunction(`new URL(location.href).searchParams.get('sort') === 'top'`);
+    const filtered = await listItems(page).count();
+    assert.ok(filtered > 0 && filtered < 75, `museums rated 4+ are a subset (${filtered})`);
+    const url = new URL(page.url());
+    assert.equal(url.searchParams.get('category'), 'museum');
+    assert.equal(url.searchParams.get('min'), '4');
+    const texts = await listItems(page).locator('span.font-semibold').allTextContents();
+    const ratings = texts.map(Number);
+    assert.ok(
+      ratings.every((r) => r >= 4),
+      `all rated 4+: ${ratings.join(', ')}`,
+    );
+    assert.deepEqual(
+      ratings,
+      [...ratings].sort((a, b) => b - a),
+      'top rated first',
+    );
+
+    // The same link in a fresh tab shows the same list.
+    const other = await openPage(browser, server.url);
+    await other.page.goto(url.pathname + url.search);
+    await other.page.getByText(`${filtered} ${filtered === 1 ? 'place' : 'places'} in this area`).waitFor();
+    assert.equal(await other.page.getByRole('button', { name: 'Museum', exact: true }).getAttribute('aria-pressed'), 'true');
+    await other.context.close();
+
+    // Zooming the map to Paris narrows the list to the viewport.
+    await page.goto('/?lat=48.8566&lng=2.3522&z=12');
+    await page.getByText(/places? in this area/).waitFor();
+    await page.waitForFunction(`/^\\d+ places? in this area$/.test(document.querySelector('[aria-live="polite"]')?.textContent ?? '')`);
+    const paris = await listItems(page).count();
+    assert.ok(paris > 0 && paris < 75, `only Paris places (${paris})`);
+
+    await listItems(page).first().getByRole('link').click();
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page
+      .getByText(/reviews?$/)
+      .first()
+      .waitFor();
+    await page.getByRole('heading', { name: 'Reviews' }).waitFor();
+    await assertAccessible(page, 'Place page');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a new member adds a place with the pin, reviews it with two photos, and another visitor sees it live', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    const email = uniqueEmail('places');
+    await page.goto('/auth/sign-up');
+    await page.getByLabel('Display name').fill('Rosa Park');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForToast(page, 'Welcome, Rosa Park!');
+    await page.getByRole('heading', { name: 'Explore places' }).waitFor();
+    await page.getByRole('banner').getByRole('link', { name: 'Add a place' }).click();
+    await page.getByRole('heading', { name: 'Add a place' }).waitFor();
+
+    // The pin: a click on the map fills the coordinates; typed coordinates move it.
+    const map = page.getByRole('region', { name: 'Map to place the pin' });
+    await map.locator('.leaflet-container').waitFor();
+    await map.click({ position: { x: 200, y: 120 } });
+    await page.waitForFunction(`(document.querySelector('input[name="lat"]')?.value ?? '') !== ''`);
+    assert.equal(await map.locator('.leaflet-marker-icon').count(), 1, 'a pin on the map');
+    const monmouth = await placeByName('Monmouth Coffee Company');
+    await page.getByLabel('Name').fill('Monmouth Coffee Kiosk');
+    await page.getByLabel('Category').selectOption('cafe');
+    await page.getByLabel('Description').fill('A tiny coffee kiosk next to the roastery.');
+    await page.getByLabel('Latitude').fill(String(monmouth.lat + 0.0002));
+    await page.getByLabel('Longitude').fill(String(monmouth.lng));
+    await dismissToasts(page);
+    await assertAccessible(page, 'Add a place');
+    await page.getByRole('button', { name: 'Add place' }).click();
+    await page.getByText('Is it one of these?').waitFor();
+    await page.getByRole('alert').getByRole('link', { name: 'Monmouth Coffee Company' }).waitFor();
+    await page.getByRole('button', { name: 'No, save my place' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Monmouth Coffee Kiosk' }).waitFor();
+    const placeUrl = new URL(page.url()).pathname;
+    const place = await placeByName('Monmouth Coffee Kiosk');
+    assert.ok(Math.abs(place.lat - (monmouth.lat + 0.0002)) < 1e-9, 'typed coordinates were saved');
+    assert.equal(await page.getByTestId('rating-count').textContent(), '0 reviews');
+
+    // A visitor has the page open in another browser.
+    const visitor = await openPage(browser, server.url);
+    await visitor.page.goto(placeUrl);
+    await visitor.page.getByText('No reviews yet. Be the first to share your experience.').waitFor();
+    await visitor.page.getByText('2 people here now').waitFor();
+    await page.getByText('2 people here now').waitFor();
+    const listTop = await visitor.page.getByText('No reviews yet. Be the first to share your experience.').boundingBox();
+
+    // The review with two photos (one carrying EXIF with a GPS position).
+    await page.getByRole('button', { name: 'Write a review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review Monmouth Coffee Kiosk' });
+    await dialog.getByRole('radio', { name: /4 stars/ }).waitFor({ state: 'attached' });
+    const original = withGpsExif(await drawJpeg(page, 2400, 1200));
+    assert.ok(original.includes(exifMarker) && original.includes('Exif'), 'the source photo carries EXIF');
+    await dialog.locator('input[type="file"]').setInputFiles([
+      { name: 'kiosk.jpg', mimeType: 'image/jpeg', buffer: original },
+      { name: 'cup.jpg', mimeType: 'image/jpeg', buffer: await drawJpeg(page, 800, 800) },
+    ]);
+    await dialog.getByLabel('Describe photo 2').waitFor();
+    await dialog.getByRole('radio', { name: /4 stars/ }).check({ force: true });
+    await dialog.getByLabel('Your review').fill('Quick espresso, friendly staff, and a bench in the sun outside.');
+    await dialog.getByRole('button', { name: 'Post review' }).click();
+    await dialog.getByText('Describe this photo for people who cannot see it.').first().waitFor();
+    await dialog.getByLabel('Describe photo 1').fill('The kiosk in red and blue light');
+    await dialog.getByLabel('Describe photo 2').fill('A cup on the counter');
+    await assertAccessible(page, 'Review dialog');
+    await dialog.getByRole('button', { name: 'Post review' }).click();
+    await waitForToast(page, 'Review posted');
+
+    // The other browser: the pill within 2 s, announced politely, and nothing moved.
+    const pill = visitor.page.getByRole('button', { name: '1 new review' });
+    await pill.waitFor({ timeout: 2000 });
+    assert.equal(await visitor.page.locator('[aria-live="polite"]').filter({ hasText: '1 new review' }).count(), 1);
+    assert.deepEqual(
+      await visitor.page.getByText('No reviews yet. Be the first to share your experience.').boundingBox(),
+      listTop,
+      'no layout shift',
+    );
+    await pill.click();
+    await visitor.page.getByText('Quick espresso, friendly staff').waitFor();
+    await visitor.page.getByTestId('rating-mean').filter({ hasText: '4.0' }).waitFor();
+
+    // Mean and histogram on the author's page.
+    await page.getByTestId('rating-mean').filter({ hasText: '4.0' }).waitFor();
+    assert.equal(await page.getByTestId('rating-count').textContent(), '1 review');
+    const bars = page.getByRole('definition');
+    assert.deepEqual(await bars.allTextContents(), ['0', '1', '0', '0', '0']);
+    await page.getByRole('list').getByRole('button', { name: 'The kiosk in red and blue light' }).waitFor();
+
+    // The stored photo: WebP, at most 1600 px, and no EXIF or GPS left.
+    const { data: photos } = await server
+      .admin()
+      .from('review_photos')
+      .select('path, width, height, alt')
+      .eq('place_id', place.id)
+      .order('alt');
+    assert.equal(photos?.length, 2);
+    const kiosk = photos!.find((p) => p.alt === 'The kiosk in red and blue light')!;
+    assert.deepEqual([kiosk.width, kiosk.height], [1600, 800]);
+    const stored = Buffer.from(await (await fetch(`${server.url}/storage/v1/object/public/place-photos/${kiosk.path}`)).arrayBuffer());
+    assert.deepEqual(webpSize(stored), { width: 1600, height: 800 });
+    assert.equal(stored.includes('Exif'), false, 'no EXIF chunk');
+    assert.equal(stored.includes(exifMarker), false, 'no camera data');
+    assert.equal(stored.includes(Buffer.from([48, 0, 0, 0, 1, 0, 0, 0, 51, 0, 0, 0])), false, 'no GPS rationals');
+
+    // Star it and find it in /starred.
+    await page.getByRole('button', { name: 'Star', exact: true }).click();
+    await page.getByRole('button', { name: 'Starred' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Starred' }).getAttribute('aria-pressed'), 'true');
+    await page.getByRole('banner').getByRole('link', { name: 'Starred' }).click();
+    await page.getByRole('heading', { name: 'Starred places' }).waitFor();
+    await page.getByRole('list', { name: 'Starred places' }).getByRole('link', { name: 'Monmouth Coffee Kiosk' }).waitFor();
+    await assertAccessible(page, 'Starred');
+
+    // Edit (marked edited), then delete.
+    await page.goto(placeUrl);
+    await page.getByRole('button', { name: 'Edit your review' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit your review of Monmouth Coffee Kiosk' });
+    await edit.getByLabel('Your review').fill('Quick espresso, friendly staff, a bench in the sun, and cheap pastries.');
+    await edit.getByRole('button', { name: 'Save changes' }).click();
+    await waitForToast(page, 'Review updated');
+    await page.getByText('cheap pastries').waitFor();
+    await page.getByText('(edited)').waitFor();
+    await page.getByRole('button', { name: 'Edit your review' }).click();
+    await page.getByRole('button', { name: 'Delete review' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete review' }).click();
+    await waitForToast(page, 'Review deleted');
+    await page.getByText('No reviews yet. Be the first to share your experience.').waitFor();
+    await page.getByTestId('rating-count').filter({ hasText: '0 reviews' }).waitFor();
+    const { data: left } = await server.admin().from('review_photos').select('id').eq('place_id', place.id);
+    assert.deepEqual(left, []);
+    const gone = await fetch(`${server.url}/storage/v1/object/public/place-photos/${kiosk.path}`);
+    assert.equal(gone.status, 400, 'the photo file is removed too');
+    assert.deepEqual(errors, []);
+    assert.deepEqual(visitor.errors, []);
+    await visitor.context.close();
+    await context.close();
+  });
+
+  test('on a phone the list lives in a drawer that opens and closes by button and Escape', async () => {
+    const { page, context } = await openPage(browser, server.url, viewports.mobile);
+    await page.goto('/');
+    const show = page.getByRole('button', { name: /^Show list \(\d+\)$/ });
+    await show.waitFor();
+    await assertAccessible(page, 'Explore on a phone');
+    await show.click();
+    const drawer = page.getByRole('dialog', { name: 'Places' });
+    await drawer.getByRole('list', { name: 'Places' }).waitFor();
+    await assertAccessible(page, 'Explore drawer');
+    await drawer.getByRole('button', { name: 'Close' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    assert.equal(await isFocused(show), true, 'focus returns to the button');
+    await show.press('Enter');
+    await drawer.waitFor();
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'hidden' });
+    assert.equal(await isFocused(show), true, 'focus returns after Escape');
+    await context.close();
+  });
+
+  test('a member writes a review with the keyboard alone', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    const email = uniqueEmail('keyboard');
+    await createMember(server, email, 'keyboard password 1', 'Kim Keys');
+    const park = await placeByName('Hyde Park');
+    await page.goto(`/auth/sign-in?next=${encodeURIComponent(`/places/${park.id}`)}`);
+    await signInWithForm(page, email, 'keyboard password 1');
+    await page.getByRole('heading', { level: 1, name: 'Hyde Park' }).waitFor();
+    const write = page.getByRole('button', { name: 'Write a review' });
+    await write.waitFor();
+    for (let i = 0; i < 40 && !(await isFocused(write)); i += 1) await page.keyboard.press('Tab');
+    assert.equal(await isFocused(write), true, 'Tab reaches "Write a review"');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Review Hyde Park' });
+    await dialog.getByRole('radio', { name: /1 star/ }).waitFor({ state: 'attached' });
+    // The form loads into the open dialog; Tab moves into it from the dialog itself.
+    for (let i = 0; i < 5 && (await page.evaluate<string | null>(`document.activeElement?.getAttribute('type') ?? null`)) !== 'radio'; i += 1) {
+      await page.keyboard.press('Tab');
+    }
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 4; i += 1) await page.keyboard.press('ArrowRight');
+    assert.equal(await dialog.getByRole('radio', { name: /5 stars/ }).isChecked(), true, 'arrows move the rating');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('Huge lawns, a lake with boats and deckchairs to rent in summer.');
+    const post = dialog.getByRole('button', { name: 'Post review' });
+    for (let i = 0; i < 10 && !(await isFocused(post)); i += 1) await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await waitForToast(page, 'Review posted');
+    await dialog.waitFor({ state: 'hidden' });
+    assert.equal(await isFocused(page.getByRole('button', { name: 'Edit your review' })), true, 'focus returns');
+    await page.getByText('Huge lawns, a lake with boats').waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
