@@ -41,7 +41,7 @@ async function startServerProcess(dataDir: string): Promise<{ child: ChildProces
  * consistent. PGlite writes reach the OS before a commit is acknowledged; it never fsyncs, so
  * this proves process-crash safety, not power-loss safety (see README, "Durability").
  */
-test('acknowledged writes survive SIGKILL of the server (PGlite), and the database stays consistent', async () => {
+test('acknowledged writes survive SIGKILL of the server (PGlite), and the database stays consistent', { timeout: 600_000 }, async () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-kill-'));
   const acknowledged = new Set<string>();
   try {

@@ -34,16 +34,17 @@ for (const backend of testBackends()) {
     test('stops a runaway statement at the role timeout while the server keeps answering', async () => {
       const started = performance.now();
       const runaway = server.db.transaction({ kind: 'request', role: 'anon' }, (tx) => tx.query('select pg_sleep(30)'));
+      let settled = false;
       const outcome = runaway.then(
         () => 'finished',
         (error: unknown) => error,
       );
+      void outcome.then(() => (settled = true));
       await new Promise((resolve) => setTimeout(resolve, 300));
-      const healthStarted = performance.now();
       const health = await fetch(`${server.url}/_server/health`);
       assert.equal(health.status, 200);
-      // Had the query run on the main thread, the answer would wait for the 3 s timeout.
-      assert.ok(performance.now() - healthStarted < 1500, 'the server answered while the statement ran');
+      // Had the query run on the main thread, the answer could only come after the statement ended.
+      assert.equal(settled, false, 'the server answered while the statement ran');
       const error = await outcome;
       const elapsed = performance.now() - started;
       assert.ok(isDbErrorWith('57014')(error), `expected a statement timeout, got ${String(error)}`);
