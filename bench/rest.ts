@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../server/src/db/types.ts';
@@ -159,7 +159,9 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
   return rows;
 }
 
-function print(rows: Row[]): void {
+function print(rows: Row[], loadBefore: number[]): void {
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(`machine: ${cpus().length} cores; load average at start ${load(loadBefore)}, at end ${load(loadavg())}; ${sequentialCount} sequential + ${concurrentCount} concurrent requests per row`);
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
   console.log(`${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'req/s ×'.padStart(9)}`);
@@ -172,6 +174,7 @@ function print(rows: Row[]): void {
 }
 
 async function main(): Promise<void> {
+  const loadBefore = loadavg();
   const cluster = await startCluster();
   // An interrupted run must not leave its PostgreSQL cluster behind.
   const stop = () => {
@@ -188,7 +191,7 @@ async function main(): Promise<void> {
     const rows = [...(await benchBackend('pglite', '')), ...(await benchBackend('postgres', `${cluster.url}/bench_rest`))];
     const order = scenarios.map((s) => s.name);
     rows.sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
-    print(rows);
+    print(rows, loadBefore);
   } finally {
     cluster.stop();
   }
