@@ -1,0 +1,96 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { buildWebIfNeeded } from '../scripts/build-web.ts';
+
+/**
+ * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
+ * slowdown) on the built app served by the local server with the demo data, in Debian's
+ * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page.
+ * Usage: npm run bench:web -- [--paths /,/places/<id>] [--runs 1]
+ */
+const { values } = parseArgs({ options: { paths: { type: 'string', default: '/' }, runs: { type: 'string', default: '1' } } });
+const root = path.resolve(import.meta.dirname, '..');
+const chromeFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
+
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function waitForServer(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    try {
+      if ((await fetch(`${base}/`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('the server did not start within 60 s');
+}
+
+await buildWebIfNeeded((line) => process.stdout.write(`${line}\n`));
+const port = await freePort();
+const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-web-'));
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_REQUESTS: '0', DATABASE_URL: '' };
+delete env.NODE_TEST_CONTEXT;
+const server = spawn(process.execPath, ['server/src/main.ts'], { cwd: root, env, stdio: 'ignore' });
+const base = `http://localhost:${port}`;
+const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', chromeFlags });
+try {
+  await waitForServer(base);
+  const paths = values.paths.split(',').map((p) => p.trim());
+  if (paths.includes('/place')) {
+    const ids = (await (
+      await fetch(`${base}/rest/v1/places?select=id&name=eq.Hyde%20Park`, {
+        headers: { apikey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH' },
+      })
+    ).json()) as { id: string }[];
+    paths[paths.indexOf('/place')] = `/places/${ids[0]?.id ?? ''}`;
+  }
+  process.stdout.write(`Lighthouse ${'13'} mobile preset, Chromium ${chromeFlags.join(' ')}\n`);
+  for (const pagePath of paths) {
+    for (let run = 0; run < Number(values.runs); run++) {
+      const result = await lighthouse(`${base}${pagePath}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility'],
+      });
+      const lhr = result?.lhr;
+      if (!lhr) throw new Error('Lighthouse returned no result');
+      const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      process.stdout.write(
+        `${pagePath.padEnd(48)} Performance ${score('performance')}  LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s  CLS ${audit('cumulative-layout-shift').toFixed(3)}  TBT ${Math.round(audit('total-blocking-time'))} ms  Accessibility ${score('accessibility')}\n`,
+      );
+      const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
+        .map((ref) => lhr.audits[ref.id])
+        .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
+      for (const a of failing) process.stdout.write(`  accessibility: ${a?.id} — ${a?.title}\n`);
+    }
+  }
+} finally {
+  chrome.kill();
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+  rmSync(dataDir, { recursive: true, force: true });
+}
