@@ -34,7 +34,9 @@ export async function openPage(browser: Browser, baseURL: string, viewport: { wi
     if (message.type() === 'error' && !(external && message.text().startsWith('Failed to load resource'))) errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`${error.name}: ${error.message}`));
-  page.setDefaultTimeout(10_000);
+  // Generous: the suite shares two cores with the rest of `npm test`.
+  page.setDefaultTimeout(20_000);
+  page.setDefaultNavigationTimeout(30_000);
   return { page, context, errors };
 }
 
