@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import { CompressionCache, chooseEncoding } from './compress.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -34,6 +35,7 @@ function escapeAttr(value: string): string {
 export function createStaticService({ config, keys }: ServiceDeps): Service {
   const routes = new Hono<AppEnv>();
   const root = config.webDist;
+  const compressed = new CompressionCache();
   let indexHtml: string | null = null;
   const index = (): string | null => {
     if (!root) return null;
@@ -56,13 +58,18 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
     const requested = decodeURIComponent(new URL(c.req.url).pathname);
     const file = path.normalize(path.join(root, requested));
     if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile() && !file.endsWith('index.html')) {
-      const body = await readFile(file);
+      const raw = await readFile(file);
+      const contentType = types[path.extname(file)] ?? 'application/octet-stream';
       const immutable = requested.startsWith('/assets/');
-      return new Response(c.req.method === 'HEAD' ? null : body, {
+      const encoding = chooseEncoding(c.req.header('accept-encoding'), contentType, raw.byteLength);
+      const body = encoding === 'identity' ? raw : await compressed.get(file, statSync(file).mtimeMs, encoding, raw);
+      return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
         headers: {
-          'Content-Type': types[path.extname(file)] ?? 'application/octet-stream',
+          'Content-Type': contentType,
           'Cache-Control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
           'Content-Length': String(body.byteLength),
+          Vary: 'Accept-Encoding',
+          ...(encoding === 'identity' ? {} : { 'Content-Encoding': encoding }),
         },
       });
     }
