@@ -89,9 +89,9 @@ describe('auth flows in the browser', () => {
     await page.keyboard.press('Enter');
     await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
     // The menu moves focus into itself on the next frame; keys pressed before that go elsewhere.
-    await page.waitForFunction(() => document.activeElement?.getAttribute('role') === 'menuitem');
+    await page.waitForFunction(`document.activeElement?.getAttribute('role') === 'menuitem'`);
     await page.keyboard.press('End');
-    await page.waitForFunction(() => document.activeElement?.textContent?.trim() === 'Sign out');
+    await page.waitForFunction(`document.activeElement?.textContent?.trim() === 'Sign out'`);
     await page.keyboard.press('Enter');
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();

@@ -15,6 +15,16 @@ export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   | { id: number; op: 'exec'; sql: string }
   | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }
+  | {
+      id: number;
+      op: 'begin-query';
+      readOnly: boolean;
+      settingsSql: string | null;
+      settingsParams: string[];
+      unknownRole: string;
+      sql: string;
+      params: readonly unknown[];
+    }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }
   | { id: number; op: 'dump' }

@@ -55,25 +55,17 @@ async function handle(message: WorkerRequest): Promise<unknown> {
       });
       return null;
     }
-    case 'query': {
-      const result = await need().query(message.sql, [...message.params]);
-      return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length, fields: result.fields };
-    }
+    case 'query':
+      return runQuery(message.sql, message.params);
     case 'exec':
       await need().exec(message.sql);
       return null;
     case 'begin':
-      await need().exec(message.readOnly ? 'begin read only' : 'begin');
-      try {
-        if (message.settingsSql) {
-          const result = await need().query(message.settingsSql, message.settingsParams);
-          if (result.rows.length === 0) throw Object.assign(new Error(message.unknownRole), { code: '22023' });
-        }
-      } catch (error: unknown) {
-        await need().exec('rollback');
-        throw error;
-      }
+      await begin(message);
       return null;
+    case 'begin-query':
+      await begin(message);
+      return runQuery(message.sql, message.params);
     case 'listen':
       if (!listening.has(message.channel)) {
         await need().exec(`listen ${quoteIdent(message.channel)}`);
@@ -91,6 +83,25 @@ async function handle(message: WorkerRequest): Promise<unknown> {
       if (db && !db.closed) await db.close();
       db = null;
       return null;
+  }
+}
+
+async function runQuery(sql: string, params: readonly unknown[]) {
+  const result = await need().query(sql, [...params]);
+  return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length, fields: result.fields };
+}
+
+/** BEGIN, then the role and claims; a role authenticator may not use ends it at once (22023). */
+async function begin(message: { readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }) {
+  await need().exec(message.readOnly ? 'begin read only' : 'begin');
+  try {
+    if (message.settingsSql) {
+      const result = await need().query(message.settingsSql, message.settingsParams);
+      if (result.rows.length === 0) throw Object.assign(new Error(message.unknownRole), { code: '22023' });
+    }
+  } catch (error: unknown) {
+    await need().exec('rollback');
+    throw error;
   }
 }
 

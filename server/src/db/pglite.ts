@@ -125,35 +125,52 @@ export class PgliteDatabase implements Database {
       if (this.#restarting) await this.#restarting;
       const timeoutMs = timeoutFor(who, options);
       const settings = settingsStatement(who, timeoutMs);
-      await this.#send(
-        {
-          op: 'begin',
-          readOnly: options?.readOnly ?? false,
-          settingsSql: settings?.sql ?? null,
-          settingsParams: settings?.params ?? [],
-          unknownRole: who.kind === 'request' ? unknownRoleMessage(who.role) : '',
-        },
-        timeoutMs,
-      );
+      const readOnly = options?.readOnly ?? false;
+      const opening = {
+        readOnly,
+        settingsSql: settings?.sql ?? null,
+        settingsParams: settings?.params ?? [],
+        unknownRole: who.kind === 'request' ? unknownRoleMessage(who.role) : '',
+      };
+      // BEGIN travels with the first statement: one round trip to the worker instead of two.
+      let begun = false;
       let open = true;
+      const ensureOpen = () => {
+        if (!open) throw new Error('query after the transaction ended');
+      };
       const tx: Tx = {
         query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-          if (!open) throw new Error('query after the transaction ended');
+          ensureOpen();
+          if (!begun) {
+            begun = true;
+            return (await this.#send({ op: 'begin-query', ...opening, sql, params }, timeoutMs)) as QueryResult<Row>;
+          }
           return (await this.#send({ op: 'query', sql, params }, timeoutMs)) as QueryResult<Row>;
         },
         exec: async (sql: string) => {
-          if (!open) throw new Error('query after the transaction ended');
+          ensureOpen();
+          if (!begun) {
+            begun = true;
+            await this.#send({ op: 'begin', ...opening }, timeoutMs);
+          }
           await this.#send({ op: 'exec', sql }, timeoutMs);
         },
       };
       try {
         const result = await fn(tx);
         open = false;
-        await this.#send({ op: 'exec', sql: 'commit' }, timeoutMs);
+        if (!begun) return result;
+        if (readOnly) {
+          // A read-only COMMIT cannot fail for a reason the caller could act on, and the worker
+          // handles messages in order, so the next transaction queues behind it: don't wait.
+          this.#send({ op: 'exec', sql: 'commit' }).catch(() => undefined);
+        } else {
+          await this.#send({ op: 'exec', sql: 'commit' }, timeoutMs);
+        }
         return result;
       } catch (error: unknown) {
         open = false;
-        if (this.#worker && !this.#restarting) await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+        if (begun && this.#worker && !this.#restarting) await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
         throw error;
       }
     } finally {
