@@ -62,6 +62,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const previous = latest.current;
       const user = session?.user ?? null;
       switch (event) {
+        // A link's session can be read before this subscription exists; then the sign-in
+        // arrives as INITIAL_SESSION instead of SIGNED_IN. The flag welcomes only once.
+        case 'INITIAL_SESSION':
         case 'SIGNED_IN':
           if (user && previous.userId !== user.id && signInExpected) {
             signInExpected = false;
