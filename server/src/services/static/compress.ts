@@ -29,14 +29,17 @@ export function chooseEncoding(acceptEncoding: string | undefined, contentType: 
 export class CompressionCache {
   readonly #entries = new Map<string, Promise<Buffer>>();
 
-  get(key: string, version: number, encoding: Exclude<Encoding, 'identity'>, body: Buffer): Promise<Buffer> {
+  /** The compressed bytes of `key` at `version`; `load` reads the original only on a miss. */
+  get(key: string, version: number, encoding: Exclude<Encoding, 'identity'>, load: () => Promise<Buffer>): Promise<Buffer> {
     const id = `${encoding}:${version}:${key}`;
     let entry = this.#entries.get(id);
     if (!entry) {
-      entry =
+      entry = load().then((body) =>
         encoding === 'br'
           ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-          : gzipAsync(body, { level: 9 });
+          : gzipAsync(body, { level: 9 }),
+      );
+      entry.catch(() => this.#entries.delete(id));
       this.#entries.set(id, entry);
     }
     return entry;

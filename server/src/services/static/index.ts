@@ -1,5 +1,4 @@
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
@@ -36,33 +35,30 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
   const routes = new Hono<AppEnv>();
   const root = config.webDist;
   const compressed = new CompressionCache();
-  let indexHtml: string | null = null;
-  const index = (): string | null => {
+  let indexHtml: { mtimeMs: number; html: string } | null = null;
+
+  /** index.html with the anon key, re-read only when a rebuild changed it. */
+  const index = async (): Promise<string | null> => {
     if (!root) return null;
     const file = path.join(root, 'index.html');
-    if (!existsSync(file)) return null;
-    if (indexHtml === null || config.watchFunctions) {
-      indexHtml = readFileSync(file, 'utf8').replace(
-        '<head>',
-        `<head>\n    <meta name="supabase-anon-key" content="${escapeAttr(keys.anonKey)}" />`,
-      );
+    const info = await fileInfo(file);
+    if (!info) return null;
+    if (indexHtml?.mtimeMs !== info.mtimeMs) {
+      const html = (await readFile(file, 'utf8')).replace('<head>', `<head>\n    <meta name="supabase-anon-key" content="${escapeAttr(keys.anonKey)}" />`);
+      indexHtml = { mtimeMs: info.mtimeMs, html };
     }
-    return indexHtml;
+    return indexHtml.html;
   };
 
   routes.on(['GET', 'HEAD'], '*', async (c) => {
-    const html = index();
-    if (!root || html === null) {
-      return c.text('The web app is not built. Run `npm run build` (npm start builds it when needed).', 404);
-    }
     const requested = decodeURIComponent(new URL(c.req.url).pathname);
-    const file = path.normalize(path.join(root, requested));
-    if (file.startsWith(root + path.sep) && existsSync(file) && statSync(file).isFile() && !file.endsWith('index.html')) {
-      const raw = await readFile(file);
+    const file = root ? path.normalize(path.join(root, requested)) : null;
+    const info = root && file?.startsWith(root + path.sep) && !file.endsWith('index.html') ? await fileInfo(file) : null;
+    if (file && info) {
       const contentType = types[path.extname(file)] ?? 'application/octet-stream';
       const immutable = requested.startsWith('/assets/');
-      const encoding = chooseEncoding(c.req.header('accept-encoding'), contentType, raw.byteLength);
-      const body = encoding === 'identity' ? raw : await compressed.get(file, statSync(file).mtimeMs, encoding, raw);
+      const encoding = chooseEncoding(c.req.header('accept-encoding'), contentType, info.size);
+      const body = encoding === 'identity' ? await readFile(file) : await compressed.get(file, info.mtimeMs, encoding, () => readFile(file));
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
         headers: {
           'Content-Type': contentType,
@@ -73,8 +69,19 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
         },
       });
     }
+    const html = await index();
+    if (html === null) return c.text('The web app is not built. Run `npm run build` (npm start builds it when needed).', 404);
     if (path.extname(requested) && requested.startsWith('/assets/')) return c.text('Not found', 404);
     return c.html(html, 200, { 'Cache-Control': 'no-cache' });
   });
   return { prefix: '', routes };
+}
+
+async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? { size: info.size, mtimeMs: info.mtimeMs } : null;
+  } catch {
+    return null;
+  }
 }
