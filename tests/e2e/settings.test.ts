@@ -135,8 +135,19 @@ describe('settings in the browser', () => {
     await context.close();
   });
 
-  test('changes the email through both mailed links', async () => {
-    const { page, context, email, userId } = await signedInSettings('email');
+  test('changes the email through both mailed links; every open tab hears USER_UPDATED', async () => {
+    const { page, context, email, userId, errors } = await signedInSettings('email');
+    // A second tab of the same browser, already on the settings page: it is never reloaded and
+    // records what supabase-js tells the other tabs over its BroadcastChannel.
+    const other = await context.newPage();
+    await other.goto('/settings');
+    await other.getByText(`Current email: ${email}`).waitFor();
+    await other.evaluate(`(() => {
+      const key = Object.keys(localStorage).find((k) => k.endsWith('-auth-token'));
+      window.__authEvents = [];
+      window.__sameDocument = true;
+      new BroadcastChannel(key).onmessage = (e) => window.__authEvents.push({ event: e.data.event, email: e.data.session?.user?.email ?? null });
+    })()`);
     const next = uniqueEmail('changed');
     const since = Date.now();
     await page.getByLabel('New email').fill(next);
@@ -147,11 +158,24 @@ describe('settings in the browser', () => {
     const toNew = verifyLink(await waitForMail(server.url, next, /email/i, since));
     await page.goto(toCurrent);
     await waitForToast(page, 'One link confirmed. Now open the link we sent to your other address.');
+    await page.getByText(`Current email: ${email}`).waitFor();
     await page.goto(toNew);
     await waitForToast(page, 'Email changed');
     await page.getByText(`Current email: ${next}`).waitFor();
+    assert.equal(new URL(page.url()).search, '', 'the landing cleans the link parameters');
+    // The tab that was already open updates in place, from the USER_UPDATED event.
+    await waitForToast(other, 'Email changed');
+    await other.getByText(`Current email: ${next}`).waitFor();
+    assert.equal(await other.evaluate('window.__sameDocument'), true, 'the open tab was not reloaded');
+    const events = await other.evaluate<{ event: string; email: string | null }[]>('window.__authEvents');
+    assert.ok(
+      events.some((e) => e.event === 'USER_UPDATED' && e.email === next),
+      `USER_UPDATED with the new email was broadcast: ${JSON.stringify(events)}`,
+    );
     const { data } = await server.admin().auth.admin.getUserById(userId);
     assert.equal(data.user?.email, next);
+    assert.equal((await server.client().auth.signInWithPassword({ email: next, password: 'email password 1' })).error, null);
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

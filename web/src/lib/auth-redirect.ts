@@ -18,12 +18,27 @@ function readRedirectError(): AuthRedirectError | null {
 
 export const initialAuthRedirectError = readRedirectError();
 
-/** The page was opened from a sign-in link (email confirmation, email change): welcome the user. */
+/** Marks the redirect of an email change (`emailRedirectTo`): PKCE's `?code=` carries no type. */
+export const emailChangeMarker = 'email_change';
+
+/**
+ * The page was opened from the email-change link that completes the change and carries a
+ * session: implicit flow `#access_token=…&type=email_change` (verify.go), or PKCE `?code=` on
+ * the redirect the app asked for. supabase-js announces that session as SIGNED_IN only.
+ */
+export const openedFromEmailChangeLink = (() => {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const query = new URLSearchParams(window.location.search);
+  if (hash.has('access_token')) return hash.get('type') === 'email_change';
+  return query.has(emailChangeMarker) && query.has('code');
+})();
+
+/** The page was opened from a sign-in link (email confirmation, magic link): welcome the user. */
 export const openedFromAuthLink = (() => {
   const hash = new URLSearchParams(window.location.hash.slice(1));
   const query = new URLSearchParams(window.location.search);
   // An email-change link signs in the user who asked for it: no welcome there.
-  if (query.has('email_change')) return false;
+  if (query.has(emailChangeMarker) || hash.get('type') === 'email_change') return false;
   return (hash.has('access_token') && hash.get('type') !== 'recovery') || query.has('code');
 })();
 

@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
-import { openedFromAuthLink, safeNextPath, signInPath } from './auth-redirect';
+import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath, signInPath } from './auth-redirect';
 import { clearPrivateData, privateKeyPrefix } from './query-client';
 import { supabase } from './supabase';
 
@@ -20,9 +20,26 @@ export interface AuthState {
 const AuthContext = createContext<AuthState>({ status: 'loading', session: null, user: null, recovery: false });
 
 /** What the next USER_UPDATED is about, when the app itself started the update. */
-let pendingUpdate: 'password' | null = null;
+let pendingUpdate: 'password' | 'email-confirmed' | null = null;
 export function expectPasswordUpdate(): void {
   pendingUpdate = 'password';
+}
+
+/**
+ * The email-change link signs this tab in with the changed user, but supabase-js announces a
+ * URL session only as SIGNED_IN (GoTrueClient._initialize), here and, over its
+ * BroadcastChannel, in the other tabs. An empty `updateUser({})` (PUT /user with no change:
+ * GoTrue answers the current user) makes supabase-js save that user and emit USER_UPDATED in
+ * every tab, so each one refreshes its account view through the event that says the user changed.
+ */
+let emailChangeToAnnounce = openedFromEmailChangeLink;
+async function announceEmailChange(): Promise<void> {
+  pendingUpdate = 'email-confirmed';
+  const { error } = await supabase.auth.updateUser({});
+  if (!error) return;
+  pendingUpdate = null;
+  console.error('Could not refresh the user after the email change', error);
+  toast.success('Email changed');
 }
 
 /**
@@ -55,20 +72,27 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const [state, setState] = useState<AuthState>({ status: 'loading', session: null, user: null, recovery: false });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const latest = useRef({ userId: null as string | null, email: null as string | null });
+  // The user the app shows: SIGNED_IN of the same user (a re-read on focus, or another tab's
+  // link) does not change it; USER_UPDATED does.
+  const shown = useRef<User | null>(null);
 
   useEffect(() => {
     const react = (event: AuthChangeEvent, session: Session | null) => {
-      const previous = latest.current;
+      const previous = shown.current;
       const user = session?.user ?? null;
+      const reRead = (event === 'SIGNED_IN' || event === 'INITIAL_SESSION') && user !== null && previous?.id === user.id;
       switch (event) {
         // A link's session can be read before this subscription exists; then the sign-in
         // arrives as INITIAL_SESSION instead of SIGNED_IN. The flag welcomes only once.
         case 'INITIAL_SESSION':
         case 'SIGNED_IN':
-          if (user && previous.userId !== user.id && signInExpected) {
+          if (user && previous?.id !== user.id && signInExpected) {
             signInExpected = false;
             toast.success(`Welcome, ${welcomeName(user)}!`);
+          }
+          if (user && emailChangeToAnnounce) {
+            emailChangeToAnnounce = false;
+            void announceEmailChange();
           }
           break;
         case 'SIGNED_OUT':
@@ -79,7 +103,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           break;
         case 'USER_UPDATED':
           void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
-          if (user?.email && previous.email && user.email !== previous.email) toast.success('Email changed');
+          if (user?.email && ((previous?.email && user.email !== previous.email) || pendingUpdate === 'email-confirmed'))
+            toast.success('Email changed', { description: `You now sign in with ${user.email}.` });
           else if (user?.new_email && pendingUpdate !== 'password')
             toast.info(`Check ${user.new_email} for a link to confirm your new email.`);
           else if (pendingUpdate === 'password') toast.success('Password updated');
@@ -88,13 +113,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         default:
           break;
       }
-      latest.current.userId = user?.id ?? null;
-      latest.current.email = user?.email ?? null;
+      const shownUser = reRead ? previous : user;
+      shown.current = shownUser;
       const apply = () =>
         setState((current) => ({
           status: session ? 'signed-in' : 'signed-out',
           session,
-          user,
+          user: shownUser,
           recovery: event === 'PASSWORD_RECOVERY' ? true : session ? current.recovery : false,
         }));
       if (event === 'SIGNED_OUT') {

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -6,8 +5,8 @@ import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
-import { RequireAuth, useUser } from '@/lib/auth';
-import { privateKeyPrefix } from '@/lib/query-client';
+import { RequireAuth } from '@/lib/auth';
+import { emailChangeMarker } from '@/lib/auth-redirect';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -29,24 +28,20 @@ function Loading() {
   );
 }
 
-/** Landing of the email-change confirmation link: the session now carries the new address. */
+/**
+ * Landing of an email-change link. The link that completes the change signs this tab in; the
+ * auth provider announces it through USER_UPDATED (toast, account view). With double
+ * confirmation the first of the two links only answers `message=…`: say what is left to do.
+ */
 function useEmailChangeLanding() {
   const [params, setParams] = useSearchParams();
-  const user = useUser();
-  const queryClient = useQueryClient();
-  const landed = params.get('email_change') === 'confirmed';
-  // With double confirmation, the first of the two links answers `message=…` and no session.
+  const landed = params.has(emailChangeMarker);
   const partial = params.has('message') || new URLSearchParams(window.location.hash.slice(1)).has('message');
   useEffect(() => {
     if (!landed) return;
     setParams({}, { replace: true });
-    if (partial) {
-      toast.info('One link confirmed. Now open the link we sent to your other address.');
-      return;
-    }
-    void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
-    toast.success('Email changed', { description: `You now sign in with ${user.email ?? 'your new email'}.` });
-  }, [landed, partial, setParams, queryClient, user.email]);
+    if (partial) toast.info('One link confirmed. Now open the link we sent to your other address.');
+  }, [landed, partial, setParams]);
 }
 
 function Settings() {
