@@ -4,11 +4,13 @@ import type { Browser, Page } from 'playwright-core';
 import type { TestServer } from '../support/server.ts';
 import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { checkScreen, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+import { makePng } from './support/png.ts';
 
 // Reporting and moderation in Chromium: a member reports a review, a moderator sees it arrive
 // live and hides it with a reason, visitors lose it (and its rating), the public log shows the
-// action, its author reads why; an admin promotes a member who can then moderate; a plain
-// member is refused at the page and by the API.
+// action, its author reads why; a hidden photo is marked with the reason for its uploader only;
+// the log filters by action and target in the URL; an admin promotes a member who can then
+// moderate; a plain member is refused at the page and by the API.
 const password = 'moderation flows 1';
 
 interface Account {
@@ -28,6 +30,9 @@ describe('moderation in the browser', () => {
   let sam: Account; // admin
   let placeId: string;
   let reviewId: string;
+  let photoId: string;
+  const photoAlt = 'Terrace with red parasols';
+  const photoReason = 'Shows a person’s face without consent';
   let moderator: TrackedPage;
   const reason = 'Insults another member';
 
@@ -95,8 +100,21 @@ describe('moderation in the browser', () => {
       .single();
     reviewId = review.data?.id ?? assert.fail(review.error?.message);
     const benApi = await apiAs(ben);
-    const other = await benApi.from('reviews').insert({ place_id: placeId, rating: 5, body: 'Lovely terrace, excellent coffee and friendly people.' });
-    assert.equal(other.error, null);
+    const other = await benApi
+      .from('reviews')
+      .insert({ place_id: placeId, rating: 5, body: 'Lovely terrace, excellent coffee and friendly people.' })
+      .select('id')
+      .single();
+    const otherId = other.data?.id ?? assert.fail(other.error?.message);
+    const path = `${ben.id}/${otherId}/terrace.png`;
+    const upload = await benApi.storage.from('place-photos').upload(path, makePng(64, 48), { contentType: 'image/png' });
+    assert.equal(upload.error, null);
+    const photo = await benApi
+      .from('review_photos')
+      .insert({ review_id: otherId, place_id: placeId, uploader_id: ben.id, path, alt: photoAlt, width: 64, height: 48 })
+      .select('id')
+      .single();
+    photoId = photo.data?.id ?? assert.fail(photo.error?.message);
   });
   after(async () => {
     await browser?.close();
@@ -187,6 +205,40 @@ describe('moderation in the browser', () => {
     await context.close();
   });
 
+  test('a hidden photo disappears for everyone but its uploader, who sees it marked with the reason', async () => {
+    const minaApi = await apiAs(mina);
+    assert.equal((await minaApi.rpc('hide_content', { target_type: 'photo', target_id: photoId, reason: photoReason })).error, null);
+
+    const visitor = await newPage();
+    await visitor.page.goto(`/places/${placeId}`);
+    const benReview = visitor.page.getByRole('article', { name: 'Ben Reporter' });
+    await benReview.waitFor();
+    await visitor.page.getByText('No photos yet.').waitFor();
+    assert.equal(await visitor.page.getByAltText(photoAlt).count(), 0, 'visitors get neither the gallery photo nor the review photo');
+    assert.equal(await visitor.page.getByText('Hidden by moderators', { exact: false }).count(), 0);
+    assert.deepEqual(visitor.errors, []);
+    await visitor.context.close();
+
+    const stranger = await signedInPage(cleo, `/places/${placeId}`);
+    await stranger.page.getByRole('article', { name: 'Ben Reporter' }).waitFor();
+    await stranger.page.getByText('No photos yet.').waitFor();
+    assert.equal(await stranger.page.getByAltText(photoAlt).count(), 0, 'other members do not get it either');
+    await stranger.context.close();
+
+    const uploader = await signedInPage(ben, `/places/${placeId}`);
+    const own = uploader.page.getByRole('article', { name: /Ben Reporter/ });
+    const figure = own.getByRole('figure').filter({ has: uploader.page.getByAltText(photoAlt) });
+    await figure.waitFor();
+    await figure.getByText('Hidden by moderators', { exact: false }).waitFor();
+    await figure.getByText(`“${photoReason}”`).waitFor();
+    await figure.getByText('only you and moderators can see this photo', { exact: false }).waitFor();
+    await uploader.page.getByText('No photos yet.').waitFor();
+    await noToasts(uploader.page);
+    await checkScreen(uploader.page, 'hidden photo notice', () => figure.waitFor());
+    assert.deepEqual(uploader.errors, []);
+    await uploader.context.close();
+  });
+
   test('an admin promotes a member behind a confirmation, and the member can then moderate; the last admin stays', async () => {
     const { page, context, errors } = await signedInPage(sam, '/moderation');
     const roles = page.getByRole('region', { name: 'Roles' });
@@ -220,6 +272,47 @@ describe('moderation in the browser', () => {
     await promoted.page.getByRole('heading', { name: 'Open reports' }).waitFor();
     assert.equal(await promoted.page.getByRole('region', { name: 'Roles' }).count(), 0, 'moderators do not assign roles');
     await promoted.context.close();
+  });
+
+  test('the public log filters by action and by target, held in the URL, with an empty state', async () => {
+    const { page, context, errors } = await newPage();
+    await page.goto('/moderation/log');
+    const log = page.getByRole('list', { name: 'Moderation actions, newest first' });
+    await log.getByRole('listitem').filter({ hasText: reason }).waitFor();
+    await log.getByRole('listitem').filter({ hasText: photoReason }).waitFor();
+    await log.getByRole('listitem').filter({ hasText: 'Role changed' }).waitFor();
+    const action = page.getByLabel('Action', { exact: true });
+    const about = page.getByLabel('About', { exact: true });
+
+    await about.selectOption('photo');
+    await page.waitForURL((url) => url.searchParams.get('target') === 'photo');
+    await log.getByRole('listitem').filter({ hasText: photoReason }).waitFor();
+    await log.getByRole('listitem').filter({ hasText: reason }).waitFor({ state: 'detached' });
+    assert.equal(await log.getByRole('listitem').count(), 1, 'only the photo action');
+
+    await action.selectOption('restore');
+    await page.waitForURL((url) => url.searchParams.get('action') === 'restore' && url.searchParams.get('target') === 'photo');
+    const empty = page.getByRole('status').filter({ hasText: 'No moderation actions match these filters.' });
+    await empty.waitFor();
+    await noToasts(page);
+    await checkScreen(page, 'moderation log, no match', () => empty.waitFor());
+
+    // a link reproduces the view
+    await page.goto('/moderation/log?action=role_change');
+    assert.equal(await action.inputValue(), 'role_change');
+    assert.equal(await about.inputValue(), '');
+    const roleEntry = log.getByRole('listitem').filter({ hasText: 'Role changed' });
+    await roleEntry.getByRole('link', { name: `@${cleo.username}` }).waitFor();
+    assert.equal(await log.getByRole('listitem').count(), 1, 'only the role change');
+    await empty.waitFor({ state: 'detached' });
+
+    await page.goto('/moderation/log?action=restore');
+    await empty.getByRole('button', { name: 'Show all actions' }).click();
+    await page.waitForURL((url) => url.search === '');
+    await log.getByRole('listitem').filter({ hasText: reason }).waitFor();
+    assert.equal(await log.getByRole('listitem').count(), 3);
+    assert.deepEqual(errors, []);
+    await context.close();
   });
 
   test('a plain member is refused at the page and by the API; visitors too', async () => {

@@ -33,6 +33,8 @@ export interface ReviewPhoto {
   alt: string;
   width: number | null;
   height: number | null;
+  /** Set when moderators hid the photo; only its uploader (the author) and moderators get it then. */
+  hidden_at: string | null;
 }
 
 export interface Review {

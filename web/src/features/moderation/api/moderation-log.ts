@@ -1,6 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
+import type { LogFilters } from '../log-filters';
 import { moderationKeys } from './keys';
 
 export const logPageSize = 20;
@@ -55,15 +56,18 @@ async function fetchContext(entries: LogEntry[]): Promise<Omit<LogPage, 'entries
 /**
  * The public moderation log, newest first, 20 per page. Visitors and members read the
  * `moderation_log` view (no moderator column); moderators read the table with who acted.
+ * Filters narrow it by action and by what the action was about.
  */
-export function moderationLogQuery(withModerators: boolean) {
+export function moderationLogQuery(withModerators: boolean, filters: LogFilters = { action: null, target: null }) {
   return infiniteQueryOptions({
-    queryKey: moderationKeys.log(withModerators),
+    queryKey: moderationKeys.log(withModerators, filters),
     initialPageParam: 0,
     queryFn: async ({ pageParam }): Promise<LogPage> => {
-      const query = withModerators
+      let query = withModerators
         ? supabase.from('moderation_actions').select(`${columns}, moderator:profiles!moderation_actions_moderator_id_fkey(username, display_name)`)
         : supabase.from('moderation_log').select(columns);
+      if (filters.action) query = query.eq('action', filters.action);
+      if (filters.target) query = query.eq('target_type', filters.target);
       const { data, error } = await query
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })

@@ -3,14 +3,28 @@ import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/errors';
 import { moderationLogQuery } from '../api/moderation-log';
+import { useLogFilters } from '../hooks/use-log-filters';
+import { hasLogFilters, type LogFilters } from '../log-filters';
 import { LogEntryItem } from './log-entry';
+import { LogFiltersBar } from './log-filters-bar';
 
 /**
- * Every moderation action, newest first. `withModerators` (moderators and admins only) adds
- * who acted; everyone else sees what, when and why.
+ * Every moderation action, newest first, filtered by action and target type from the URL.
+ * `withModerators` (moderators and admins only) adds who acted; everyone else sees what, when
+ * and why.
  */
 export function ModerationLog({ withModerators = false }: { withModerators?: boolean }) {
-  const query = useInfiniteQuery(moderationLogQuery(withModerators));
+  const [filters, setFilters] = useLogFilters();
+  return (
+    <div>
+      <LogFiltersBar filters={filters} onChange={setFilters} />
+      <LogEntries withModerators={withModerators} filters={filters} onClear={() => setFilters({ action: null, target: null })} />
+    </div>
+  );
+}
+
+function LogEntries({ withModerators, filters, onClear }: { withModerators: boolean; filters: LogFilters; onClear: () => void }) {
+  const query = useInfiniteQuery(moderationLogQuery(withModerators, filters));
   if (query.isPending) {
     return (
       <div role="status" aria-label="Loading the moderation log" className="space-y-3">
@@ -31,7 +45,17 @@ export function ModerationLog({ withModerators = false }: { withModerators?: boo
     );
   }
   const pages = query.data.pages;
-  if (!pages.some((page) => page.entries.length)) return <p className="text-slate-700">No moderation actions yet.</p>;
+  if (!pages.some((page) => page.entries.length)) {
+    if (!hasLogFilters(filters)) return <p className="text-slate-700">No moderation actions yet.</p>;
+    return (
+      <div role="status" className="rounded-lg border border-dashed border-slate-300 p-6 text-center">
+        <p className="text-slate-700">No moderation actions match these filters.</p>
+        <Button variant="secondary" size="sm" className="mt-3" onClick={onClear}>
+          Show all actions
+        </Button>
+      </div>
+    );
+  }
   return (
     <div>
       <ol aria-label="Moderation actions, newest first">

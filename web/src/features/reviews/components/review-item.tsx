@@ -2,15 +2,43 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/relative-time';
-import { ReportButton } from '@/features/moderation';
+import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { photoUrl } from '@/features/photos';
 import { RatingStars } from '@/features/places';
 import { formatVisited } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
-import { isEdited, type Review } from '../schemas';
+import { isEdited, type Review, type ReviewPhoto } from '../schemas';
 
 function avatarUrl(path: string | null): string | null {
   return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
+}
+
+/**
+ * A photo of the review. One that moderators hid reaches only its uploader (the author) and
+ * moderators (RLS on review_photos): it is dimmed and carries the moderators' reason.
+ */
+function ReviewPhotoItem({ photo }: { photo: ReviewPhoto }) {
+  const image = (
+    <img
+      src={photoUrl(photo.path)}
+      alt={photo.alt}
+      loading="lazy"
+      width={96}
+      height={96}
+      className={`size-24 shrink-0 rounded-md bg-slate-100 object-cover ${photo.hidden_at ? 'opacity-60 grayscale' : ''}`}
+    />
+  );
+  if (!photo.hidden_at) return <li>{image}</li>;
+  return (
+    <li className="w-full">
+      <figure className="flex items-start gap-3">
+        {image}
+        <figcaption className="min-w-0 flex-1">
+          <HiddenNotice targetType="photo" targetId={photo.id} />
+        </figcaption>
+      </figure>
+    </li>
+  );
 }
 
 /** One review: author with avatar, stars, dates (edited mark), text and photos. */
@@ -59,16 +87,7 @@ export function ReviewItem({
       {review.photos.length ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {review.photos.map((photo) => (
-            <li key={photo.id}>
-              <img
-                src={photoUrl(photo.path)}
-                alt={photo.alt}
-                loading="lazy"
-                width={96}
-                height={96}
-                className="size-24 rounded-md bg-slate-100 object-cover"
-              />
-            </li>
+            <ReviewPhotoItem key={photo.id} photo={photo} />
           ))}
         </ul>
       ) : null}
