@@ -84,6 +84,19 @@ describe('auth flows in the browser', () => {
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
     await waitForToast(page, 'Welcome, Kay Board!');
     await page.evaluate('localStorage.setItem("pinstar:draft:review", "half-written")');
+    // A draft's photos live in IndexedDB (the store the review form uses).
+    // (Written here directly: the review form's own saving is covered by the places flows.)
+    await page.evaluate(`new Promise((resolve, reject) => {
+      const open = indexedDB.open('pinstar-drafts', 1);
+      open.onupgradeneeded = () => open.result.createObjectStore('drafts');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('drafts', 'readwrite');
+        tx.objectStore('drafts').put([{ key: 'k', blob: new Blob(['x'], { type: 'image/webp' }), width: 1, height: 1, alt: 'a photo' }], 'pinstar:draft:review:u:p');
+        tx.oncomplete = () => { open.result.close(); resolve(null); };
+        tx.onerror = () => reject(tx.error);
+      };
+      open.onerror = () => reject(open.error);
+    })`);
     const menu = page.getByRole('button', { name: /Account menu for Kay Board/ });
     await menu.focus();
     await page.keyboard.press('Enter');
@@ -96,6 +109,21 @@ describe('auth flows in the browser', () => {
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
     assert.equal(await page.evaluate('localStorage.getItem("pinstar:draft:review")'), null, 'drafts are cleared on sign-out');
+    const keptPhotos = `new Promise((resolve, reject) => {
+      const open = indexedDB.open('pinstar-drafts', 1);
+      open.onsuccess = () => {
+        const count = open.result.transaction('drafts').objectStore('drafts').count();
+        count.onsuccess = () => { open.result.close(); resolve(count.result); };
+        count.onerror = () => reject(count.error);
+      };
+      open.onerror = () => reject(open.error);
+    })`;
+    let kept = -1;
+    for (let i = 0; i < 50 && kept !== 0; i += 1) {
+      if (i > 0) await page.waitForTimeout(100);
+      kept = await page.evaluate<number>(keptPhotos);
+    }
+    assert.equal(kept, 0, 'draft photos are cleared on sign-out');
     await page.goto('/settings');
     await page.waitForURL((url) => url.pathname === '/auth/sign-in');
     assert.deepEqual(errors, []);

@@ -6,6 +6,33 @@ import { createMember, signInWithForm, uniqueEmail, waitForToast } from './suppo
 import { assertAccessible, launchBrowser, openPage, viewports } from './support/browser.ts';
 import { drawJpeg, exifMarker, webpSize, withGpsExif } from './support/exif-jpeg.ts';
 
+/** The alt texts of every review draft's photos kept in IndexedDB (never creates the database). */
+const draftPhotoAlts = `(async () => {
+  if (!(await indexedDB.databases()).some((d) => d.name === 'pinstar-drafts')) return [];
+  const db = await new Promise((resolve, reject) => { const r = indexedDB.open('pinstar-drafts'); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
+  try {
+    if (!db.objectStoreNames.contains('drafts')) return [];
+    return await new Promise((resolve, reject) => {
+      const all = db.transaction('drafts').objectStore('drafts').getAll();
+      all.onsuccess = () => resolve(all.result.map((photos) => photos.map((p) => p.alt)));
+      all.onerror = () => reject(all.error);
+    });
+  } finally {
+    db.close();
+  }
+})()`;
+
+/** Polls the kept draft photos until they are `expected` (the form saves 300 ms after a change). */
+async function waitForDraftAlts(page: Page, expected: string[][]): Promise<void> {
+  let seen: string[][] = [];
+  for (let i = 0; i < 100; i += 1) {
+    seen = await page.evaluate<string[][]>(draftPhotoAlts);
+    if (JSON.stringify(seen) === JSON.stringify(expected)) return;
+    await page.waitForTimeout(100);
+  }
+  assert.deepEqual(seen, expected, 'the draft photos kept in IndexedDB');
+}
+
 // Explore, places, reviews with photos, stars and live updates, as people use them in Chromium,
 // against the app's own project with its demo data (75 places in five cities).
 describe('places, reviews and live updates in the browser', () => {
@@ -163,9 +190,24 @@ describe('places, reviews and live updates in the browser', () => {
     await dialog.getByText('Describe this photo for people who cannot see it.').first().waitFor();
     await dialog.getByLabel('Describe photo 1').fill('The kiosk in red and blue light');
     await dialog.getByLabel('Describe photo 2').fill('A cup on the counter');
+
+    // The draft survives a reload: stars, text, and both photos with their previews and alt text.
+    await waitForDraftAlts(page, [['The kiosk in red and blue light', 'A cup on the counter']]);
+    await page.reload();
+    await page.getByRole('button', { name: 'Write a review' }).click();
+    await dialog.getByLabel('Describe photo 2').waitFor();
+    assert.equal(await dialog.getByLabel('Describe photo 1').inputValue(), 'The kiosk in red and blue light');
+    assert.equal(await dialog.getByLabel('Describe photo 2').inputValue(), 'A cup on the counter');
+    assert.equal(await dialog.getByLabel('Your review').inputValue(), 'Quick espresso, friendly staff, and a bench in the sun outside.');
+    assert.equal(await dialog.getByRole('radio', { name: /4 stars/ }).isChecked(), true);
+    const previews = dialog.locator('li img[src^="blob:"]');
+    assert.equal(await previews.count(), 2);
+    await page.waitForFunction(`[...document.querySelectorAll('[role="dialog"] li img')].filter((i) => i.complete && i.naturalWidth > 0).length === 2`);
     await assertAccessible(page, 'Review dialog');
     await dialog.getByRole('button', { name: 'Post review' }).click();
     await waitForToast(page, 'Review posted');
+    await waitForDraftAlts(page, []);
+    assert.deepEqual(await page.evaluate('Object.keys(localStorage).filter((k) => k.startsWith("pinstar:draft:"))'), [], 'nor text');
 
     // The other browser: the pill within 2 s, announced politely, and nothing moved.
     const pill = visitor.page.getByRole('button', { name: '1 new review' });
@@ -255,6 +297,32 @@ describe('places, reviews and live updates in the browser', () => {
     await page.keyboard.press('Escape');
     await drawer.waitFor({ state: 'hidden' });
     assert.equal(await isFocused(show), true, 'focus returns after Escape');
+    await context.close();
+  });
+
+  test('a review draft with a photo is discarded: text and photo are gone, also after a reload', async () => {
+    const { page, context, errors } = await openPage(browser, server.url);
+    const email = uniqueEmail('discard');
+    await createMember(server, email, 'discard password 1', 'Dee Scard');
+    const place = await placeByName('Monmouth Coffee Company');
+    await page.goto(`/auth/sign-in?next=${encodeURIComponent(`/places/${place.id}`)}`);
+    await signInWithForm(page, email, 'discard password 1');
+    await page.getByRole('button', { name: 'Write a review' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Review Monmouth Coffee Company' });
+    await dialog.locator('input[type="file"]').setInputFiles([{ name: 'flat-white.jpg', mimeType: 'image/jpeg', buffer: await drawJpeg(page, 640, 480) }]);
+    await dialog.getByLabel('Describe photo 1').fill('A flat white with a fern');
+    await dialog.getByLabel('Your review').fill('Not sure yet what to say about this one.');
+    await waitForDraftAlts(page, [['A flat white with a fern']]);
+    await dialog.getByRole('button', { name: 'Discard draft' }).click();
+    await waitForToast(page, 'Draft discarded');
+    await dialog.waitFor({ state: 'detached' });
+    assert.deepEqual(await page.evaluate<string[][]>(draftPhotoAlts), []);
+    await page.reload();
+    await page.getByRole('button', { name: 'Write a review' }).click();
+    await dialog.getByLabel('Your review').waitFor();
+    assert.equal(await dialog.getByLabel('Your review').inputValue(), '');
+    assert.equal(await dialog.getByLabel('Describe photo 1').count(), 0, 'no photo comes back');
+    assert.deepEqual(errors, []);
     await context.close();
   });
 

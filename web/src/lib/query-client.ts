@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { clearDraftValues } from './draft-store';
 import { describeError } from './errors';
 
 /**
@@ -7,7 +8,7 @@ import { describeError } from './errors';
  */
 export const privateKeyPrefix = 'private';
 
-/** localStorage keys of drafts kept on this device; cleared on sign-out too. */
+/** localStorage keys of drafts kept on this device (their blobs: lib/draft-store); cleared on sign-out too. */
 export const draftStoragePrefix = 'pinstar:draft:';
 
 /** Retries only what may succeed on a second try: network failures and server errors. */
@@ -28,6 +29,7 @@ export function createQueryClient(): QueryClient {
 
 export function clearPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: [privateKeyPrefix] });
+  void clearDraftValues();
   try {
     for (const key of Object.keys(window.localStorage)) {
       if (key.startsWith(draftStoragePrefix)) window.localStorage.removeItem(key);

@@ -9,6 +9,7 @@ import { toast } from '@/components/ui/toaster';
 import { type PhotoDraft, PhotoPicker } from '@/features/photos';
 import { describeError } from '@/lib/errors';
 import { PhotoSaveError, saveReview } from '../api/save-review';
+import { useDraftPhotos } from '../hooks/use-draft-photos';
 import { useInvalidatePlace } from '../hooks/use-invalidate-place';
 import { useReviewDraft } from '../hooks/use-review-draft';
 import { type Review, type ReviewInput, reviewInput, todayIso } from '../schemas';
@@ -28,8 +29,10 @@ const fieldOfColumn: Record<string, keyof ReviewInput> = { rating: 'rating', bod
 export default function ReviewForm({ placeId, userId, existing, onDone }: ReviewFormProps) {
   const draft = useReviewDraft(placeId, userId);
   const invalidate = useInvalidatePlace();
-  const [photos, setPhotos] = useState<PhotoDraft[]>(() =>
-    (existing?.photos ?? []).map((p) => ({ key: p.id, kind: 'existing' as const, id: p.id, path: p.path, alt: p.alt, progress: null })),
+  const { photos, setPhotos, stop, stopped } = useDraftPhotos(
+    draft,
+    () => (existing?.photos ?? []).map((p): PhotoDraft => ({ key: p.id, kind: 'existing', id: p.id, path: p.path, alt: p.alt, progress: null })),
+    existing === null,
   );
   const [altErrors, setAltErrors] = useState<Record<string, string | undefined>>({});
   const form = useForm<ReviewInput>({
@@ -45,9 +48,19 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
   // Keep the unsent text on this device (new reviews only; an edit starts from the saved one).
   useEffect(() => {
     if (existing) return;
-    const timer = setTimeout(() => draft.write(values), 300);
+    const timer = setTimeout(() => {
+      if (!stopped.current) draft.write(values);
+    }, 300);
     return () => clearTimeout(timer);
-  }, [values, existing, draft]);
+  }, [values, existing, draft, stopped]);
+
+  const hasDraft = !existing && (body.trim() !== '' || (values.rating ?? 0) > 0 || Boolean(values.visitedOn) || photos.length > 0);
+  const discard = async () => {
+    stop();
+    await draft.clear();
+    toast.success('Draft discarded');
+    onDone();
+  };
 
   const onSubmit = form.handleSubmit(async (input) => {
     const missingAlt = Object.fromEntries(
@@ -65,7 +78,8 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
         onProgress: (key, fraction) =>
           setPhotos((list) => list.map((p) => (p.key === key && p.kind === 'new' ? { ...p, progress: fraction } : p))),
       });
-      draft.clear();
+      stop();
+      await draft.clear();
       await invalidate(placeId);
       toast.success(existing ? 'Review updated' : 'Review posted');
       onDone();
@@ -100,7 +114,15 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
       </FormField>
       <PhotoPicker value={photos} onChange={setPhotos} altErrors={altErrors} disabled={isSubmitting} />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-between">
-        {existing ? <DeleteReviewButton review={existing} onDeleted={onDone} /> : <span />}
+        {existing ? (
+          <DeleteReviewButton review={existing} onDeleted={onDone} />
+        ) : hasDraft ? (
+          <Button variant="ghost" disabled={isSubmitting} onClick={() => void discard()}>
+            Discard draft
+          </Button>
+        ) : (
+          <span />
+        )}
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Saving…' : existing ? 'Save changes' : 'Post review'}
         </Button>

@@ -1,11 +1,29 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { PhotoDraft } from '@/features/photos';
+import { deleteDraftValue, readDraftValue, writeDraftValue } from '@/lib/draft-store';
 import { draftStoragePrefix } from '@/lib/query-client';
 import type { ReviewInput } from '../schemas';
 
+/** A chosen photo as kept in the draft: the processed (resized, re-encoded) blob and its alt text. */
+interface StoredPhoto {
+  key: string;
+  blob: Blob;
+  width: number;
+  height: number;
+  alt: string;
+}
+
+function isStoredPhoto(value: unknown): value is StoredPhoto {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v.key === 'string' && v.blob instanceof Blob && typeof v.width === 'number' && typeof v.height === 'number' && typeof v.alt === 'string';
+}
+
 /**
- * The unsent review text is kept in localStorage under the app's draft prefix, so it survives a
- * reload and is cleared on sign-out with every other draft (lib/query-client clearPrivateData).
- * Photos are not kept: they are large and would hold the member's pictures on the device.
+ * The unsent review survives a reload on this device: text, stars and date in localStorage,
+ * the chosen photos (already resized and stripped of EXIF) with their alt text in IndexedDB,
+ * both under the app's draft prefix, so sign-out clears them with every other draft
+ * (lib/query-client clearPrivateData).
  */
 export function useReviewDraft(placeId: string, userId: string) {
   const key = `${draftStoragePrefix}review:${userId}:${placeId}`;
@@ -27,12 +45,27 @@ export function useReviewDraft(placeId: string, userId: string) {
     },
     [key],
   );
-  const clear = useCallback(() => {
+  const readPhotos = useCallback(async (): Promise<PhotoDraft[]> => {
+    const stored = await readDraftValue(key);
+    if (!Array.isArray(stored)) return [];
+    return stored.filter(isStoredPhoto).map((p) => ({ ...p, kind: 'new' as const, previewUrl: URL.createObjectURL(p.blob), progress: null }));
+  }, [key]);
+  const writePhotos = useCallback(
+    (photos: PhotoDraft[]) => {
+      const fresh = photos.flatMap((p): StoredPhoto[] =>
+        p.kind === 'new' ? [{ key: p.key, blob: p.blob, width: p.width, height: p.height, alt: p.alt }] : [],
+      );
+      return fresh.length ? writeDraftValue(key, fresh) : deleteDraftValue(key);
+    },
+    [key],
+  );
+  const clear = useCallback(async () => {
     try {
       window.localStorage.removeItem(key);
     } catch {
       // Nothing was kept.
     }
+    await deleteDraftValue(key);
   }, [key]);
-  return { read, write, clear };
+  return useMemo(() => ({ read, write, readPhotos, writePhotos, clear }), [read, write, readPhotos, writePhotos, clear]);
 }
