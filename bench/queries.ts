@@ -3,15 +3,18 @@
  * side by side. Each database is migrated from supabase/ (no seed), loaded by
  * bench/queries-load.ts, then every query runs as a visitor (role anon, RLS on) in a request
  * transaction, as PostgREST runs it, without the HTTP layer. Prints p50/p95 per query.
- * Goal: every p95 ≤ 30 ms. Options: BENCH_RUNS (default 200), BENCH_BACKENDS (pglite,postgres).
+ * Goal: every p95 ≤ 30 ms. Options: BENCH_RUNS (default 200), BENCH_BACKENDS (pglite,postgres),
+ * BENCH_QUERIES (names that start with one of these, comma-separated), BENCH_PGLITE_DIR (keep
+ * the loaded PGlite cluster there), BENCH_DATABASE_URL (a PostgreSQL database loaded by an
+ * earlier run, instead of a throwaway cluster). Kept databases get new migrations applied.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { applyProject } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
-import type { Database, Tx } from '../server/src/db/types.ts';
+import type { Database } from '../server/src/db/types.ts';
 import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { loadBenchData } from './queries-load.ts';
 
@@ -33,38 +36,60 @@ function prng(seed: number): () => number {
   return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
 }
 
-const queries: { name: string; run: (tx: Tx, s: Sample) => Promise<unknown> }[] = [
+type Run = (db: Database, s: Sample) => Promise<unknown>;
+
+/** One request as the app sends it: a read-only transaction as a visitor, as PostgREST runs it. */
+const asVisitor = (db: Database, sql: string, params: unknown[]) =>
+  db.transaction({ kind: 'request', role: 'anon', claims: { role: 'anon' } }, (tx) => tx.query(sql, params), { readOnly: true });
+
+/**
+ * The calls with the arguments the web app sends (web/src/features/…/api): places_in_view
+ * with max_results 500, search_places with max_results 50; the place page is its four
+ * requests (the place, the first page of 20 newest reviews with their count, authors and
+ * photos, the histogram, the gallery of 60 photos), timed together.
+ */
+const allQueries: { name: string; run: Run }[] = [
   {
     name: 'places_in_view, city viewport (~10 km)',
-    run: (tx, s) => tx.query(`select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4) p`, [s.lat - 0.05, s.lng - 0.07, s.lat + 0.05, s.lng + 0.07]),
+    run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500) p`, [s.lat - 0.05, s.lng - 0.07, s.lat + 0.05, s.lng + 0.07]),
   },
   {
     name: 'places_in_view, country viewport (~800 km)',
-    run: (tx, s) => tx.query(`select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4) p`, [s.lat - 3.5, s.lng - 5, s.lat + 3.5, s.lng + 5]),
+    run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500) p`, [s.lat - 3.5, s.lng - 5, s.lat + 3.5, s.lng + 5]),
   },
   {
     name: 'places_nearby, 5 km',
-    run: (tx, s) => tx.query(`select coalesce(json_agg(p), '[]')::text from public.places_nearby($1, $2) p`, [s.lat, s.lng]),
+    run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_nearby($1, $2) p`, [s.lat, s.lng]),
   },
   {
     name: 'search_places, a word of a city name',
-    run: (tx, s) => tx.query(`select coalesce(json_agg(p), '[]')::text from public.search_places($1) p`, [s.word]),
+    run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.search_places($1, 50) p`, [s.word]),
   },
   {
-    name: 'place page (place, 20 reviews + authors + photos, histogram)',
-    run: async (tx, s) => {
-      await tx.query(`select row_to_json(p)::text from public.places p where p.id = $1`, [s.id]);
-      await tx.query(
-        `select coalesce(json_agg(t), '[]')::text from (
-           select r.*, (select row_to_json(a) from (select pr.username, pr.display_name, pr.avatar_path from public.profiles pr where pr.id = r.author_id) a) as author,
-                  (select coalesce(json_agg(ph order by ph.created_at), '[]') from public.review_photos ph where ph.review_id = r.id) as review_photos
-             from public.reviews r where r.place_id = $1 order by r.created_at desc limit 20) t`,
+    name: 'place page (place, 20 reviews + count + authors + photos, histogram, gallery)',
+    run: async (db, s) => {
+      await asVisitor(db, `select row_to_json(p)::text from public.places p where p.id = $1`, [s.id]);
+      await asVisitor(
+        db,
+        `with page as (
+           select r.id, r.place_id, r.author_id, r.rating, r.body, r.visited_on, r.created_at, r.updated_at, r.hidden_at,
+                  (select row_to_json(a) from (select pr.username, pr.display_name, pr.avatar_path from public.profiles pr where pr.id = r.author_id) a) as author,
+                  (select coalesce(json_agg(ph), '[]') from (select x.id, x.path, x.alt, x.width, x.height from public.review_photos x where x.review_id = r.id) ph) as photos
+             from public.reviews r where r.place_id = $1 order by r.created_at desc, r.id limit 20 offset 0)
+         select (select count(*) from public.reviews r where r.place_id = $1) as total, coalesce(json_agg(page), '[]')::text as body from page`,
         [s.id],
       );
-      await tx.query(`select coalesce(json_agg(h), '[]')::text from public.place_rating_histogram($1) h`, [s.id]);
+      await asVisitor(db, `select coalesce(json_agg(h), '[]')::text from public.place_rating_histogram($1) h`, [s.id]);
+      await asVisitor(
+        db,
+        `select coalesce(json_agg(g), '[]')::text from (select x.id, x.path, x.alt, x.width, x.height, x.review_id from public.review_photos x
+           where x.place_id = $1 and x.hidden_at is null order by x.created_at desc limit 60) g`,
+        [s.id],
+      );
     },
   },
 ];
+const queries = allQueries.filter((q) => !process.env.BENCH_QUERIES || process.env.BENCH_QUERIES.split(',').some((part) => q.name.startsWith(part.trim())));
 
 async function samples(db: Database): Promise<Sample[]> {
   const rows = await db.transaction({ kind: 'system' }, async (tx) =>
@@ -82,15 +107,13 @@ async function measure(db: Database): Promise<Map<string, [number, number]>> {
   const cases = await samples(db);
   const results = new Map<string, [number, number]>();
   for (const query of queries) {
-    for (const s of cases.slice(0, 20)) await db.transaction({ kind: 'request', role: 'anon', claims: { role: 'anon' } }, (tx) => query.run(tx, s), { readOnly: true, timeoutMs: 60_000 });
+    for (const s of cases.slice(0, 20)) await query.run(db, s);
     const times: number[] = [];
     for (const s of cases) {
       const t0 = performance.now();
-      await db
-        .transaction({ kind: 'request', role: 'anon', claims: { role: 'anon' } }, (tx) => query.run(tx, s), { readOnly: true })
-        .catch((error: unknown) => {
-          throw new Error(`${query.name} at ${JSON.stringify(s)}: ${String(error)}`);
-        });
+      await query.run(db, s).catch((error: unknown) => {
+        throw new Error(`${query.name} at ${JSON.stringify(s)}: ${String(error)}`);
+      });
       times.push(performance.now() - t0);
     }
     times.sort((a, b) => a - b);
@@ -100,16 +123,17 @@ async function measure(db: Database): Promise<Map<string, [number, number]>> {
 }
 
 async function benchPglite(): Promise<Map<string, [number, number]>> {
-  // BENCH_PGLITE_DIR keeps the loaded cluster between runs (loading takes minutes)
+  // BENCH_PGLITE_DIR keeps the loaded cluster between runs (loading takes minutes); a kept
+  // cluster gets the migrations added since it was loaded
   const kept = process.env.BENCH_PGLITE_DIR;
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'pinstar-bench-'));
-  const { db, created } = await openDatabase({ dataDir, databaseUrl: null, authenticatorPassword: 'bench' });
+  const { db, created } = await openDatabase({ dataDir, databaseUrl: null, authenticatorPassword: 'bench', projectDir });
   try {
+    const { applied } = await applyProject(db, projectDir, { seed: false });
     if (created || !kept) {
-      await applyProject(db, projectDir, { seed: false });
       log('PGlite: loading');
       await loadBenchData(db, log);
-    }
+    } else if (applied.length > 0) log(`PGlite: kept cluster, applied ${applied.join(', ')}`);
     return await measure(db);
   } finally {
     await db.close();
@@ -117,22 +141,31 @@ async function benchPglite(): Promise<Map<string, [number, number]>> {
   }
 }
 
+async function measurePostgres(url: string, fresh: boolean): Promise<Map<string, [number, number]>> {
+  const { db } = await openDatabase({ dataDir: tmpdir(), databaseUrl: url, authenticatorPassword: 'bench', projectDir });
+  try {
+    const { applied } = await applyProject(db, projectDir, { seed: false });
+    if (fresh) {
+      log('PostgreSQL: loading');
+      await loadBenchData(db, log);
+    } else if (applied.length > 0) log(`PostgreSQL: kept database, applied ${applied.join(', ')}`);
+    return await measure(db);
+  } finally {
+    await db.close();
+  }
+}
+
 async function benchPostgres(): Promise<Map<string, [number, number]>> {
+  // BENCH_DATABASE_URL: a database this bench loaded before (kept between runs, like BENCH_PGLITE_DIR)
+  const keptUrl = process.env.BENCH_DATABASE_URL;
+  if (keptUrl) return await measurePostgres(keptUrl, false);
   const cluster = await startCluster();
   try {
     const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
     await admin.connect();
     await admin.query('create database bench');
     await admin.end();
-    const { db } = await openDatabase({ dataDir: tmpdir(), databaseUrl: `${cluster.url}/bench`, authenticatorPassword: 'bench' });
-    try {
-      await applyProject(db, projectDir, { seed: false });
-      log('PostgreSQL: loading');
-      await loadBenchData(db, log);
-      return await measure(db);
-    } finally {
-      await db.close();
-    }
+    return await measurePostgres(`${cluster.url}/bench`, true);
   } finally {
     cluster.stop();
   }
@@ -142,7 +175,8 @@ const results: Record<string, Map<string, [number, number]>> = {};
 if (backends.includes('pglite')) results.PGlite = await benchPglite();
 if (backends.includes('postgres')) results['PostgreSQL 15'] = await benchPostgres();
 const columns = Object.keys(results);
-log(`\n${runs} runs per query, as anon with RLS, times in ms (p50 / p95)`);
+const [load1, load5] = loadavg();
+log(`\n${runs} runs per query, as anon with RLS, times in ms (p50 / p95); ${availableParallelism()} cores, load average ${load1?.toFixed(2)} / ${load5?.toFixed(2)} (1 / 5 min) at the end`);
 log(`| query | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
 for (const query of queries) {
   const cells = columns.map((c) => {
