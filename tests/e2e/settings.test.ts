@@ -175,6 +175,11 @@ describe('settings in the browser', () => {
     const { data } = await server.admin().auth.admin.getUserById(userId);
     assert.equal(data.user?.email, next);
     assert.equal((await server.client().auth.signInWithPassword({ email: next, password: 'email password 1' })).error, null);
+    // A used link says so, and leaves the account as it is.
+    await page.goto(toNew);
+    await waitForToast(page, 'This link has expired. Ask for a new one.');
+    await page.getByText(`Current email: ${next}`).waitFor();
+    await page.waitForURL((url) => url.pathname === '/settings' && url.search === '' && url.hash === '');
     assert.deepEqual(errors, []);
     await context.close();
   });

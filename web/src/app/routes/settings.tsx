@@ -1,12 +1,13 @@
 import { type ReactNode, useEffect } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
 import { RequireAuth } from '@/lib/auth';
-import { emailChangeMarker } from '@/lib/auth-redirect';
+import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
+import { messages } from '@/lib/errors';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -28,20 +29,34 @@ function Loading() {
   );
 }
 
+/** An expired or used link lands here with `#error_code=…` once per page load. */
+let linkError = initialAuthRedirectError;
+
 /**
  * Landing of an email-change link. The link that completes the change signs this tab in; the
  * auth provider announces it through USER_UPDATED (toast, account view). With double
  * confirmation the first of the two links only answers `message=…`: say what is left to do.
+ * A link that failed (expired, used) says so.
  */
 function useEmailChangeLanding() {
   const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
   const landed = params.has(emailChangeMarker);
   const partial = params.has('message') || new URLSearchParams(window.location.hash.slice(1)).has('message');
   useEffect(() => {
+    if (linkError) {
+      const failed = linkError;
+      linkError = null;
+      toast.error(failed.code === 'otp_expired' ? messages.otpExpired : messages.unknown, {
+        description: 'Change your email again to get new links.',
+      });
+      void navigate('/settings', { replace: true });
+      return;
+    }
     if (!landed) return;
     setParams({}, { replace: true });
     if (partial) toast.info('One link confirmed. Now open the link we sent to your other address.');
-  }, [landed, partial, setParams]);
+  }, [landed, partial, setParams, navigate]);
 }
 
 function Settings() {
