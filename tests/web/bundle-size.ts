@@ -7,10 +7,16 @@ export interface InitialBundle {
   gzipBytes: number;
 }
 
-/** The JavaScript the browser fetches before `/` renders: the entry script and its modulepreloads. */
+/**
+ * The JavaScript the browser fetches before `/` renders: the entry script (a `src`, or the
+ * `import()` of the inline loader that starts it after the first paint) and its modulepreloads.
+ */
 export function readInitialBundle(dist: string): InitialBundle {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
+  const entries = [
+    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g),
+    ...html.matchAll(/<script type="module">[^<]*\bimport\('([^']+\.js)'\)/g),
+  ].map((m) => m[1] ?? '');
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
   const files = [...new Set([...entries, ...preloads])].filter(Boolean).map((file) => file.replace(/^\//, ''));
   const gzipBytes = files.reduce((total, file) => total + gzipSync(readFileSync(path.join(dist, file))).length, 0);

@@ -1,11 +1,17 @@
 import { createBrowserRouter } from 'react-router';
+import { placeQuery } from '@/features/places';
 import { AuthProvider } from '@/lib/auth';
+import { queryClient } from '@/lib/query-client';
 import { Layout } from './layout';
 import { ExploreRoute } from './routes/explore';
 import { NotFoundRoute } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-/** Route modules beyond Explore load on demand, keeping the first download small. */
+/**
+ * Route modules beyond Explore load on demand, keeping the first download small. While a
+ * route's code loads on the first visit, the header is shown (the same Layout, signed-in state
+ * not yet known) and a place's data is already being fetched.
+ */
 export const router = createBrowserRouter([
   {
     element: (
@@ -13,6 +19,7 @@ export const router = createBrowserRouter([
         <Layout />
       </AuthProvider>
     ),
+    hydrateFallbackElement: <Layout />,
     children: [
       {
         errorElement: <RouteError />,
@@ -30,7 +37,14 @@ export const router = createBrowserRouter([
           },
           { path: 'settings', lazy: () => import('./routes/settings').then((m) => ({ Component: m.SettingsRoute })) },
           { path: 'places/new', lazy: () => import('./routes/place-new').then((m) => ({ Component: m.PlaceNewRoute })) },
-          { path: 'places/:id', lazy: () => import('./routes/place').then((m) => ({ Component: m.PlaceRoute })) },
+          {
+            path: 'places/:id',
+            loader: ({ params }) => {
+              void queryClient.prefetchQuery(placeQuery(params.id ?? ''));
+              return null;
+            },
+            lazy: () => import('./routes/place').then((m) => ({ Component: m.PlaceRoute })),
+          },
           { path: 'places/:id/edit', lazy: () => import('./routes/place-edit').then((m) => ({ Component: m.PlaceEditRoute })) },
           { path: 'starred', lazy: () => import('./routes/starred').then((m) => ({ Component: m.StarredRoute })) },
           { path: 'u/:username', lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },

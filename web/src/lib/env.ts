@@ -1,8 +1,12 @@
-import { z } from 'zod';
+// zod's tree-shakable build: the environment is validated with zod before anything else runs,
+// and the classic build's methods would add ≈ 8 KB gzipped to the first download.
+import * as z from 'zod/mini';
 
 const envSchema = z.object({
-  supabaseUrl: z.url({ message: 'VITE_SUPABASE_URL must be the URL of a Supabase project (https://<ref>.supabase.co)' }),
-  supabaseAnonKey: z.string().min(20, { message: 'VITE_SUPABASE_ANON_KEY is missing: set it to the project’s anon or publishable key' }),
+  supabaseUrl: z.url({ error: 'VITE_SUPABASE_URL must be the URL of a Supabase project (https://<ref>.supabase.co)' }),
+  supabaseAnonKey: z
+    .string()
+    .check(z.minLength(20, { error: 'VITE_SUPABASE_ANON_KEY is missing: set it to the project’s anon or publishable key' })),
 });
 
 export type AppEnv = z.infer<typeof envSchema>;

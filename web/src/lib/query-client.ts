@@ -27,6 +27,12 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * The app's one query client. Module-level so route loaders can start a page's first query
+ * while the page's code is still downloading (app/router.tsx).
+ */
+export const queryClient = createQueryClient();
+
 export function clearPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: [privateKeyPrefix] });
   void clearDraftValues();

@@ -1,17 +1,40 @@
-import type { CSSProperties } from 'react';
-import { Toaster as Sonner, toast } from 'sonner';
+import type { ExternalToast, toast as SonnerToast } from 'sonner';
+import { lazy, Suspense } from 'react';
 
-/** Sonner's rich colours, darkened so toast text keeps a 4.5:1 contrast (WCAG 1.4.3). */
-const contrastSafeColors = {
-  '--success-text': 'hsl(140, 100%, 20%)',
-  '--info-text': 'hsl(210, 92%, 33%)',
-  '--warning-text': 'hsl(31, 92%, 26%)',
-  '--error-text': 'hsl(360, 100%, 36%)',
-} as CSSProperties;
+/**
+ * Toasts without sonner in the first download: the Toaster's chunk starts loading with the
+ * first render, and `toast.*` waits for the same module (sonner replays toasts raised before
+ * its Toaster subscribed). A failed download is tried again on the next toast.
+ */
+const SonnerToaster = lazy(() => import('./sonner-toaster'));
 
-/** The one place toasts come from. */
-export function Toaster() {
-  return <Sonner position="bottom-center" richColors closeButton style={contrastSafeColors} />;
+let sonner: Promise<{ toast: typeof SonnerToast }> | null = null;
+function loadSonner(): Promise<{ toast: typeof SonnerToast }> {
+  sonner ??= import('sonner').catch((error: unknown) => {
+    sonner = null;
+    throw error;
+  });
+  return sonner;
 }
 
-export { toast };
+type Kind = 'success' | 'error' | 'info' | 'warning';
+function show(kind: Kind, message: string, options?: ExternalToast): void {
+  void loadSonner().then(({ toast: sonnerToast }) => sonnerToast[kind](message, options));
+}
+
+/** The one place toasts come from. */
+export const toast = {
+  success: (message: string, options?: ExternalToast) => show('success', message, options),
+  error: (message: string, options?: ExternalToast) => show('error', message, options),
+  info: (message: string, options?: ExternalToast) => show('info', message, options),
+  warning: (message: string, options?: ExternalToast) => show('warning', message, options),
+  dismiss: (id?: string | number) => void loadSonner().then(({ toast: sonnerToast }) => sonnerToast.dismiss(id)),
+};
+
+export function Toaster() {
+  return (
+    <Suspense fallback={null}>
+      <SonnerToaster />
+    </Suspense>
+  );
+}

@@ -1,0 +1,72 @@
+import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { Avatar } from '@/components/ui/avatar';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '@/components/ui/dropdown-menu';
+import { toast } from '@/components/ui/toaster';
+import { signOut } from '@/features/auth';
+import { avatarUrl, useMyProfile } from '@/features/profiles';
+import { useAuth } from '@/lib/auth';
+import { describeError } from '@/lib/errors';
+
+/**
+ * The account menu for members: their avatar opens a Radix dropdown. Loaded only once someone
+ * is signed in, so visitors never download the menu, popper and focus-management code.
+ */
+export default function AccountMenu() {
+  const { user } = useAuth();
+  const { data: profile } = useMyProfile();
+  const navigate = useNavigate();
+  if (!user) return null;
+  const name = profile?.display_name ?? user.email ?? 'Account';
+  const onSignOut = async () => {
+    try {
+      await signOut();
+      toast.success('Signed out');
+    } catch (error: unknown) {
+      toast.error(describeError(error).message);
+    }
+  };
+  return (
+    // Not modal: a menu button needs no inert page behind it (and hiding the page from
+    // assistive technology while its links stay focusable would be worse).
+    <DropdownMenu modal={false}>
+      <DropdownMenuTrigger className="flex items-center gap-1 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600">
+        {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
+        <span className="sr-only">Account menu for {name}</span>
+        <Avatar src={avatarUrl(profile?.avatar_path)} name={name} size="sm" />
+        <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
+      </DropdownMenuTrigger>
+      <DropdownMenuContent align="end">
+        <DropdownMenuLabel>
+          <span className="block font-medium text-slate-900">{name}</span>
+          {profile ? <span className="block">@{profile.username}</span> : null}
+        </DropdownMenuLabel>
+        <DropdownMenuSeparator />
+        {profile ? (
+          <DropdownMenuItem onSelect={() => void navigate(`/u/${profile.username}`)}>
+            <User aria-hidden="true" className="size-4" /> Your profile
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuItem onSelect={() => void navigate('/settings')}>
+          <Settings aria-hidden="true" className="size-4" /> Settings
+        </DropdownMenuItem>
+        {profile?.role === 'moderator' || profile?.role === 'admin' ? (
+          <DropdownMenuItem onSelect={() => void navigate('/moderation')}>
+            <ShieldCheck aria-hidden="true" className="size-4" /> Moderation
+          </DropdownMenuItem>
+        ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => void onSignOut()}>
+          <LogOut aria-hidden="true" className="size-4" /> Sign out
+        </DropdownMenuItem>
+      </DropdownMenuContent>
+    </DropdownMenu>
+  );
+}
