@@ -184,6 +184,34 @@ describe('settings in the browser', () => {
     await context.close();
   });
 
+  test('an implicit-flow email change (asked by another client) also ends in USER_UPDATED in the open tab', async () => {
+    const { page, context, email, password, errors } = await signedInSettings('implicit');
+    // Another device of the same member asks for the change: supabase-js's default implicit
+    // flow, so the links carry `#access_token=…&type=email_change` instead of `?code=`.
+    const device = server.client();
+    assert.equal((await device.auth.signInWithPassword({ email, password })).error, null);
+    const next = uniqueEmail('implicit-changed');
+    const since = Date.now();
+    assert.equal((await device.auth.updateUser({ email: next }, { emailRedirectTo: `${server.url}/settings` })).error, null);
+    const toCurrent = verifyLink(await waitForMail(server.url, email, /email/i, since));
+    const toNew = verifyLink(await waitForMail(server.url, next, /email/i, since));
+    assert.doesNotMatch(toNew, /token=pkce_/);
+    const landing = await context.newPage();
+    await landing.goto(toCurrent);
+    await waitForToast(landing, 'One link confirmed. Now open the link we sent to your other address.');
+    await landing.waitForURL((url) => url.pathname === '/settings' && url.hash === '');
+    await page.evaluate('window.__sameDocument = true');
+    await landing.goto(toNew);
+    await waitForToast(landing, 'Email changed');
+    await landing.getByText(`Current email: ${next}`).waitFor();
+    await waitForToast(page, 'Email changed');
+    await page.getByText(`Current email: ${next}`).waitFor();
+    assert.equal(await page.evaluate('window.__sameDocument'), true, 'the open tab was not reloaded');
+    assert.equal(await landing.locator('[data-sonner-toast]').filter({ hasText: 'Welcome' }).count(), 0, 'an email change is no sign-in to welcome');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the confirmation dialog works by keyboard: focus in, trapped, Escape closes, focus returns', async () => {
     const { page, context } = await signedInSettings('dialog');
     const trigger = page.getByRole('button', { name: 'Delete account…' });

@@ -42,7 +42,8 @@ function useEmailChangeLanding() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const landed = params.has(emailChangeMarker);
-  const partial = params.has('message') || new URLSearchParams(window.location.hash.slice(1)).has('message');
+  // GoTrue (prepRedirectURL) always puts the message in the fragment; PKCE also in the query.
+  const partial = new URLSearchParams(window.location.hash.slice(1)).has('message');
   useEffect(() => {
     if (linkError) {
       const failed = linkError;
@@ -53,9 +54,10 @@ function useEmailChangeLanding() {
       void navigate('/settings', { replace: true });
       return;
     }
-    if (!landed) return;
-    setParams({}, { replace: true });
-    if (partial) toast.info('One link confirmed. Now open the link we sent to your other address.');
+    if (partial) {
+      toast.info('One link confirmed. Now open the link we sent to your other address.');
+      void navigate('/settings', { replace: true });
+    } else if (landed) setParams({}, { replace: true });
   }, [landed, partial, setParams, navigate]);
 }
 
