@@ -35,6 +35,13 @@ export function useDraftPhotos(draft: ReturnType<typeof useReviewDraft>, initial
     return () => clearTimeout(timer);
   }, [photos, keep, restored, draft]);
 
+  // The previews are object URLs of blobs the form holds; let them go with the form.
+  const previews = useRef<string[]>([]);
+  useEffect(() => {
+    previews.current = photos.flatMap((p) => (p.kind === 'new' ? [p.previewUrl] : []));
+  }, [photos]);
+  useEffect(() => () => previews.current.forEach((url) => URL.revokeObjectURL(url)), []);
+
   const stop = useCallback(() => {
     stopped.current = true;
   }, []);
