@@ -279,8 +279,8 @@ begin
        limit places_in_view.max_results;
   elsif min_lng <= max_lng and category is null and min_rating is null
         and (select coalesce(sum(g.places), 0) from private.place_grid g
-              where g.lat_cell >= ceil(places_in_view.min_lat) and g.lat_cell + 1 <= places_in_view.max_lat
-                and g.lng_cell >= ceil(places_in_view.min_lng) and g.lng_cell + 1 <= places_in_view.max_lng) >= 5000 then
+              where g.lat_cell between ceil(places_in_view.min_lat)::integer and floor(places_in_view.max_lat - 1)::integer
+                and g.lng_cell between ceil(places_in_view.min_lng)::integer and floor(places_in_view.max_lng - 1)::integer) >= 5000 then
     -- a crowded viewport: walk the places by popularity, stop at the cap
     return query select * from private.popular_places_in_box(min_lat, min_lng, max_lat, max_lng, me, moderator, max_results);
   elsif min_lng <= max_lng then
