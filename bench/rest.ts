@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -11,8 +12,11 @@ import { startCluster } from '../tests/support/postgres-cluster.ts';
 /**
  * `npm run bench:rest`: the REST service against the same queries run directly on the
  * database, on PGlite and PostgreSQL side by side. Latency (p50/p95) with one request in
- * flight, throughput with 32 concurrent keep-alive requests from a child process (so the
- * load generator does not share the server's event loop). Loopback only, bounded counts.
+ * flight, throughput with 32 concurrent keep-alive connections from a child process (so the
+ * load generator does not share the server's event loop). The generator is node's own
+ * `http.request` on a keep-alive `http.Agent` (like wrk: no client framework on the path),
+ * and every response is read to the end and its status checked. It reports the CPU it
+ * burned, since on 2 cores it competes with the server. Loopback only, bounded counts.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const project = path.join(root, 'tests/fixtures/rest');
@@ -61,6 +65,8 @@ interface Measure {
   rps: number;
   p50: number;
   p95: number;
+  /** CPU the measuring process used during the throughput phase, in % of one core. */
+  cpu: number;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -78,6 +84,7 @@ async function measure(op: (i: number) => Promise<void>, offset: number): Promis
   }
   latencies.sort((a, b) => a - b);
   let next = 0;
+  const cpuBefore = process.cpuUsage();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -85,7 +92,23 @@ async function measure(op: (i: number) => Promise<void>, offset: number): Promis
     }),
   );
   const seconds = (performance.now() - started) / 1000;
-  return { rps: concurrentCount / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+  const cpu = process.cpuUsage(cpuBefore);
+  return { rps: concurrentCount / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), cpu: ((cpu.user + cpu.system) / 1e6 / seconds) * 100 };
+}
+
+/** One request on the keep-alive agent; resolves once the whole body arrived, rejects on a status >= 300. */
+function request(agent: http.Agent, url: URL, r: { path: string; method: string; body?: string }, key: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const headers: http.OutgoingHttpHeaders = { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    if (r.body !== undefined) headers['Content-Length'] = Buffer.byteLength(r.body);
+    const req = http.request({ host: url.hostname, port: url.port, path: r.path, method: r.method, agent, headers }, (res) => {
+      res.on('data', () => undefined);
+      res.on('error', reject);
+      res.on('end', () => ((res.statusCode ?? 0) >= 300 ? reject(new Error(`${r.method} ${r.path}: ${res.statusCode}`)) : resolve()));
+    });
+    req.on('error', reject);
+    req.end(r.body);
+  });
 }
 
 /** Child process: the HTTP load generator. */
@@ -93,12 +116,11 @@ async function runClient(): Promise<void> {
   const [url, anonKey, serviceKey, index] = process.argv.slice(3);
   const scenario = scenarios[Number(index)];
   if (!scenario || !url) throw new Error('bad client arguments');
-  const op = async (i: number) => {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const base = new URL(url);
+  const op = (i: number) => {
     const r = scenario.http(i);
-    const key = r.service ? (serviceKey ?? '') : (anonKey ?? '');
-    const res = await fetch(url + r.path, { method: r.method, body: r.body, headers: { apikey: key, Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' } });
-    await res.arrayBuffer();
-    if (res.status >= 300) throw new Error(`${r.method} ${r.path}: ${res.status}`);
+    return request(agent, base, r, r.service ? (serviceKey ?? '') : (anonKey ?? ''));
   };
   process.send?.(await measure(op, 0));
 }
@@ -164,13 +186,16 @@ function print(rows: Row[], loadBefore: number[]): void {
   console.log(`machine: ${cpus().length} cores; load average at start ${load(loadBefore)}, at end ${load(loadavg())}; ${sequentialCount} sequential + ${concurrentCount} concurrent requests per row`);
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
-  console.log(`${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'req/s ×'.padStart(9)}`);
+  console.log(`${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'req/s ×'.padStart(9)} |${'gen cpu%'.padStart(9)}`);
   for (const r of rows) {
     console.log(
-      `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.rps, 0)}${num(r.http.p50)}${num(r.http.p95)} |${num(r.direct.rps, 0)}${num(r.direct.p50)}${num(r.direct.p95)} |${num(r.http.p50 / r.direct.p50)}${num(r.direct.rps / r.http.rps)}`,
+      `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.rps, 0)}${num(r.http.p50)}${num(r.http.p95)} |${num(r.direct.rps, 0)}${num(r.direct.p50)}${num(r.direct.p95)} |${num(r.http.p50 / r.direct.p50)}${num(r.direct.rps / r.http.rps)} |${num(r.http.cpu, 0)}`,
     );
   }
-  console.log(`(HTTP: ${concurrency} concurrent keep-alive requests from a child process for req/s, one in flight for p50/p95; db: the same query in a request transaction on the same handle. p50 × = HTTP p50 / db p50; req/s × = db req/s / HTTP req/s.)`);
+  console.log(
+    `(HTTP: node's http.request on a keep-alive http.Agent in a child process, ${concurrency} connections with one request each in flight for req/s, one request in flight for p50/p95; ` +
+      `db: the same query in a request transaction on the same handle. p50 × = HTTP p50 / db p50; req/s × = db req/s / HTTP req/s; gen cpu% = the load generator's CPU during the req/s phase, in % of one of the cores it shares with the server.)`,
+  );
 }
 
 async function main(): Promise<void> {

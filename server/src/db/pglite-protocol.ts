@@ -13,7 +13,8 @@ export interface SerializedError {
 export type WorkerRequest =
   | { id: number; op: 'open'; dataDir: string; templatePath: string | null; extensions: string[] }
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
-  | { id: number; op: 'exec'; sql: string }
+  /** `quiet`: no answer at all (a read-only COMMIT nobody waits for). */
+  | { id: number; op: 'exec'; sql: string; quiet?: boolean }
   | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }
   | {
       id: number;

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
 import { selectExtensions } from './pglite-extensions.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
+import { PgliteSession } from './pglite-session.ts';
 
 /**
  * Owns the PGlite instance, off the main thread: PGlite runs every query synchronously and
@@ -14,6 +15,7 @@ import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-pr
 if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
 const port = parentPort;
 let db: PGlite | null = null;
+let session: PgliteSession | null = null;
 const listening = new Set<string>();
 
 function serialize(error: unknown): SerializedError {
@@ -39,6 +41,16 @@ function need(): PGlite {
   return db;
 }
 
+function needSession(): PgliteSession {
+  if (!session) throw new Error('database is not open');
+  return session;
+}
+
+function postNotification(channel: string, payload: string): void {
+  const note: WorkerResponse = { id: -1, notify: { channel, payload } };
+  port.postMessage(note);
+}
+
 async function handle(message: WorkerRequest): Promise<unknown> {
   switch (message.op) {
     case 'open': {
@@ -49,23 +61,26 @@ async function handle(message: WorkerRequest): Promise<unknown> {
         parsers: typeParsers,
         ...(template ? { loadDataDir: template } : {}),
       });
-      db.onNotification((channel, payload) => {
-        const note: WorkerResponse = { id: -1, notify: { channel, payload } };
-        port.postMessage(note);
-      });
+      db.onNotification(postNotification);
+      session = new PgliteSession(db, (note) => postNotification(note.channel, note.payload));
       return null;
     }
     case 'query':
-      return runQuery(message.sql, message.params);
+      return needSession().query(message.sql, message.params);
     case 'exec':
-      await need().exec(message.sql);
+      if (message.sql === 'commit' || message.sql === 'rollback') {
+        await needSession().end(message.sql);
+      } else {
+        await need().exec(message.sql);
+        needSession().schemaMayHaveChanged();
+      }
       return null;
     case 'begin':
       await begin(message);
       return null;
     case 'begin-query':
       await begin(message);
-      return runQuery(message.sql, message.params);
+      return needSession().query(message.sql, message.params);
     case 'listen':
       if (!listening.has(message.channel)) {
         await need().exec(`listen ${quoteIdent(message.channel)}`);
@@ -82,25 +97,19 @@ async function handle(message: WorkerRequest): Promise<unknown> {
     case 'close':
       if (db && !db.closed) await db.close();
       db = null;
+      session = null;
       return null;
   }
 }
 
-async function runQuery(sql: string, params: readonly unknown[]) {
-  const result = await need().query(sql, [...params]);
-  return { rows: result.rows, rowCount: result.rowCount ?? result.affectedRows ?? result.rows.length, fields: result.fields };
-}
-
 /** BEGIN, then the role and claims; a role authenticator may not use ends it at once (22023). */
-async function begin(message: { readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }) {
-  await need().exec(message.readOnly ? 'begin read only' : 'begin');
+async function begin(message: { readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }): Promise<void> {
+  const current = needSession();
   try {
-    if (message.settingsSql) {
-      const result = await need().query(message.settingsSql, message.settingsParams);
-      if (result.rows.length === 0) throw Object.assign(new Error(message.unknownRole), { code: '22023' });
-    }
+    const applied = await current.begin(message.readOnly, message.settingsSql, message.settingsParams);
+    if (message.settingsSql && applied === 0) throw Object.assign(new Error(message.unknownRole), { code: '22023' });
   } catch (error: unknown) {
-    await need().exec('rollback');
+    await current.end('rollback');
     throw error;
   }
 }
@@ -109,13 +118,17 @@ function quoteIdent(name: string): string {
   return `"${name.replaceAll('"', '""')}"`;
 }
 
+// One message at a time, in arrival order: a batch never interleaves with PGlite's own calls.
+let queue: Promise<unknown> = Promise.resolve();
 port.on('message', (message: WorkerRequest) => {
-  handle(message).then(
+  queue = queue.then(() => handle(message)).then(
     (result) => {
+      if (message.op === 'exec' && message.quiet) return;
       const reply: WorkerResponse = { id: message.id, ok: true, result };
       port.postMessage(reply);
     },
     (error: unknown) => {
+      if (message.op === 'exec' && message.quiet) return;
       const reply: WorkerResponse = { id: message.id, ok: false, error: serialize(error) };
       port.postMessage(reply);
     },

@@ -163,7 +163,7 @@ export class PgliteDatabase implements Database {
         if (readOnly) {
           // A read-only COMMIT cannot fail for a reason the caller could act on, and the worker
           // handles messages in order, so the next transaction queues behind it: don't wait.
-          this.#send({ op: 'exec', sql: 'commit' }).catch(() => undefined);
+          this.#worker?.postMessage({ op: 'exec', sql: 'commit', quiet: true, id: 0 } satisfies WorkerRequest);
         } else {
           await this.#send({ op: 'exec', sql: 'commit' }, timeoutMs);
         }

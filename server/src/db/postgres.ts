@@ -20,6 +20,21 @@ function withUser(url: string, user: string, password: string): string {
   return parsed.toString();
 }
 
+const statementNames = new Map<string, string>();
+
+/**
+ * The settings statement runs first in every request transaction and has a few shapes only:
+ * prepared once per connection (its result is always text, so no DDL can change it).
+ */
+function statementName(sql: string): string | undefined {
+  let name = statementNames.get(sql);
+  if (!name && statementNames.size < 100) {
+    name = `pinstar_settings_${statementNames.size + 1}`;
+    statementNames.set(sql, name);
+  }
+  return name;
+}
+
 /**
  * PostgreSQL through node-postgres. As on hosted Supabase, API requests run on connections
  * of the non-superuser `authenticator` role, which switches to the request's role; `system`
@@ -55,7 +70,7 @@ export class PostgresDatabase implements Database {
       try {
         const settings = settingsStatement(who, timeoutMs);
         if (settings && who.kind === 'request') {
-          const applied = await client.query(settings.sql, settings.params);
+          const applied = await client.query({ name: statementName(settings.sql), text: settings.sql, values: settings.params });
           if (applied.rowCount === 0) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
         } else if (timeoutMs !== undefined) {
           await client.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
@@ -70,7 +85,13 @@ export class PostgresDatabase implements Database {
           },
         };
         const result = await fn(tx);
-        await client.query('commit');
+        if (options?.readOnly) {
+          // node-postgres queues statements per connection, so whoever takes this connection
+          // next runs after the COMMIT; a read-only COMMIT has nothing to report: don't wait.
+          client.query('commit').catch(() => undefined);
+        } else {
+          await client.query('commit');
+        }
         return result;
       } catch (error: unknown) {
         await client.query('rollback').catch(() => {

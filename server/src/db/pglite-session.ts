@@ -1,0 +1,212 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { type BackendMessage, readBackendMessages, type WireField, WireWriter } from './pg-wire.ts';
+
+/**
+ * Runs statements on PGlite's one session as named prepared statements, each batch sent as
+ * one wire-protocol buffer. PGlite's `query()` makes six calls into the WebAssembly module
+ * per statement and parses and plans it every time; planning dominates a primary-key read
+ * (measured: 1.7 ms for BEGIN + settings + read + COMMIT through `query()`, 0.16 ms as
+ * prepared statements in two buffers). PostgREST prepares its statements too
+ * (`db-prepared-statements`, on by default).
+ *
+ * PostgreSQL re-plans a prepared statement itself when a table, the role (RLS) or the
+ * search_path changes; what it refuses is a different result shape ("cached plan must not
+ * change result type"), so after any DDL every statement is deallocated before the next
+ * transaction.
+ */
+export interface Notification {
+  channel: string;
+  payload: string;
+}
+
+export interface SessionResult {
+  rows: Record<string, unknown>[];
+  rowCount: number;
+  fields: WireField[];
+}
+
+interface Prepared {
+  name: string;
+  paramTypes: number[];
+  fields: WireField[];
+}
+
+/** A PostgreSQL error as the worker reports it (PGlite's DatabaseError has the same fields). */
+export class SessionError extends Error {
+  readonly code: string | undefined;
+  readonly detail: string | null;
+  readonly hint: string | null;
+  readonly table: string | null;
+  readonly column: string | null;
+  readonly constraint: string | null;
+  readonly schema: string | null;
+  constructor(fields: Record<string, string>) {
+    super(fields.M ?? 'database error');
+    this.code = fields.C;
+    this.detail = fields.D ?? null;
+    this.hint = fields.H ?? null;
+    this.table = fields.t ?? null;
+    this.column = fields.c ?? null;
+    this.constraint = fields.n ?? null;
+    this.schema = fields.s ?? null;
+  }
+}
+
+/** Command tags after which no cached statement is trusted any more (anything but DML and session chatter). */
+const plainTags = new Set(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'BEGIN', 'COMMIT', 'ROLLBACK', 'SET', 'SHOW', 'FETCH', 'MOVE', 'COPY', 'NOTIFY', 'LISTEN', 'UNLISTEN', 'SAVEPOINT', 'RELEASE', 'DECLARE', 'CLOSE', 'EXPLAIN', 'DISCARD', 'DEALLOCATE']);
+const maxStatements = 256;
+
+function concat(chunks: Uint8Array[]): Uint8Array {
+  let size = 0;
+  for (const c of chunks) size += c.length;
+  const out = new Uint8Array(size);
+  let offset = 0;
+  for (const c of chunks) {
+    out.set(c, offset);
+    offset += c.length;
+  }
+  return out;
+}
+
+export class PgliteSession {
+  readonly #db: PGlite;
+  readonly #notify: (note: Notification) => void;
+  readonly #statements = new Map<string, Prepared>();
+  #nextName = 1;
+  #flush = false;
+
+  constructor(db: PGlite, notify: (note: Notification) => void) {
+    this.#db = db;
+    this.#notify = notify;
+  }
+
+  /** Something outside this class changed the schema (a simple-protocol exec): start afresh. */
+  schemaMayHaveChanged(): void {
+    this.#flush = true;
+  }
+
+  /** BEGIN and the settings statement in one buffer; resolves to the settings' row count. */
+  async begin(readOnly: boolean, settingsSql: string | null, settingsParams: readonly string[]): Promise<number> {
+    if (this.#flush) await this.#deallocateAll();
+    const writer = new WireWriter();
+    const fields = [await this.#bind(writer, readOnly ? 'begin read only' : 'begin', [])];
+    if (settingsSql) fields.push(await this.#bind(writer, settingsSql, settingsParams));
+    const results = await this.#run(writer.sync(), fields);
+    return settingsSql ? (results[1]?.rowCount ?? 0) : 0;
+  }
+
+  async query(sql: string, params: readonly unknown[]): Promise<SessionResult> {
+    const writer = new WireWriter();
+    const fields = await this.#bind(writer, sql, params);
+    const results = await this.#run(writer.sync(), [fields]);
+    return results[0] ?? { rows: [], rowCount: 0, fields: [] };
+  }
+
+  /** COMMIT or ROLLBACK (simple protocol); notifications of the commit are delivered. */
+  async end(sql: 'commit' | 'rollback'): Promise<void> {
+    await this.#run(new WireWriter().query(sql), []);
+  }
+
+  async #deallocateAll(): Promise<void> {
+    this.#flush = false;
+    this.#statements.clear();
+    await this.#run(new WireWriter().query('deallocate all'), []);
+  }
+
+  /** Adds Bind + Execute for sql, preparing it first (one extra call) when it is new; returns its result fields. */
+  async #bind(writer: WireWriter, sql: string, params: readonly unknown[]): Promise<WireField[]> {
+    let prepared = this.#statements.get(sql);
+    if (prepared) {
+      // Most recently used last: the first entry is the one to evict.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, prepared);
+    } else {
+      prepared = await this.#prepare(sql);
+    }
+    writer.bind(prepared.name, this.#serialize(prepared.paramTypes, params)).execute();
+    return prepared.fields;
+  }
+
+  async #prepare(sql: string): Promise<Prepared> {
+    if (this.#statements.size >= maxStatements) {
+      const [oldestSql, oldest] = this.#statements.entries().next().value ?? [];
+      if (oldestSql !== undefined && oldest) {
+        this.#statements.delete(oldestSql);
+        await this.#exchange(new WireWriter().close(oldest.name).sync().toBytes());
+      }
+    }
+    const name = `pinstar_${this.#nextName++}`;
+    const messages = await this.#exchange(new WireWriter().parse(name, sql).describe('S', name).sync().toBytes());
+    const error = messages.find((m) => m.kind === 'error');
+    if (error?.kind === 'error') throw new SessionError(error.fields);
+    let paramTypes: number[] = [];
+    let fields: WireField[] = [];
+    for (const m of messages) {
+      if (m.kind === 'parameterDescription') paramTypes = m.types;
+      if (m.kind === 'rowDescription') fields = m.fields;
+    }
+    const prepared = { name, paramTypes, fields };
+    this.#statements.set(sql, prepared);
+    return prepared;
+  }
+
+  /** Values as PGlite's own `query()` sends them: its serializer for the parameter's type, else text. */
+  #serialize(types: number[], params: readonly unknown[]): Array<string | null> {
+    return params.map((value, i) => {
+      if (value === null || value === undefined) return null;
+      const serializer = this.#db.serializers[types[i] ?? 0];
+      return serializer ? serializer(value) : String(value as string);
+    });
+  }
+
+  /** Sends a batch; returns one result per Execute; throws the first error. */
+  async #run(writer: WireWriter, fieldLists: WireField[][]): Promise<SessionResult[]> {
+    const messages = await this.#exchange(writer.toBytes());
+    const results: SessionResult[] = [];
+    let rows: Record<string, unknown>[] = [];
+    let error: SessionError | null = null;
+    for (const m of messages) {
+      if (m.kind === 'dataRow') {
+        rows.push(this.#row(fieldLists[results.length] ?? [], m.values));
+      } else if (m.kind === 'commandComplete') {
+        const parts = m.tag.split(' ');
+        if (!plainTags.has(parts[0] ?? '')) this.#flush = true;
+        const count = Number(parts[parts.length - 1]);
+        results.push({ rows, rowCount: Number.isInteger(count) ? count : 0, fields: fieldLists[results.length] ?? [] });
+        rows = [];
+      } else if (m.kind === 'error' && !error) {
+        error = new SessionError(m.fields);
+        // A statement whose result shape changed under it is prepared afresh next time.
+        if (error.code === '0A000') this.#flush = true;
+      }
+    }
+    if (error) throw error;
+    return results;
+  }
+
+  #row(fields: WireField[], values: Array<string | null>): Record<string, unknown> {
+    const row: Record<string, unknown> = {};
+    const parsers = this.#db.parsers;
+    for (let i = 0; i < values.length; i++) {
+      const field = fields[i];
+      const value = values[i] ?? null;
+      if (!field) continue;
+      const parser = parsers[field.dataTypeID];
+      row[field.name] = value === null ? null : parser ? parser(value, field.dataTypeID) : value;
+    }
+    return row;
+  }
+
+  /**
+   * One call into PGlite. The streaming variant hands the answer over as it is written,
+   * without PGlite's own parsing (which would also deliver notifications and keep every
+   * message); notifications in the answer go to the listener here, once.
+   */
+  async #exchange(bytes: Uint8Array): Promise<BackendMessage[]> {
+    const chunks: Uint8Array[] = [];
+    await this.#db.execProtocolRawStream(bytes, { syncToFs: false, onRawData: (chunk) => chunks.push(chunk.slice()) });
+    const messages = readBackendMessages(chunks.length === 1 && chunks[0] ? chunks[0] : concat(chunks));
+    for (const m of messages) if (m.kind === 'notification') this.#notify({ channel: m.channel, payload: m.payload });
+    return messages;
+  }
+}

@@ -1,0 +1,108 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { TxIdentity } from '../../server/src/db/types.ts';
+import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+
+/**
+ * The database layer reuses statements (PGlite: named prepared statements, one buffer per
+ * batch). What a caller sees must not change: fresh results after DDL, values bound the
+ * same way on both backends, the role check, notifications after commit.
+ */
+const system: TxIdentity = { kind: 'system' };
+
+for (const backend of testBackends()) {
+  describe(`database statements on ${backend}`, () => {
+    let server: TestServer;
+    before(async () => {
+      server = await startTestServer(backend, { project: new URL('../fixtures/rest', import.meta.url).pathname });
+      await server.db.transaction(system, (tx) => tx.exec(`create table public.stmt_shape (id int primary key); insert into public.stmt_shape values (1);`));
+    });
+    after(() => server?.close());
+
+    const read = () => server.db.transaction(system, async (tx) => (await tx.query('select * from public.stmt_shape order by id')).rows);
+
+    test('a repeated select * sees columns added by DDL run through exec', async () => {
+      for (let i = 0; i < 7; i++) assert.deepEqual(await read(), [{ id: 1 }]);
+      await server.db.transaction(system, (tx) => tx.exec(`alter table public.stmt_shape add column label text default 'a'`));
+      assert.deepEqual(await read(), [{ id: 1, label: 'a' }]);
+    });
+
+    test('a repeated select * sees columns changed by DDL run through query', async () => {
+      for (let i = 0; i < 7; i++) await read();
+      await server.db.transaction(system, (tx) => tx.query(`alter table public.stmt_shape alter column label drop default, alter column label type int using 7`));
+      assert.deepEqual(await read(), [{ id: 1, label: 7 }]);
+      await server.db.transaction(system, (tx) => tx.query(`alter table public.stmt_shape drop column label`));
+      assert.deepEqual(await read(), [{ id: 1 }]);
+    });
+
+    test('values are bound by the parameter type the database infers', async () => {
+      const row = await server.db.transaction(system, async (tx) => {
+        const { rows } = await tx.query(
+          `select $1::jsonb as doc, $2::text[] as tags, $3::boolean as flag, $4::int8 as big, $5::numeric as amount, $6::text as nothing, $7::bytea as raw`,
+          [JSON.stringify({ a: [1, 'x'] }), ['a', 'b,c'], true, 42, '1.50', null, Buffer.from('hi')],
+        );
+        return rows[0];
+      });
+      assert.deepEqual({ ...row, raw: Buffer.from(row?.raw as Uint8Array).toString() }, {
+        doc: { a: [1, 'x'] },
+        tags: ['a', 'b,c'],
+        flag: true,
+        big: 42,
+        amount: '1.50',
+        nothing: null,
+        raw: 'hi',
+      });
+    });
+
+    test('a statement reused across roles follows the role (RLS and grants decided per transaction)', async () => {
+      const who = (identity: TxIdentity) => server.db.transaction(identity, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u);
+      for (let i = 0; i < 7; i++) {
+        assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
+        assert.equal(await who({ kind: 'request', role: 'service_role' }), 'service_role');
+      }
+      await assert.rejects(
+        who({ kind: 'request', role: 'postgres', claims: { role: 'postgres' } }),
+        (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '22023',
+      );
+      assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
+    });
+
+    test('many distinct statements stay correct past the statement cache size', async () => {
+      const sums = await server.db.transaction(system, async (tx) => {
+        const out: number[] = [];
+        for (let i = 0; i < 300; i++) out.push(Number((await tx.query<{ n: number }>(`select $1::int + ${i} as n`, [1])).rows[0]?.n));
+        return out;
+      });
+      assert.deepEqual(sums, Array.from({ length: 300 }, (_, i) => i + 1));
+      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query<{ n: number }>('select $1::int + 0 as n', [5]))).rows, [{ n: 5 }]);
+    });
+
+    test('an error rolls the transaction back and the next one starts clean', async () => {
+      await assert.rejects(
+        server.db.transaction(system, async (tx) => {
+          await tx.query(`insert into public.stmt_shape (id) values ($1)`, [2]);
+          await tx.query(`insert into public.stmt_shape (id) values ($1)`, [2]);
+        }),
+        (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505',
+      );
+      assert.deepEqual(await read(), [{ id: 1 }]);
+    });
+
+    test('notifications arrive after commit, never after rollback', async () => {
+      const received: string[] = [];
+      const unlisten = await server.db.listen('stmt_events', (payload) => received.push(payload));
+      try {
+        await server.db.transaction(system, (tx) => tx.query(`select pg_notify('stmt_events', $1)`, ['committed']));
+        await server.db.transaction(system, async (tx) => {
+          await tx.query(`select pg_notify('stmt_events', $1)`, ['rolled back']);
+          throw new Error('abort');
+        }).catch(() => undefined);
+        await server.db.transaction(system, (tx) => tx.query(`select pg_notify('stmt_events', $1)`, ['second']));
+        for (let i = 0; i < 50 && received.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
+        assert.deepEqual(received, ['committed', 'second']);
+      } finally {
+        await unlisten();
+      }
+    });
+  });
+}
