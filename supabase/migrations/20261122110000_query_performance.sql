@@ -278,6 +278,7 @@ begin
        order by p.rating_count desc, p.rating_avg desc, p.id
        limit places_in_view.max_results;
   elsif min_lng <= max_lng and category is null and min_rating is null
+        and max_lat - min_lat >= 1 and max_lng - min_lng >= 1
         and (select coalesce(sum(g.places), 0) from private.place_grid g
               where g.lat_cell between ceil(places_in_view.min_lat)::integer and floor(places_in_view.max_lat - 1)::integer
                 and g.lng_cell between ceil(places_in_view.min_lng)::integer and floor(places_in_view.max_lng - 1)::integer) >= 5000 then
