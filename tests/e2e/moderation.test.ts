@@ -235,6 +235,13 @@ describe('moderation in the browser', () => {
     await uploader.page.getByText('No photos yet.').waitFor();
     await noToasts(uploader.page);
     await checkScreen(uploader.page, 'hidden photo notice', () => figure.waitFor());
+    // editing the review keeps the photo, still marked
+    await uploader.page.getByRole('button', { name: 'Edit your review' }).click();
+    const edit = uploader.page.getByRole('dialog', { name: 'Edit your review of Café des Moderateurs' });
+    assert.equal(await edit.getByLabel('Describe photo 1').inputValue(), photoAlt);
+    await edit.getByText('Hidden by moderators — only you and moderators can see it.').waitFor();
+    await uploader.page.keyboard.press('Escape');
+    await edit.waitFor({ state: 'detached' });
     assert.deepEqual(uploader.errors, []);
     await uploader.context.close();
   });

@@ -9,7 +9,7 @@ import { acceptedTypes, maxPhotos, maxSourceBytes, photoUrl, preparePhoto } from
 
 export type PhotoDraft =
   | { key: string; kind: 'new'; blob: Blob; previewUrl: string; width: number; height: number; alt: string; progress: number | null }
-  | { key: string; kind: 'existing'; id: string; path: string; alt: string; progress: null };
+  | { key: string; kind: 'existing'; id: string; path: string; alt: string; progress: null; hidden?: boolean };
 
 export interface PhotoPickerProps {
   value: PhotoDraft[];
@@ -77,6 +77,9 @@ export function PhotoPicker({ value, onChange, altErrors = {}, disabled = false 
                   onChange={(event) => onChange(value.map((p) => (p.key === photo.key ? { ...p, alt: event.target.value } : p)))}
                 />
               </FormField>
+              {photo.kind === 'existing' && photo.hidden ? (
+                <p className="text-sm font-medium text-amber-800">Hidden by moderators — only you and moderators can see it.</p>
+              ) : null}
               {photo.progress !== null ? <Progress value={photo.progress * 100} label={`Uploading photo ${index + 1}`} /> : null}
             </div>
             <Button

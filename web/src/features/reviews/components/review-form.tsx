@@ -31,7 +31,7 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
   const invalidate = useInvalidatePlace();
   const { photos, setPhotos, stop, stopped } = useDraftPhotos(
     draft,
-    () => (existing?.photos ?? []).map((p): PhotoDraft => ({ key: p.id, kind: 'existing', id: p.id, path: p.path, alt: p.alt, progress: null })),
+    () => (existing?.photos ?? []).map((p): PhotoDraft => ({ key: p.id, kind: 'existing', id: p.id, path: p.path, alt: p.alt, progress: null, hidden: p.hidden_at !== null })),
     existing === null,
   );
   const [altErrors, setAltErrors] = useState<Record<string, string | undefined>>({});
