@@ -82,6 +82,8 @@ returns table (
 )
 language plpgsql stable security definer
 set search_path = ''
+-- every call planned for its own words: a generic plan cannot know how many places they match
+set plan_cache_mode = force_custom_plan
 as $$
 declare
   me uuid := auth.uid();
@@ -92,9 +94,6 @@ declare
   m integer;
   -- the most a place found only by trigram gets from ts_rank
   text_only_rank real;
-  -- a floor under the k-th best rank (null: unknown), and what it leaves of the trigram search
-  floor_rank double precision;
-  trigram_mode integer;
 begin
   if char_length(term) < 2 or char_length(term) > 100 then
     raise exception 'Search for 2 to 100 characters.' using errcode = '22023';
@@ -112,52 +111,54 @@ begin
   -- a phrase (a hyphenated word) is ranked as OR, unbounded here: no skipping
   text_only_rank := case when tsq is null or numnode(tsq) = 1 then 0 when strpos(tsq::text, '<') = 0 then 1 end;
 
-  -- the exact ranks of the 2k text matches with the highest bounds, visible ones only
-  select b.r into floor_rank
-    from (
-      select t.r
-        from (
-          select ps.place_id, (ts_rank(ps.document, tsq) + extensions.similarity(ps.name, plain))::real as r
-            from private.place_search ps
-           where ps.document @@ tsq
-           order by ts_rank(ps.document, tsq) + least(m, ps.name_trigrams)::double precision / greatest(m, ps.name_trigrams, 1) desc
-           limit 2 * max_results
-        ) t
-        join public.places p on p.id = t.place_id
-       where p.hidden_at is null or p.created_by = me or moderator
-       order by t.r desc
-       offset max_results - 1 limit 1
-    ) b;
-  -- 1e-4: a margin for float4 rounding in ranks, so that a bound never cuts a tie
-  floor_rank := floor_rank - 1e-4;
-  -- the similarity a place found only by trigram would need to reach the floor
-  trigram_mode := case
-    when floor_rank is null or text_only_rank is null then 1
-    when floor_rank - text_only_rank > 1 then 0
-    when floor_rank - text_only_rank >= 0.6 then 2
-    else 1 end;
-
-  -- candidates from each index separately (an OR across the two is planned as a scan of
-  -- every place); a place found twice has the same rank twice, so union keeps one row
+  -- One statement, so the text matches are found and their text ranks computed once.
   return query
-    with scored as (
-      select t.place_id, (t.text_rank + extensions.similarity(t.name, plain))::real as r
-        from (
-          select ps.place_id, ps.name, ps.name_trigrams, ts_rank(ps.document, tsq) as text_rank
-            from private.place_search ps
-           where ps.document @@ tsq
-        ) t
-       where floor_rank is null
-          or t.text_rank + least(m, t.name_trigrams)::double precision / greatest(m, t.name_trigrams, 1) >= floor_rank
+    with fts as materialized (
+      -- offset 0: ts_rank once per match, not once per use
+      select t.place_id, t.name, t.text_rank,
+             t.text_rank + least(m, t.name_trigrams)::double precision / greatest(m, t.name_trigrams, 1) as bound
+        from (select ps.place_id, ps.name, ps.name_trigrams, ts_rank(ps.document, tsq) as text_rank
+                from private.place_search ps
+               where ps.document @@ tsq
+              offset 0) t
+    ),
+    -- the exact ranks of the 2k text matches with the highest bounds, visible ones only: their
+    -- k-th is a floor under the final k-th (null: fewer than k); 1e-4 is a margin for float4
+    -- rounding in ranks, so that a bound never cuts a tie
+    floor_rank as materialized (
+      select (select c.r
+                from (select f.place_id, (f.text_rank + extensions.similarity(f.name, plain))::real as r
+                        from fts f order by f.bound desc limit 2 * max_results) c
+                join public.places p on p.id = c.place_id
+               where p.hidden_at is null or p.created_by = me or moderator
+               order by c.r desc
+              offset max_results - 1 limit 1) - 1e-4 as rank_floor
+    ),
+    -- the similarity a place found only by trigram would need to reach the floor: more than
+    -- 1 (skip the trigram search), at least 0.6 (ask for that), less (run it whole)
+    way as (
+      select fr.rank_floor, case when fr.rank_floor is null or text_only_rank is null then 1
+                        when fr.rank_floor - text_only_rank > 1 then 0
+                        when fr.rank_floor - text_only_rank >= 0.6 then 2
+                        else 1 end as trigram_mode
+        from floor_rank fr
+    ),
+    -- candidates from each index separately (an OR across the two is planned as a scan of
+    -- every place); a place found twice has the same rank twice, so union keeps one row;
+    -- the conditions on "way" are uncorrelated, so they decide before any scan starts
+    scored as (
+      select f.place_id, (f.text_rank + extensions.similarity(f.name, plain))::real as r
+        from fts f
+       where (select w.rank_floor from way w) is null or f.bound >= (select w.rank_floor from way w)
       union
       select ps.place_id, (coalesce(ts_rank(ps.document, tsq), 0) + extensions.similarity(ps.name, plain))::real as r
         from private.place_search ps
-       where trigram_mode = 1 and ps.name operator(extensions.%) plain
+       where (select w.trigram_mode from way w) = 1 and ps.name operator(extensions.%) plain
       union
       select ps.place_id, (coalesce(ts_rank(ps.document, tsq), 0) + extensions.similarity(ps.name, plain))::real as r
         from private.place_search ps
         join private.place_names_similar_06(plain) as close_names (place_id) on close_names.place_id = ps.place_id
-       where trigram_mode = 2 and ps.name operator(extensions.%) plain
+       where (select w.trigram_mode from way w) = 2 and ps.name operator(extensions.%) plain
     )
     select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
            p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, s.r
