@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,9 +12,17 @@ import { buildWebIfNeeded } from '../scripts/build-web.ts';
  * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
  * slowdown) on the built app served by the local server with the demo data, in Debian's
  * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page.
- * Usage: npm run bench:web -- [--paths /,/places/<id>] [--runs 1]
+ * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>]
+ * (`/place` stands for the demo data's Hyde Park; `--report-dir` keeps each full JSON report,
+ * whose audits name the LCP element, the long tasks and the main-thread work.)
  */
-const { values } = parseArgs({ options: { paths: { type: 'string', default: '/' }, runs: { type: 'string', default: '1' } } });
+const { values } = parseArgs({
+  options: {
+    paths: { type: 'string', default: '/' },
+    runs: { type: 'string', default: '1' },
+    'report-dir': { type: 'string' },
+  },
+});
 const root = path.resolve(import.meta.dirname, '..');
 const chromeFlags = [
   '--headless',
@@ -67,6 +75,9 @@ try {
     paths[paths.indexOf('/place')] = `/places/${ids[0]?.id ?? ''}`;
   }
   process.stdout.write(`Lighthouse ${'13'} mobile preset, Chromium ${chromeFlags.join(' ')}\n`);
+  // Simulated throttling is robust to load for LCP, less so for TBT: say what the machine did.
+  const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  process.stdout.write(`${cpus().length} cores, load average ${load()}\n`);
   for (const pagePath of paths) {
     for (let run = 0; run < Number(values.runs); run++) {
       const result = await lighthouse(`${base}${pagePath}`, {
@@ -77,10 +88,15 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error('Lighthouse returned no result');
+      if (values['report-dir']) {
+        mkdirSync(values['report-dir'], { recursive: true });
+        const name = `${pagePath === '/' ? 'explore' : pagePath.replace(/^\/|\/$/g, '').replaceAll('/', '-')}-${run + 1}.json`;
+        writeFileSync(path.join(values['report-dir'], name), JSON.stringify(lhr));
+      }
       const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       process.stdout.write(
-        `${pagePath.padEnd(48)} Performance ${score('performance')}  LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s  CLS ${audit('cumulative-layout-shift').toFixed(3)}  TBT ${Math.round(audit('total-blocking-time'))} ms  Accessibility ${score('accessibility')}\n`,
+        `${pagePath.padEnd(48)} Performance ${score('performance')}  LCP ${(audit('largest-contentful-paint') / 1000).toFixed(2)} s  CLS ${audit('cumulative-layout-shift').toFixed(3)}  TBT ${Math.round(audit('total-blocking-time'))} ms  Accessibility ${score('accessibility')}  (FCP ${(audit('first-contentful-paint') / 1000).toFixed(2)} s, load ${load()})\n`,
       );
       const failing = Object.values(lhr.categories.accessibility?.auditRefs ?? [])
         .map((ref) => lhr.audits[ref.id])

@@ -135,8 +135,21 @@ function split(className: string): { variants: string; important: boolean; utili
   return { variants: parts.sort().join(':'), important, utility };
 }
 
+/** Components render the same few class lists over and over: remember the answers. */
+const cache = new Map<string, string>();
+const cacheSize = 500;
+
 /** Drops the classes a later class overrides; keeps everything else in order. */
 export function mergeClasses(classList: string): string {
+  const cached = cache.get(classList);
+  if (cached !== undefined) return cached;
+  const merged = merge(classList);
+  if (cache.size >= cacheSize) cache.clear();
+  cache.set(classList, merged);
+  return merged;
+}
+
+function merge(classList: string): string {
   const classes = classList.split(/\s+/).filter(Boolean);
   const taken = new Set<string>();
   const kept: string[] = [];

@@ -33,16 +33,44 @@ export function createMap(element: HTMLElement, view: MapView): L.Map {
   map.createPane('basemap').style.zIndex = '150';
   map.attributionControl.setPrefix(false);
   map.attributionControl.addAttribution(basemapAttribution);
-  void loadBasemap().then((data) => {
-    if (!data || !map.getContainer().isConnected) return;
-    L.geoJSON(data, {
-      pane: 'basemap',
-      interactive: false,
-      style: { color: '#94a3b8', weight: 0.8, fillColor: '#f8fafc', fillOpacity: 1 },
-    }).addTo(map);
+  let removed = false;
+  map.once('unload', () => {
+    removed = true;
   });
-  if (tileUrl) L.tileLayer(tileUrl, { attribution: tileAttribution, maxZoom: 19, crossOrigin: true }).addTo(map);
+  void loadBasemap().then((data) => {
+    if (data) void addBasemap(map, data, () => removed);
+  });
+  // The tiles come in the next task: Leaflet's setup and the tile grid are two shorter tasks.
+  // Their credit goes up at once, as the placeholder showed it.
+  if (tileUrl) {
+    if (tileAttribution) map.attributionControl.addAttribution(tileAttribution);
+    const tiles = L.tileLayer(tileUrl, { maxZoom: 19, crossOrigin: true });
+    setTimeout(() => {
+      if (!removed) tiles.addTo(map);
+    }, 0);
+  }
   return map;
+}
+
+/**
+ * Draws the countries a few at a time, one task each: all ~250 at once (projection and canvas
+ * paths) is a 50 ms+ main-thread task on a mid-range phone, which blocks input meanwhile.
+ */
+async function addBasemap(map: L.Map, data: GeoJSON.FeatureCollection, removed: () => boolean): Promise<void> {
+  // Low-detail outlines: simplified a little more on screen (fewer points to draw) at no visible loss.
+  const style: L.PolylineOptions = { color: '#94a3b8', weight: 0.8, fillColor: '#f8fafc', fillOpacity: 1, smoothFactor: 2 };
+  const layer = L.geoJSON(undefined, { pane: 'basemap', interactive: false, style });
+  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
+  await nextTask();
+  if (removed()) return;
+  layer.addTo(map);
+  const batch = 15;
+  for (let start = 0; start < data.features.length; start += batch) {
+    await nextTask();
+    if (removed()) return;
+    const part: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: data.features.slice(start, start + batch) };
+    layer.addData(part);
+  }
 }
 
 export function pinIcon(active: boolean, name: string): L.DivIcon {

@@ -26,6 +26,7 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
   const index = useRef<Supercluster<PinProps> | null>(null);
   const markers = useRef(new Map<string, L.Marker>());
   const highlighted = useRef(highlightedId);
+  const moveTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   const reportView = useEffectEvent((map: L.Map) => {
     const center = map.getCenter().wrap();
@@ -85,25 +86,34 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
     }
   });
 
-  useEffect(() => {
-    if (!element.current) return;
-    const map = createMap(element.current, view);
+  const setUp = useEffectEvent((container: HTMLElement) => {
+    const map = createMap(container, view);
     mapRef.current = map;
     layer.current = L.layerGroup().addTo(map);
-    let timer: ReturnType<typeof setTimeout> | undefined;
     map.on('moveend', () => {
       renderClusters();
-      clearTimeout(timer);
-      timer = setTimeout(() => reportView(map), 250);
+      clearTimeout(moveTimer.current);
+      moveTimer.current = setTimeout(() => reportView(map), 250);
     });
-    reportView(map);
+    // The first report and the pins in the task after.
+    moveTimer.current = setTimeout(() => {
+      reportView(map);
+      renderClusters();
+    }, 0);
+  });
+
+  useEffect(() => {
+    const container = element.current;
+    if (!container) return;
+    // Leaflet's setup runs as its own task, not inside React's commit: two shorter tasks
+    // instead of one long one on slow phones.
+    const start = setTimeout(() => setUp(container), 0);
     return () => {
-      clearTimeout(timer);
-      map.remove();
+      clearTimeout(start);
+      clearTimeout(moveTimer.current);
+      mapRef.current?.remove();
       mapRef.current = null;
     };
-    // The map is created once; later view changes are applied by the effect below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   // Follow the view when it changes from outside (back button, "Near me", a shared link).
