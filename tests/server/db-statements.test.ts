@@ -15,7 +15,7 @@ for (const backend of testBackends()) {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(backend, { project: new URL('../fixtures/rest', import.meta.url).pathname });
-      await server.db.transaction(system, (tx) => tx.exec(`create table public.stmt_shape (id int primary key); insert into public.stmt_shape values (1);`));
+      await server.db.transaction(system, (tx) => tx.exec(`create table public.stmt_shape (id int primary key); insert into public.stmt_shape values (1); grant all on public.stmt_shape to service_role;`));
     });
     after(() => server?.close());
 
@@ -60,10 +60,12 @@ for (const backend of testBackends()) {
         assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
         assert.equal(await who({ kind: 'request', role: 'service_role' }), 'service_role');
       }
-      await assert.rejects(
-        who({ kind: 'request', role: 'postgres', claims: { role: 'postgres' } }),
-        (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '22023',
-      );
+      for (const role of ['postgres', 'none', 'NONE', 'no_such_role']) {
+        await assert.rejects(
+          who({ kind: 'request', role, claims: { role } }),
+          (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023' && error.message === `role "${role}" does not exist`,
+        );
+      }
       assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
     });
 
@@ -86,6 +88,31 @@ for (const backend of testBackends()) {
         (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '23505',
       );
       assert.deepEqual(await read(), [{ id: 1 }]);
+    });
+
+    test('a single-statement transaction commits with its statement, rolls back on its error, refuses a second one', async () => {
+      const anon: TxIdentity = { kind: 'request', role: 'service_role' };
+      const inserted = await server.db.transaction(anon, async (tx) => (await tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [10])).rows, { single: true });
+      assert.deepEqual(inserted, [{ id: 10 }]);
+      await assert.rejects(
+        server.db.transaction(anon, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1), ($1)`, [11]), { single: true }),
+        (error: unknown) => error instanceof Error && 'code' in error && error.code === '23505',
+      );
+      await assert.rejects(
+        server.db.transaction(anon, async (tx) => {
+          await tx.query(`insert into public.stmt_shape (id) values ($1)`, [12]);
+          await tx.query('select 1');
+        }, { single: true }),
+        /second statement/,
+      );
+      const readOnly = await server.db.transaction({ kind: 'request', role: 'anon' }, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows, { single: true, readOnly: true });
+      assert.deepEqual(readOnly, [{ u: 'anon' }]);
+      await assert.rejects(
+        server.db.transaction({ kind: 'request', role: 'postgres' }, (tx) => tx.query('select 1'), { single: true, readOnly: true }),
+        (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023',
+      );
+      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 10 order by id'))).rows, [{ id: 10 }, { id: 12 }]);
+      await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 10'));
     });
 
     test('notifications arrive after commit, never after rollback', async () => {

@@ -25,6 +25,8 @@ export type WorkerRequest =
       unknownRole: string;
       sql: string;
       params: readonly unknown[];
+      /** COMMIT right after the statement (a single-statement transaction). */
+      commit?: boolean;
     }
   | { id: number; op: 'listen'; channel: string }
   | { id: number; op: 'unlisten'; channel: string }

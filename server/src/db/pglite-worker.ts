@@ -78,9 +78,19 @@ async function handle(message: WorkerRequest): Promise<unknown> {
     case 'begin':
       await begin(message);
       return null;
-    case 'begin-query':
+    case 'begin-query': {
       await begin(message);
-      return needSession().query(message.sql, message.params);
+      if (!message.commit) return needSession().query(message.sql, message.params);
+      let result;
+      try {
+        result = await needSession().query(message.sql, message.params);
+      } catch (error: unknown) {
+        await needSession().end('rollback');
+        throw error;
+      }
+      await needSession().end('commit');
+      return result;
+    }
     case 'listen':
       if (!listening.has(message.channel)) {
         await need().exec(`listen ${quoteIdent(message.channel)}`);

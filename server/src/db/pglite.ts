@@ -138,12 +138,17 @@ export class PgliteDatabase implements Database {
       const ensureOpen = () => {
         if (!open) throw new Error('query after the transaction ended');
       };
+      const single = options?.single ?? false;
+      let committed = false;
       const tx: Tx = {
         query: async <Row>(sql: string, params: readonly unknown[] = []) => {
           ensureOpen();
+          if (single && begun) throw new Error('a single-statement transaction ran a second statement');
           if (!begun) {
             begun = true;
-            return (await this.#send({ op: 'begin-query', ...opening, sql, params }, timeoutMs)) as QueryResult<Row>;
+            // With `single` the worker ends the transaction itself: COMMIT, or ROLLBACK on an error.
+            committed = single;
+            return (await this.#send({ op: 'begin-query', ...opening, sql, params, commit: single }, timeoutMs)) as QueryResult<Row>;
           }
           return (await this.#send({ op: 'query', sql, params }, timeoutMs)) as QueryResult<Row>;
         },
@@ -159,7 +164,7 @@ export class PgliteDatabase implements Database {
       try {
         const result = await fn(tx);
         open = false;
-        if (!begun) return result;
+        if (!begun || committed) return result;
         if (readOnly) {
           // A read-only COMMIT cannot fail for a reason the caller could act on, and the worker
           // handles messages in order, so the next transaction queues behind it: don't wait.
@@ -170,7 +175,7 @@ export class PgliteDatabase implements Database {
         return result;
       } catch (error: unknown) {
         open = false;
-        if (begun && this.#worker && !this.#restarting) await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+        if (begun && !committed && this.#worker && !this.#restarting) await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
         throw error;
       }
     } finally {

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';
-import { settingsStatement, unknownRoleMessage } from './settings.ts';
+import { isRoleKeyword, settingsStatement, unknownRoleMessage } from './settings.ts';
 import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
 import { timeoutFor } from './types.ts';
 
@@ -56,53 +56,101 @@ export class PostgresDatabase implements Database {
 
   /** Called after bootstrap created the authenticator role with this password. */
   useAuthenticator(password: string): void {
-    this.#requests = new pg.Pool({ connectionString: withUser(this.#url, 'authenticator', password), max: 10, types });
+    this.#requests = new pg.Pool({ connectionString: withUser(this.#url, 'authenticator', password), max: 10, types, pipeline: true });
     this.#requests.on('error', () => undefined);
   }
 
+  /**
+   * Request transactions run on `authenticator` connections in node-postgres' pipeline mode:
+   * BEGIN, the settings statement and the first statement leave in one write and cost one
+   * round trip; the server itself refuses a role authenticator may not switch to, and that
+   * error aborts the transaction before anything sent behind it runs. Results are handed
+   * out only once BEGIN and the settings succeeded.
+   */
   async transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T> {
-    const pool = who.kind === 'system' || !this.#requests ? this.#owner : this.#requests;
-    const client = await pool.connect();
+    const requests = who.kind === 'request' ? this.#requests : null;
+    if (who.kind === 'request' && isRoleKeyword(who.role)) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
+    const client = await (requests ?? this.#owner).connect();
     let broken = false;
     try {
       const timeoutMs = timeoutFor(who, options);
-      await client.query(options?.readOnly ? 'begin read only' : 'begin');
+      const begin = client.query(options?.readOnly ? 'begin read only' : 'begin');
+      const prelude = requests ? this.#settings(client, who, timeoutMs, 'server') : this.#settings(client, who, timeoutMs, 'query');
+      const ready = Promise.all([begin, prelude]);
+      ready.catch(() => undefined);
+      let ended = false;
       try {
-        const settings = settingsStatement(who, timeoutMs);
-        if (settings && who.kind === 'request') {
-          const applied = await client.query({ name: statementName(settings.sql), text: settings.sql, values: settings.params });
-          if (applied.rowCount === 0) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
-        } else if (timeoutMs !== undefined) {
-          await client.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
-        }
+        // Without pipelining (the owner's pool), nothing is sent before the role check passed.
+        if (!requests) await ready;
+        const after = async <R>(pending: Promise<R>): Promise<R> => {
+          pending.catch(() => undefined);
+          // A settings error wins over the "transaction is aborted" errors that follow it.
+          await ready;
+          return pending;
+        };
         const tx: Tx = {
           query: async <Row>(sql: string, params: readonly unknown[] = []) => {
-            const result = await client.query(sql, params as unknown[]);
+            if (ended) throw new Error('a single-statement transaction ran a second statement');
+            const pending = client.query(sql, params as unknown[]);
+            if (options?.single) {
+              // COMMIT leaves with the statement; after an error the server answers it with ROLLBACK.
+              ended = true;
+              const commit = client.query('commit');
+              commit.catch(() => undefined);
+              const result = await after(pending);
+              await commit;
+              return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length, fields: result.fields } satisfies QueryResult<Row>;
+            }
+            const result = await after(pending);
             return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length, fields: result.fields } satisfies QueryResult<Row>;
           },
           exec: async (sql: string) => {
-            await client.query(sql);
+            await after(client.query(sql));
           },
         };
         const result = await fn(tx);
+        await ready;
+        if (ended) return result;
         if (options?.readOnly) {
-          // node-postgres queues statements per connection, so whoever takes this connection
-          // next runs after the COMMIT; a read-only COMMIT has nothing to report: don't wait.
+          // node-postgres sends statements per connection in order, so whoever takes this
+          // connection next runs after the COMMIT; a read-only COMMIT has nothing to report.
           client.query('commit').catch(() => undefined);
         } else {
           await client.query('commit');
         }
         return result;
       } catch (error: unknown) {
-        await client.query('rollback').catch(() => {
-          broken = true;
-        });
+        if (!ended) {
+          await client.query('rollback').catch(() => {
+            broken = true;
+          });
+        }
         throw error;
       }
     } catch (error: unknown) {
       throw toDbError(error);
     } finally {
       client.release(broken);
+    }
+  }
+
+  /** The request settings (or the system statement timeout); rejects as PostgREST for a role authenticator may not use. */
+  async #settings(client: pg.PoolClient, who: TxIdentity, timeoutMs: number | undefined, roleCheck: 'query' | 'server'): Promise<void> {
+    const settings = settingsStatement(who, timeoutMs, roleCheck);
+    if (settings && who.kind === 'request') {
+      let applied: pg.QueryResult;
+      try {
+        applied = await client.query({ name: statementName(settings.sql), text: settings.sql, values: settings.params });
+      } catch (error: unknown) {
+        // "permission denied to set role": one answer for every role authenticator may not use.
+        if (roleCheck === 'server' && error instanceof Error && 'code' in error && (error.code === '42501' || error.code === '22023')) {
+          throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
+        }
+        throw error;
+      }
+      if (applied.rowCount === 0) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
+    } else if (timeoutMs !== undefined) {
+      await client.query(`select set_config('statement_timeout', $1, true)`, [String(timeoutMs)]);
     }
   }
 

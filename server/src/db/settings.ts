@@ -8,8 +8,12 @@ import type { TxIdentity } from './types.ts';
  * The role is taken from pg_roles only when `authenticator` may switch to it, so the
  * statement returns no row for any other role (PGlite's session is a superuser, so this
  * check, not the connection, is what stops a token from naming `postgres`).
+ *
+ * With `roleCheck: 'server'` (PostgreSQL, on `authenticator`'s own connection) the role is
+ * set as PostgREST sets it and the server refuses a role it may not switch to with an
+ * error — which also stops the statements already sent behind it (pipelining).
  */
-export function settingsStatement(who: TxIdentity, timeoutMs: number | undefined): { sql: string; params: string[] } | null {
+export function settingsStatement(who: TxIdentity, timeoutMs: number | undefined, roleCheck: 'query' | 'server' = 'query'): { sql: string; params: string[] } | null {
   if (who.kind === 'system') return null;
   const params: string[] = [];
   const bind = (value: string) => {
@@ -20,9 +24,10 @@ export function settingsStatement(who: TxIdentity, timeoutMs: number | undefined
   if (who.searchPath !== undefined) calls.push(`set_config('search_path', ${bind(who.searchPath)}, true)`);
   if (timeoutMs !== undefined) calls.push(`set_config('statement_timeout', ${bind(String(timeoutMs))}, true)`);
   const role = bind(who.role);
-  calls.push(`set_config('role', r.rolname, true)`);
+  calls.push(roleCheck === 'server' ? `set_config('role', ${role}, true)` : `set_config('role', r.rolname, true)`);
   calls.push(`set_config('request.jwt.claims', ${bind(JSON.stringify({ ...(who.claims ?? {}), role: who.role }))}, true)`);
   for (const [key, value] of who.settings ?? []) calls.push(`set_config(${bind(key)}, ${bind(value)}, true)`);
+  if (roleCheck === 'server') return { sql: `select ${calls.join(', ')}`, params };
   return {
     sql: `select ${calls.join(', ')} from pg_catalog.pg_roles r where r.rolname = ${role} and pg_catalog.pg_has_role('authenticator', r.oid, 'member')`,
     params,
@@ -32,4 +37,9 @@ export function settingsStatement(who: TxIdentity, timeoutMs: number | undefined
 /** PostgREST answers an unknown JWT role with 22023 "role … does not exist" (HTTP 401). */
 export function unknownRoleMessage(role: string): string {
   return `role "${role}" does not exist`;
+}
+
+/** The role names the server itself would accept without a check ('none' resets to the session user). */
+export function isRoleKeyword(role: string): boolean {
+  return role.toLowerCase() === 'none';
 }

@@ -42,6 +42,12 @@ export type TxIdentity =
 
 export interface TxOptions {
   readOnly?: boolean;
+  /**
+   * The callback runs one statement, and nothing after it asks for a rollback: the backend
+   * may send BEGIN, the settings, the statement and COMMIT at once (one round trip). The
+   * transaction is committed when the statement's result arrives; a second statement throws.
+   */
+  single?: boolean;
   /** Statement timeout in ms; defaults per role as hosted (anon 3 s, others 8 s, system none). */
   timeoutMs?: number;
 }

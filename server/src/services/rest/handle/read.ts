@@ -37,6 +37,11 @@ export function pageRange(deps: RestDeps, ctx: RequestContext, root: { limit: nu
   return { limit: Math.min(requested ?? deps.maxRows, deps.maxRows), offset: root.offset ?? header?.offset ?? 0 };
 }
 
+/** Whether countTotals may run EXPLAIN after the main statement. */
+export function needsPlan(prefs: Preferences): boolean {
+  return prefs.count === 'planned' || prefs.count === 'estimated';
+}
+
 /** Exact count in the statement; planned from EXPLAIN; estimated = exact up to max-rows, else planned. */
 export async function countTotals(tx: Tx, main: MainResult, prefs: Preferences, planSql: () => { sql: string; params: unknown[] }, maxRows: number): Promise<number | null> {
   if (prefs.count === 'exact' || prefs.count === null) return main.total;
@@ -95,7 +100,8 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
       }, deps.maxRows);
       return { main, total };
     },
-    { readOnly: true },
+    // Only a planned (or large estimated) count runs a second statement (EXPLAIN).
+    { readOnly: true, single: !needsPlan(prefs) },
   );
   return readResponse(ctx, name, media, prefs, range, main, total, head);
 }

@@ -7,7 +7,7 @@ import { errors, RestError } from '../errors.ts';
 import { negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { closest, type Routine } from '../schema-cache.ts';
-import { countTotals, pageRange, readResponse } from './read.ts';
+import { countTotals, needsPlan, pageRange, readResponse } from './read.ts';
 import { readRow, type RestDeps } from './shared.ts';
 import { parsePayload } from './write.ts';
 import { respond } from '../respond.ts';
@@ -135,7 +135,8 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
       }, deps.maxRows);
       return { main, total };
     },
-    { readOnly: !post },
+    // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.
+    { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) },
   );
   if (routine.returnsVoid) return respond(204, null, { 'Content-Range': `0-0/*` });
   return readResponse(ctx, null, media, prefs, range, main, total, head);

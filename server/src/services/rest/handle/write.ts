@@ -91,16 +91,21 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
     body = `coalesce(json_agg(_postgrest_t), '[]')::text`;
   }
   const sql = writeStatement(mutation, selectSql, body, upsert);
-  const main = await deps.db.transaction(ctx.identity, async (tx) => {
-    const { rows } = await tx.query(sql, params.values);
-    const result = readRow(rows[0]);
-    // Errors thrown here roll the transaction back, as PostgREST does for these two checks.
-    if (media.kind === 'object' && representation && result.pageTotal !== 1) throw errors.singular(result.pageTotal);
-    if ((ctx.method === 'PATCH' || ctx.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) {
-      throw errors.maxAffected(result.pageTotal);
-    }
-    return result;
-  });
+  const singularCheck = media.kind === 'object' && representation;
+  const affectedCheck = (ctx.method === 'PATCH' || ctx.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null;
+  const main = await deps.db.transaction(
+    ctx.identity,
+    async (tx) => {
+      const { rows } = await tx.query(sql, params.values);
+      const result = readRow(rows[0]);
+      // Errors thrown here roll the transaction back, as PostgREST does for these two checks.
+      if (singularCheck && result.pageTotal !== 1) throw errors.singular(result.pageTotal);
+      if (affectedCheck && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) throw errors.maxAffected(result.pageTotal);
+      return result;
+    },
+    // Without those checks nothing can ask for a rollback after the statement: BEGIN, it and COMMIT go at once.
+    { single: !singularCheck && !affectedCheck },
+  );
   return writeResponse(ctx, name, relation.primaryKey, prefs, media.contentType, main, parsed.onConflict !== null || relation.primaryKey.length > 0);
 }
 
