@@ -76,7 +76,10 @@ try {
   }
   process.stdout.write(`Lighthouse ${'13'} mobile preset, Chromium ${chromeFlags.join(' ')}\n`);
   // Simulated throttling is robust to load for LCP, less so for TBT: say what the machine did.
-  const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((n) => n.toFixed(2))
+      .join(' ');
   process.stdout.write(`${cpus().length} cores, load average ${load()}\n`);
   for (const pagePath of paths) {
     for (let run = 0; run < Number(values.runs); run++) {

@@ -1,19 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Users } from 'lucide-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MapPlaceholder, PlacesMap } from '@/features/map';
-import { PhotoGallery } from '@/features/photos';
-import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { type Place, PlaceSummary, placeQuery, QueryError, ShareButton } from '@/features/places';
-import { NewReviewsPill, RatingHistogram, ReviewComposer, ReviewList, usePlaceChannel } from '@/features/reviews';
+import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 
 import { NotFoundRoute } from './not-found';
+
+// Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
+const sections = () => import('./place-sections');
+const PlacePhotos = lazy(() => sections().then((m) => ({ default: m.PlacePhotos })));
+const PlaceReviews = lazy(() => sections().then((m) => ({ default: m.PlaceReviews })));
+const ReportButton = lazy(() => sections().then((m) => ({ default: m.ReportButton })));
+const HiddenNotice = lazy(() => sections().then((m) => ({ default: m.HiddenNotice })));
 
 function useDesktop(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(min-width: 768px)').matches;
@@ -49,7 +54,11 @@ function PlaceDetail({ place }: { place: Place }) {
           <h1 id="place-title" className="text-2xl font-bold sm:text-3xl">
             {place.name}
           </h1>
-          {place.hidden_at ? <HiddenNotice targetType="place" targetId={place.id} /> : null}
+          {place.hidden_at ? (
+            <Suspense fallback={null}>
+              <HiddenNotice targetType="place" targetId={place.id} />
+            </Suspense>
+          ) : null}
           <PlaceSummary place={place} />
           {place.address ? <p className="text-slate-700">{place.address}</p> : null}
           <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
@@ -69,7 +78,9 @@ function PlaceDetail({ place }: { place: Place }) {
                 <Pencil aria-hidden="true" className="size-4" /> Edit place
               </Link>
             ) : null}
-            <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
+            <Suspense fallback={null}>
+              <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
+            </Suspense>
           </div>
         </div>
         <div className="relative h-56 overflow-hidden rounded-lg border border-slate-200">
@@ -93,24 +104,30 @@ function PlaceDetail({ place }: { place: Place }) {
         <h2 id="photos-title" className="text-lg font-semibold">
           Photos
         </h2>
-        <PhotoGallery
-          placeId={place.id}
-          photoActions={(photo) => <ReportButton targetType="photo" targetId={photo.id} label={`Report photo: ${photo.alt}`} />}
-        />
+        <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+          <PlacePhotos placeId={place.id} />
+        </Suspense>
       </section>
       <section aria-labelledby="reviews-title" className="space-y-3">
-        <div className="flex flex-wrap items-center justify-between gap-3">
-          <h2 id="reviews-title" tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none">
-            Reviews
-          </h2>
-          <ReviewComposer placeId={place.id} placeName={place.name} userId={userId} desktop={desktop} />
-        </div>
-        <NewReviewsPill count={newReviews} onShow={onShow} />
-        <ReviewList
-          placeId={place.id}
-          userId={userId}
-          hiddenNotice={(review) => <HiddenNotice targetType="review" targetId={review.id} className="mt-2" />}
-        />
+        <Suspense
+          fallback={
+            <>
+              <h2 id="reviews-title" tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none">
+                Reviews
+              </h2>
+              <Skeleton className="h-24 w-full" />
+            </>
+          }
+        >
+          <PlaceReviews
+            placeId={place.id}
+            placeName={place.name}
+            userId={userId}
+            desktop={desktop}
+            newReviews={newReviews}
+            onShow={onShow}
+          />
+        </Suspense>
       </section>
     </article>
   );
