@@ -126,12 +126,13 @@ begin
     -- k-th is a floor under the final k-th (null: fewer than k); 1e-4 is a margin for float4
     -- rounding in ranks, so that a bound never cuts a tie
     floor_rank as materialized (
-      select (select c.r
-                from (select f.place_id, (f.text_rank + extensions.similarity(f.name, plain))::real as r
-                        from fts f order by f.bound desc limit 2 * max_results) c
+      -- (the similarity outside the limited subquery: inside, it would be computed for every
+      -- match before the sort, as the planner deems it cheap)
+      select (select (c.text_rank + extensions.similarity(c.name, plain))::real as r
+                from (select f.place_id, f.name, f.text_rank from fts f order by f.bound desc limit 2 * max_results) c
                 join public.places p on p.id = c.place_id
                where p.hidden_at is null or p.created_by = me or moderator
-               order by c.r desc
+               order by r desc
               offset max_results - 1 limit 1) - 1e-4 as rank_floor
     ),
     -- the similarity a place found only by trigram would need to reach the floor: more than
