@@ -69,6 +69,18 @@ for (const backend of testBackends()) {
       assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
     });
 
+    test('a role authenticator loses is refused from the next transaction on', async () => {
+      const who = () => server.db.transaction({ kind: 'request', role: 'stmt_role' }, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u, { single: true, readOnly: true });
+      await server.db.transaction(system, (tx) => tx.exec(`do $$ begin if not exists (select 1 from pg_roles where rolname = 'stmt_role') then create role stmt_role nologin; end if; end $$; grant stmt_role to authenticator;`));
+      for (let i = 0; i < 3; i++) assert.equal(await who(), 'stmt_role');
+      await server.db.transaction(system, (tx) => tx.query('revoke stmt_role from authenticator'));
+      await assert.rejects(who(), (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023');
+      await server.db.transaction(system, (tx) => tx.exec('grant stmt_role to authenticator'));
+      assert.equal(await who(), 'stmt_role');
+      await server.db.transaction(system, (tx) => tx.exec('revoke stmt_role from authenticator'));
+      await assert.rejects(who(), (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023');
+    });
+
     test('many distinct statements stay correct past the statement cache size', async () => {
       const sums = await server.db.transaction(system, async (tx) => {
         const out: number[] = [];

@@ -1,3 +1,5 @@
+import type { Opening } from './pglite-session.ts';
+
 /** Messages between the main thread and the PGlite worker thread. */
 export interface SerializedError {
   code?: string;
@@ -15,14 +17,11 @@ export type WorkerRequest =
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   /** `quiet`: no answer at all (a read-only COMMIT nobody waits for). */
   | { id: number; op: 'exec'; sql: string; quiet?: boolean }
-  | { id: number; op: 'begin'; readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }
+  | { id: number; op: 'begin'; opening: Opening }
   | {
       id: number;
       op: 'begin-query';
-      readOnly: boolean;
-      settingsSql: string | null;
-      settingsParams: string[];
-      unknownRole: string;
+      opening: Opening;
       sql: string;
       params: readonly unknown[];
       /** COMMIT right after the statement (a single-statement transaction). */

@@ -25,6 +25,15 @@ export interface SessionResult {
   fields: WireField[];
 }
 
+/** How a transaction starts (see settingsStatement: both variants bind the same values). */
+export interface Opening {
+  readOnly: boolean;
+  settings: { checkedSql: string; directSql: string; params: string[] } | null;
+  /** The request's role (null for system transactions). */
+  role: string | null;
+  unknownRole: string;
+}
+
 interface Prepared {
   name: string;
   paramTypes: number[];
@@ -72,6 +81,7 @@ export class PgliteSession {
   readonly #db: PGlite;
   readonly #notify: (note: Notification) => void;
   readonly #statements = new Map<string, Prepared>();
+  readonly #allowedRoles = new Set<string>();
   #nextName = 1;
   #flush = false;
 
@@ -85,14 +95,41 @@ export class PgliteSession {
     this.#flush = true;
   }
 
-  /** BEGIN and the settings statement in one buffer; resolves to the settings' row count. */
-  async begin(readOnly: boolean, settingsSql: string | null, settingsParams: readonly string[]): Promise<number> {
+  /**
+   * BEGIN, the settings and (when given) the first statement — and COMMIT for a
+   * single-statement transaction, which PostgreSQL turns into ROLLBACK after an error. A
+   * role is checked against pg_roles the first time (the checked statement returns no row
+   * for a role authenticator may not use, and the first statement waits for the answer);
+   * once it passed, until the next DDL, everything goes in one buffer.
+   */
+  async open(opening: Opening, first: { sql: string; params: readonly unknown[] } | null, commit: boolean): Promise<SessionResult | null> {
     if (this.#flush) await this.#deallocateAll();
     const writer = new WireWriter();
-    const fields = [await this.#bind(writer, readOnly ? 'begin read only' : 'begin', [])];
-    if (settingsSql) fields.push(await this.#bind(writer, settingsSql, settingsParams));
-    const results = await this.#run(writer.sync(), fields);
-    return settingsSql ? (results[1]?.rowCount ?? 0) : 0;
+    const fields = [await this.#bind(writer, opening.readOnly ? 'begin read only' : 'begin', [])];
+    const trusted = opening.settings !== null && opening.role !== null && this.#allowedRoles.has(opening.role);
+    if (opening.settings && !trusted) {
+      fields.push(await this.#bind(writer, opening.settings.checkedSql, opening.settings.params));
+      const results = await this.#run(writer.sync(), fields);
+      if ((results[1]?.rowCount ?? 0) === 0) throw Object.assign(new Error(opening.unknownRole), { code: '22023' });
+      if (opening.role !== null) this.#allowedRoles.add(opening.role);
+      if (!first) return null;
+      return this.#first(new WireWriter(), [], first, commit);
+    }
+    if (opening.settings) fields.push(await this.#bind(writer, opening.settings.directSql, opening.settings.params));
+    if (!first) {
+      await this.#run(writer.sync(), fields);
+      return null;
+    }
+    return this.#first(writer, fields, first, commit);
+  }
+
+  async #first(writer: WireWriter, fields: WireField[][], first: { sql: string; params: readonly unknown[] }, commit: boolean): Promise<SessionResult> {
+    const index = fields.length;
+    fields.push(await this.#bind(writer, first.sql, first.params));
+    writer.sync();
+    if (commit) writer.query('commit');
+    const results = await this.#run(writer, fields);
+    return results[index] ?? { rows: [], rowCount: 0, fields: [] };
   }
 
   async query(sql: string, params: readonly unknown[]): Promise<SessionResult> {
@@ -110,6 +147,8 @@ export class PgliteSession {
   async #deallocateAll(): Promise<void> {
     this.#flush = false;
     this.#statements.clear();
+    // GRANT, REVOKE and DROP ROLE are DDL too: roles are checked afresh.
+    this.#allowedRoles.clear();
     await this.#run(new WireWriter().query('deallocate all'), []);
   }
 

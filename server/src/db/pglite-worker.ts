@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
 import { selectExtensions } from './pglite-extensions.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
-import { PgliteSession } from './pglite-session.ts';
+import { type Opening, PgliteSession } from './pglite-session.ts';
 
 /**
  * Owns the PGlite instance, off the main thread: PGlite runs every query synchronously and
@@ -76,21 +76,9 @@ async function handle(message: WorkerRequest): Promise<unknown> {
       }
       return null;
     case 'begin':
-      await begin(message);
-      return null;
-    case 'begin-query': {
-      await begin(message);
-      if (!message.commit) return needSession().query(message.sql, message.params);
-      let result;
-      try {
-        result = await needSession().query(message.sql, message.params);
-      } catch (error: unknown) {
-        await needSession().end('rollback');
-        throw error;
-      }
-      await needSession().end('commit');
-      return result;
-    }
+      return open(message.opening, null, false);
+    case 'begin-query':
+      return open(message.opening, { sql: message.sql, params: message.params }, message.commit ?? false);
     case 'listen':
       if (!listening.has(message.channel)) {
         await need().exec(`listen ${quoteIdent(message.channel)}`);
@@ -112,12 +100,11 @@ async function handle(message: WorkerRequest): Promise<unknown> {
   }
 }
 
-/** BEGIN, then the role and claims; a role authenticator may not use ends it at once (22023). */
-async function begin(message: { readOnly: boolean; settingsSql: string | null; settingsParams: string[]; unknownRole: string }): Promise<void> {
+/** Starts a transaction; any error ends it at once (the caller sends nothing more for it). */
+async function open(opening: Opening, first: { sql: string; params: readonly unknown[] } | null, commit: boolean) {
   const current = needSession();
   try {
-    const applied = await current.begin(message.readOnly, message.settingsSql, message.settingsParams);
-    if (message.settingsSql && applied === 0) throw Object.assign(new Error(message.unknownRole), { code: '22023' });
+    return await current.open(opening, first, commit);
   } catch (error: unknown) {
     await current.end('rollback');
     throw error;

@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import { DbError, statementTimeoutError } from './errors.ts';
 import { Mutex } from './mutex.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
+import type { Opening } from './pglite-session.ts';
 import { settingsStatement, unknownRoleMessage } from './settings.ts';
 import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
 import { timeoutFor } from './types.ts';
@@ -124,12 +125,13 @@ export class PgliteDatabase implements Database {
     try {
       if (this.#restarting) await this.#restarting;
       const timeoutMs = timeoutFor(who, options);
-      const settings = settingsStatement(who, timeoutMs);
+      const checked = settingsStatement(who, timeoutMs);
+      const direct = settingsStatement(who, timeoutMs, 'server');
       const readOnly = options?.readOnly ?? false;
-      const opening = {
+      const opening: Opening = {
         readOnly,
-        settingsSql: settings?.sql ?? null,
-        settingsParams: settings?.params ?? [],
+        settings: checked && direct ? { checkedSql: checked.sql, directSql: direct.sql, params: checked.params } : null,
+        role: who.kind === 'request' ? who.role : null,
         unknownRole: who.kind === 'request' ? unknownRoleMessage(who.role) : '',
       };
       // BEGIN travels with the first statement: one round trip to the worker instead of two.
@@ -148,7 +150,7 @@ export class PgliteDatabase implements Database {
             begun = true;
             // With `single` the worker ends the transaction itself: COMMIT, or ROLLBACK on an error.
             committed = single;
-            return (await this.#send({ op: 'begin-query', ...opening, sql, params, commit: single }, timeoutMs)) as QueryResult<Row>;
+            return (await this.#send({ op: 'begin-query', opening, sql, params, commit: single }, timeoutMs)) as QueryResult<Row>;
           }
           return (await this.#send({ op: 'query', sql, params }, timeoutMs)) as QueryResult<Row>;
         },
@@ -156,7 +158,7 @@ export class PgliteDatabase implements Database {
           ensureOpen();
           if (!begun) {
             begun = true;
-            await this.#send({ op: 'begin', ...opening }, timeoutMs);
+            await this.#send({ op: 'begin', opening }, timeoutMs);
           }
           await this.#send({ op: 'exec', sql }, timeoutMs);
         },
