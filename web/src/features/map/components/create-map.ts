@@ -63,6 +63,10 @@ async function addBasemap(map: L.Map, data: GeoJSON.FeatureCollection, removed: 
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   await nextTask();
   if (removed()) return;
+  // The pane's canvas first, in a task of its own: allocating it is the costliest single step.
+  map.getRenderer(L.polygon([], { pane: 'basemap' }));
+  await nextTask();
+  if (removed()) return;
   layer.addTo(map);
   const batch = 15;
   for (let start = 0; start < data.features.length; start += batch) {
