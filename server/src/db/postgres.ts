@@ -20,6 +20,24 @@ function withUser(url: string, user: string, password: string): string {
   return parsed.toString();
 }
 
+/**
+ * node-postgres corks its socket per statement; corking around a transaction's first sends
+ * (BEGIN, settings, the first statement, COMMIT of a single-statement transaction) makes
+ * them one system call instead of four. Returns the idempotent uncork.
+ */
+function cork(client: pg.PoolClient): () => void {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: () => void; uncork?: () => void } } }).connection?.stream;
+  if (typeof stream?.cork !== 'function' || typeof stream.uncork !== 'function') return () => undefined;
+  stream.cork();
+  let corked = true;
+  return () => {
+    if (corked) {
+      corked = false;
+      stream.uncork?.();
+    }
+  };
+}
+
 const statementNames = new Map<string, string>();
 
 /**
@@ -74,6 +92,8 @@ export class PostgresDatabase implements Database {
     let broken = false;
     try {
       const timeoutMs = timeoutFor(who, options);
+      // Everything sent before the callback's first await leaves in one write (writev).
+      const flush = cork(client);
       const begin = client.query(options?.readOnly ? 'begin read only' : 'begin');
       const prelude = requests ? this.#settings(client, who, timeoutMs, 'server') : this.#settings(client, who, timeoutMs, 'query');
       const ready = Promise.all([begin, prelude]);
@@ -81,7 +101,10 @@ export class PostgresDatabase implements Database {
       let ended = false;
       try {
         // Without pipelining (the owner's pool), nothing is sent before the role check passed.
-        if (!requests) await ready;
+        if (!requests) {
+          flush();
+          await ready;
+        }
         const after = async <R>(pending: Promise<R>): Promise<R> => {
           pending.catch(() => undefined);
           // A settings error wins over the "transaction is aborted" errors that follow it.
@@ -108,7 +131,9 @@ export class PostgresDatabase implements Database {
             await after(client.query(sql));
           },
         };
-        const result = await fn(tx);
+        const running = fn(tx);
+        flush();
+        const result = await running;
         await ready;
         if (ended) return result;
         if (options?.readOnly) {
@@ -120,6 +145,7 @@ export class PostgresDatabase implements Database {
         }
         return result;
       } catch (error: unknown) {
+        flush();
         if (!ended) {
           await client.query('rollback').catch(() => {
             broken = true;
