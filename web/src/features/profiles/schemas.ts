@@ -15,16 +15,7 @@ export const profileInput = z.object({
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 
-export const profileRow = z.object({
-  id: z.string(),
-  username: z.string(),
-  display_name: z.string(),
-  bio: z.string().nullable(),
-  avatar_path: z.string().nullable(),
-  role: z.string(),
-  created_at: z.string(),
-});
-export type Profile = z.infer<typeof profileRow>;
+export { type Profile, profileRow } from './api/profile-row';
 
 /** Avatars: any common image, ≤ 2 MB after resizing (the bucket's limit); the source may be larger. */
 export const avatarSourceMaxBytes = 20 * 1024 * 1024;

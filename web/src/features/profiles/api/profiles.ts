@@ -1,7 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { privateKeyPrefix } from '@/lib/query-client';
 import { supabase } from '@/lib/supabase';
-import { type Profile, type ProfileInput, profileRow } from '../schemas';
+import type { ProfileInput } from '../schemas';
+import { type Profile, profileRow } from './profile-row';
 
 const columns = 'id, username, display_name, bio, avatar_path, role, created_at';
 
