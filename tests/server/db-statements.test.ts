@@ -127,6 +127,21 @@ for (const backend of testBackends()) {
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 10'));
     });
 
+    test('reads and a write queued behind a runaway read are answered once it is stopped', async () => {
+      const anon: TxIdentity = { kind: 'request', role: 'anon' };
+      const read = (n: number) => server.db.transaction(anon, async (tx) => (await tx.query<{ n: number }>('select $1::int as n', [n])).rows[0]?.n, { single: true, readOnly: true });
+      const started = performance.now();
+      const runaway = server.db.transaction(anon, (tx) => tx.query('select pg_sleep(30)'), { single: true, readOnly: true, timeoutMs: 1000 });
+      const reads = [1, 2, 3, 4, 5].map(read);
+      const write = server.db.transaction(system, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [20]));
+      await assert.rejects(runaway, (error: unknown) => error instanceof Error && 'code' in error && error.code === '57014');
+      assert.deepEqual(await Promise.all(reads), [1, 2, 3, 4, 5]);
+      assert.deepEqual((await write).rows, [{ id: 20 }]);
+      const elapsed = performance.now() - started;
+      assert.ok(elapsed >= 950 && elapsed < 6000, `stopped after the 1 s timeout (took ${elapsed.toFixed(0)} ms)`);
+      await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id = 20'));
+    });
+
     test('notifications arrive after commit, never after rollback', async () => {
       const received: string[] = [];
       const unlisten = await server.db.listen('stmt_events', (payload) => received.push(payload));

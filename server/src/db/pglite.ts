@@ -7,9 +7,13 @@ import { settingsStatement, unknownRoleMessage } from './settings.ts';
 import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
 import { timeoutFor } from './types.ts';
 
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void };
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Request = DistributiveOmit<WorkerRequest, 'id'>;
+type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timeoutMs: number | undefined; request: Request };
+
+function isPipelinedRead(request: Request): boolean {
+  return request.op === 'begin-query' && request.opening.readOnly && request.commit === true;
+}
 
 function toError(error: SerializedError): Error {
   if (error.code && /^[0-9A-Z]{5}$/.test(error.code)) return new DbError({ ...error, code: error.code });
@@ -29,6 +33,9 @@ export class PgliteDatabase implements Database {
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   #worker: Worker | null = null;
   #pending = new Map<number, Pending>();
+  /** Unanswered messages in the order the worker will take them. */
+  #order: number[] = [];
+  #timer: NodeJS.Timeout | null = null;
   #nextId = 1;
   #closed = false;
 
@@ -69,14 +76,42 @@ export class PgliteDatabase implements Database {
     }
     const pending = this.#pending.get(message.id);
     if (!pending) return;
-    this.#pending.delete(message.id);
+    this.#settle(message.id);
     if (message.ok) pending.resolve(message.result);
     else pending.reject(toError(message.error));
+  }
+
+  /** Forgets an answered (or abandoned) message; the next in line is the one now running. */
+  #settle(id: number): void {
+    this.#pending.delete(id);
+    const index = this.#order.indexOf(id);
+    if (index >= 0) this.#order.splice(index, 1);
+    if (index === 0) this.#arm();
+  }
+
+  /**
+   * The worker handles messages in order, so only the oldest unanswered one is running: its
+   * statement timeout is counted from when the one before it was answered, not from when it
+   * was queued.
+   */
+  #arm(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    const head = this.#order[0];
+    const pending = head === undefined ? undefined : this.#pending.get(head);
+    if (head === undefined || pending?.timeoutMs === undefined) return;
+    this.#timer = setTimeout(() => {
+      this.#settle(head);
+      pending.reject(statementTimeoutError());
+      void this.#restart();
+    }, pending.timeoutMs);
   }
 
   #failAll(error: unknown): void {
     const pending = [...this.#pending.values()];
     this.#pending.clear();
+    this.#order = [];
+    this.#arm();
     for (const p of pending) p.reject(error);
   }
 
@@ -85,34 +120,53 @@ export class PgliteDatabase implements Database {
     if (!worker) return Promise.reject(new Error(this.#closed ? 'the database is closed' : 'the database is restarting'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
-      const settle = (fn: () => void) => {
-        if (timer) clearTimeout(timer);
-        fn();
-      };
-      this.#pending.set(id, { resolve: (v) => settle(() => resolve(v)), reject: (e) => settle(() => reject(e)) });
-      if (timeoutMs !== undefined) {
-        timer = setTimeout(() => {
-          this.#pending.delete(id);
-          reject(statementTimeoutError());
-          void this.#restart();
-        }, timeoutMs);
-      }
+      this.#pending.set(id, { resolve, reject, timeoutMs, request });
+      this.#order.push(id);
       worker.postMessage({ ...request, id } as WorkerRequest);
+      if (this.#order.length === 1) this.#arm();
     });
   }
 
   #restarting: Promise<void> | null = null;
+  /** Read-only single-statement transactions sent and not yet answered (see transaction). */
+  readonly #reads = new Set<Promise<void>>();
 
-  /** Stops a runaway statement: kill the worker thread, reopen the data dir in a new one. */
+  async #drainReads(): Promise<void> {
+    while (this.#reads.size > 0) await Promise.all(this.#reads);
+  }
+
+  /**
+   * Stops a runaway statement: kill the worker thread, reopen the data dir in a new one.
+   * Messages queued behind the runaway one never started (the worker takes them in order);
+   * only read-only single-statement transactions are ever queued behind another transaction,
+   * and they are sent again to the new worker, in order.
+   */
   #restart(): Promise<void> {
     if (!this.#restarting) {
       const worker = this.#worker;
       this.#worker = null;
+      const waiting = this.#order.splice(0).flatMap((id) => {
+        const pending = this.#pending.get(id);
+        this.#pending.delete(id);
+        return pending ? [pending] : [];
+      });
+      this.#arm();
       this.#restarting = (async () => {
-        this.#failAll(statementTimeoutError());
         if (worker) await worker.terminate();
-        if (!this.#closed) await this.#start(null);
+        if (this.#closed) {
+          for (const p of waiting) p.reject(new Error('the database is closed'));
+          return;
+        }
+        try {
+          await this.#start(null);
+        } catch (error: unknown) {
+          for (const p of waiting) p.reject(error);
+          throw error;
+        }
+        for (const p of waiting) {
+          if (isPipelinedRead(p.request)) this.#send(p.request, p.timeoutMs).then(p.resolve, p.reject);
+          else p.reject(statementTimeoutError());
+        }
       })().finally(() => {
         this.#restarting = null;
       });
@@ -124,6 +178,7 @@ export class PgliteDatabase implements Database {
     const release = await this.#mutex.lock();
     try {
       if (this.#restarting) await this.#restarting;
+      if (!(options?.single && options.readOnly)) await this.#drainReads();
       const timeoutMs = timeoutFor(who, options);
       const checked = settingsStatement(who, timeoutMs);
       const direct = settingsStatement(who, timeoutMs, 'server');
@@ -150,7 +205,20 @@ export class PgliteDatabase implements Database {
             begun = true;
             // With `single` the worker ends the transaction itself: COMMIT, or ROLLBACK on an error.
             committed = single;
-            return (await this.#send({ op: 'begin-query', opening, sql, params, commit: single }, timeoutMs)) as QueryResult<Row>;
+            const answer = this.#send({ op: 'begin-query', opening, sql, params, commit: single }, timeoutMs);
+            if (single && readOnly) {
+              // Nothing else of this transaction will be sent and the worker keeps message order:
+              // the next read may queue behind this one right away (anything else waits for the
+              // reads in flight, so a restart only ever has reads to send again).
+              const settled = answer.then(
+                () => undefined,
+                () => undefined,
+              );
+              this.#reads.add(settled);
+              void settled.then(() => this.#reads.delete(settled));
+              release();
+            }
+            return (await answer) as QueryResult<Row>;
           }
           return (await this.#send({ op: 'query', sql, params }, timeoutMs)) as QueryResult<Row>;
         },
@@ -193,6 +261,7 @@ export class PgliteDatabase implements Database {
       this.#listeners.set(channel, set);
       const release = await this.#mutex.lock();
       try {
+        await this.#drainReads();
         await this.#send({ op: 'listen', channel });
       } finally {
         release();
@@ -205,6 +274,7 @@ export class PgliteDatabase implements Database {
       this.#listeners.delete(channel);
       const release = await this.#mutex.lock();
       try {
+        await this.#drainReads();
         await this.#send({ op: 'unlisten', channel }).catch(() => undefined);
       } finally {
         release();
@@ -216,6 +286,7 @@ export class PgliteDatabase implements Database {
   async dump(): Promise<Uint8Array> {
     const release = await this.#mutex.lock();
     try {
+      await this.#drainReads();
       return (await this.#send({ op: 'dump' })) as Uint8Array;
     } finally {
       release();
@@ -226,6 +297,7 @@ export class PgliteDatabase implements Database {
     if (this.#closed) return;
     const release = await this.#mutex.lock();
     try {
+      await this.#drainReads();
       this.#closed = true;
       const worker = this.#worker;
       if (worker) {
