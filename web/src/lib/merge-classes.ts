@@ -19,6 +19,7 @@ const rules: Rule[] = [
   [/^(?:visible|invisible|collapse)$/, 'visibility'],
   [/^(?:sr-only|not-sr-only)$/, 'sr'],
   [/^(?:isolate|isolation-auto)$/, 'isolation'],
+  [/^container$/, 'container'],
   [new RegExp(`^-?(inset-x|inset-y|inset|top|right|bottom|left)-${size}$`), (m) => m[1] ?? ''],
   [/^z-(?:\d+|auto|\[[^\]]+\])$/, 'z'],
   [new RegExp(`^(p|px|py|pt|pr|pb|pl)-${spacing}$`), (m) => m[1] ?? ''],

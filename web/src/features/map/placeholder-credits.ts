@@ -6,5 +6,5 @@
 export const creditsClass = 'absolute right-0 bottom-0 bg-white/80 px-[5px] text-xs leading-[1.4] text-[#333]';
 
 export function placeholderCreditsHtml(creditsHtml: string): string {
-  return creditsHtml.replace(/<a\b[^>]*>/g, '<span style="color:#0078a8">').replace(/<\/a>/g, '</span>');
+  return creditsHtml.replace(/<a\b[^>]*>/g, '<span style="color:#0078a8;text-decoration:underline">').replace(/<\/a>/g, '</span>');
 }

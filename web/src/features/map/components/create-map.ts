@@ -53,22 +53,25 @@ export function createMap(element: HTMLElement, view: MapView): L.Map {
 }
 
 /**
- * Draws the countries a few at a time, one task each: all ~250 at once (projection and canvas
+ * Draws the countries ten at a time, one task each: all ~250 at once (projection and canvas
  * paths) is a 50 ms+ main-thread task on a mid-range phone, which blocks input meanwhile.
  */
 async function addBasemap(map: L.Map, data: GeoJSON.FeatureCollection, removed: () => boolean): Promise<void> {
+  // A canvas barely larger than the map (Leaflet's default is 10 % more on every side): on a
+  // retina phone each extra pixel is four, and the whole canvas is uploaded on every redraw.
+  const renderer = L.canvas({ pane: 'basemap', padding: 0.02 });
   // Low-detail outlines: simplified a little more on screen (fewer points to draw) at no visible loss.
-  const style: L.PolylineOptions = { color: '#94a3b8', weight: 0.8, fillColor: '#f8fafc', fillOpacity: 1, smoothFactor: 2 };
+  const style: L.PolylineOptions = { color: '#94a3b8', weight: 0.8, fillColor: '#f8fafc', fillOpacity: 1, smoothFactor: 2, renderer };
   const layer = L.geoJSON(undefined, { pane: 'basemap', interactive: false, style });
   const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   await nextTask();
   if (removed()) return;
-  // The pane's canvas first, in a task of its own: allocating it is the costliest single step.
-  map.getRenderer(L.polygon([], { pane: 'basemap' }));
+  // The canvas first, in a task of its own: allocating it is the costliest single step.
+  map.addLayer(renderer);
   await nextTask();
   if (removed()) return;
   layer.addTo(map);
-  const batch = 15;
+  const batch = 10;
   for (let start = 0; start < data.features.length; start += batch) {
     await nextTask();
     if (removed()) return;
