@@ -53,8 +53,9 @@ export function createMap(element: HTMLElement, view: MapView): L.Map {
 }
 
 /**
- * Draws the countries ten at a time, one task each: all ~250 at once (projection and canvas
- * paths) is a 50 ms+ main-thread task on a mid-range phone, which blocks input meanwhile.
+ * Draws the countries a few at a time, one task each: all 180 (10 700 points) at once
+ * (projection and canvas paths) is a 50 ms+ main-thread task on a mid-range phone, which
+ * blocks input meanwhile.
  */
 async function addBasemap(map: L.Map, data: GeoJSON.FeatureCollection, removed: () => boolean): Promise<void> {
   // A canvas barely larger than the map (Leaflet's default is 10 % more on every side): on a
@@ -71,13 +72,32 @@ async function addBasemap(map: L.Map, data: GeoJSON.FeatureCollection, removed: 
   await nextTask();
   if (removed()) return;
   layer.addTo(map);
-  const batch = 10;
-  for (let start = 0; start < data.features.length; start += batch) {
+  // Batches of about 400 points, not of a fixed number of countries: Russia alone has 800.
+  let part: GeoJSON.Feature[] = [];
+  let points = 0;
+  for (const [index, feature] of data.features.entries()) {
+    part.push(feature);
+    points += countPoints(feature.geometry);
+    if (points < 400 && index < data.features.length - 1) continue;
     await nextTask();
     if (removed()) return;
-    const part: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: data.features.slice(start, start + batch) };
-    layer.addData(part);
+    const collection: GeoJSON.FeatureCollection = { type: 'FeatureCollection', features: part };
+    layer.addData(collection);
+    part = [];
+    points = 0;
   }
+}
+
+function countPoints(geometry: GeoJSON.Geometry): number {
+  const count = (coordinates: unknown): number =>
+    Array.isArray(coordinates)
+      ? typeof coordinates[0] === 'number'
+        ? 1
+        : coordinates.reduce((sum: number, item) => sum + count(item), 0)
+      : 0;
+  return geometry.type === 'GeometryCollection'
+    ? geometry.geometries.reduce((sum, item) => sum + countPoints(item), 0)
+    : count(geometry.coordinates);
 }
 
 export function pinIcon(active: boolean, name: string): L.DivIcon {
