@@ -16,7 +16,12 @@ export function useLivePlaces(): void {
       .on('broadcast', { event: 'INSERT' }, refresh)
       .on('broadcast', { event: 'UPDATE' }, refresh)
       .on('broadcast', { event: 'DELETE' }, refresh);
-    channel.subscribe();
-    return () => void supabase.removeChannel(channel);
+    // Opening the socket is its own task, not part of React's commit of the first render
+    // (a long task on a slow phone otherwise).
+    const subscribe = setTimeout(() => channel.subscribe(), 0);
+    return () => {
+      clearTimeout(subscribe);
+      void supabase.removeChannel(channel);
+    };
   }, [queryClient]);
 }
