@@ -127,19 +127,24 @@ for (const backend of testBackends()) {
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 10'));
     });
 
-    test('reads and a write queued behind a runaway read are answered once it is stopped', async () => {
+    test('reads and writes queued behind a runaway read are answered once it is stopped, each run once', async () => {
       const anon: TxIdentity = { kind: 'request', role: 'anon' };
       const read = (n: number) => server.db.transaction(anon, async (tx) => (await tx.query<{ n: number }>('select $1::int as n', [n])).rows[0]?.n, { single: true, readOnly: true });
       const started = performance.now();
       const runaway = server.db.transaction(anon, (tx) => tx.query('select pg_sleep(30)'), { single: true, readOnly: true, timeoutMs: 1000 });
       const reads = [1, 2, 3, 4, 5].map(read);
       const write = server.db.transaction(system, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [20]));
+      const singleWrite = server.db.transaction({ kind: 'request', role: 'service_role' }, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [21]), { single: true });
+      const more = [6, 7].map(read);
       await assert.rejects(runaway, (error: unknown) => error instanceof Error && 'code' in error && error.code === '57014');
-      assert.deepEqual(await Promise.all(reads), [1, 2, 3, 4, 5]);
+      assert.deepEqual(await Promise.all([...reads, ...more]), [1, 2, 3, 4, 5, 6, 7]);
       assert.deepEqual((await write).rows, [{ id: 20 }]);
+      assert.deepEqual((await singleWrite).rows, [{ id: 21 }]);
+      // Each write ran exactly once.
+      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 20 order by id'))).rows, [{ id: 20 }, { id: 21 }]);
       const elapsed = performance.now() - started;
       assert.ok(elapsed >= 950 && elapsed < 6000, `stopped after the 1 s timeout (took ${elapsed.toFixed(0)} ms)`);
-      await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id = 20'));
+      await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 20'));
     });
 
     test('notifications arrive after commit, never after rollback', async () => {

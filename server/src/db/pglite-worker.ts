@@ -1,5 +1,5 @@
 import { mkdir, readFile } from 'node:fs/promises';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
 import { selectExtensions } from './pglite-extensions.ts';
@@ -14,6 +14,8 @@ import { type Opening, PgliteSession } from './pglite-session.ts';
  */
 if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
 const port = parentPort;
+/** The id of the message being handled, for the main thread to read after a kill. */
+const started = (workerData as { started?: Float64Array } | null)?.started ?? new Float64Array(1);
 let db: PGlite | null = null;
 let session: PgliteSession | null = null;
 const listening = new Set<string>();
@@ -118,16 +120,22 @@ function quoteIdent(name: string): string {
 // One message at a time, in arrival order: a batch never interleaves with PGlite's own calls.
 let queue: Promise<unknown> = Promise.resolve();
 port.on('message', (message: WorkerRequest) => {
-  queue = queue.then(() => handle(message)).then(
-    (result) => {
-      if (message.op === 'exec' && message.quiet) return;
-      const reply: WorkerResponse = { id: message.id, ok: true, result };
-      port.postMessage(reply);
-    },
-    (error: unknown) => {
-      if (message.op === 'exec' && message.quiet) return;
-      const reply: WorkerResponse = { id: message.id, ok: false, error: serialize(error) };
-      port.postMessage(reply);
-    },
-  );
+  queue = queue
+    .then(() => {
+      // Quiet messages (id 0) are nobody's answer and are never sent again.
+      if (message.id > 0) started[0] = message.id;
+      return handle(message);
+    })
+    .then(
+      (result) => {
+        if (message.op === 'exec' && message.quiet) return;
+        const reply: WorkerResponse = { id: message.id, ok: true, result };
+        port.postMessage(reply);
+      },
+      (error: unknown) => {
+        if (message.op === 'exec' && message.quiet) return;
+        const reply: WorkerResponse = { id: message.id, ok: false, error: serialize(error) };
+        port.postMessage(reply);
+      },
+    );
 });

@@ -11,10 +11,6 @@ type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K>
 type Request = DistributiveOmit<WorkerRequest, 'id'>;
 type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timeoutMs: number | undefined; request: Request };
 
-function isPipelinedRead(request: Request): boolean {
-  return request.op === 'begin-query' && request.opening.readOnly && request.commit === true;
-}
-
 function toError(error: SerializedError): Error {
   if (error.code && /^[0-9A-Z]{5}$/.test(error.code)) return new DbError({ ...error, code: error.code });
   return new Error(error.message);
@@ -36,6 +32,7 @@ export class PgliteDatabase implements Database {
   /** Unanswered messages in the order the worker will take them. */
   #order: number[] = [];
   #timer: NodeJS.Timeout | null = null;
+  #started: Float64Array<ArrayBufferLike> = new Float64Array(1);
   #nextId = 1;
   #closed = false;
 
@@ -55,7 +52,11 @@ export class PgliteDatabase implements Database {
   }
 
   async #start(templatePath: string | null): Promise<void> {
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url));
+    // The worker writes the id of each message it starts here: after a kill, what it never
+    // started can be sent again without running anything twice.
+    const started = new Float64Array(new SharedArrayBuffer(8));
+    this.#started = started;
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { started } });
     this.#worker = worker;
     worker.on('message', (message: WorkerResponse) => this.#onMessage(message));
     worker.on('error', (error) => this.#failAll(error));
@@ -128,18 +129,18 @@ export class PgliteDatabase implements Database {
   }
 
   #restarting: Promise<void> | null = null;
-  /** Read-only single-statement transactions sent and not yet answered (see transaction). */
-  readonly #reads = new Set<Promise<void>>();
+  /** Single-statement transactions sent and not yet answered (see transaction). */
+  readonly #inFlight = new Set<Promise<void>>();
 
-  async #drainReads(): Promise<void> {
-    while (this.#reads.size > 0) await Promise.all(this.#reads);
+  async #drainInFlight(): Promise<void> {
+    while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
   }
 
   /**
    * Stops a runaway statement: kill the worker thread, reopen the data dir in a new one.
-   * Messages queued behind the runaway one never started (the worker takes them in order);
-   * only read-only single-statement transactions are ever queued behind another transaction,
-   * and they are sent again to the new worker, in order.
+   * Messages queued behind the runaway one that the old worker never started (it records
+   * each start in shared memory) are sent again to the new worker, in order; one it did
+   * start (it finished as the timer fired) fails like the runaway one, never runs twice.
    */
   #restart(): Promise<void> {
     if (!this.#restarting) {
@@ -148,23 +149,26 @@ export class PgliteDatabase implements Database {
       const waiting = this.#order.splice(0).flatMap((id) => {
         const pending = this.#pending.get(id);
         this.#pending.delete(id);
-        return pending ? [pending] : [];
+        return pending ? [[id, pending] as const] : [];
       });
       this.#arm();
+      const started = this.#started;
       this.#restarting = (async () => {
         if (worker) await worker.terminate();
+        // Read once the thread is gone: nothing can start any more.
+        const lastStarted = started[0] ?? 0;
         if (this.#closed) {
-          for (const p of waiting) p.reject(new Error('the database is closed'));
+          for (const [, p] of waiting) p.reject(new Error('the database is closed'));
           return;
         }
         try {
           await this.#start(null);
         } catch (error: unknown) {
-          for (const p of waiting) p.reject(error);
+          for (const [, p] of waiting) p.reject(error);
           throw error;
         }
-        for (const p of waiting) {
-          if (isPipelinedRead(p.request)) this.#send(p.request, p.timeoutMs).then(p.resolve, p.reject);
+        for (const [id, p] of waiting) {
+          if (id > lastStarted) this.#send(p.request, p.timeoutMs).then(p.resolve, p.reject);
           else p.reject(statementTimeoutError());
         }
       })().finally(() => {
@@ -178,7 +182,6 @@ export class PgliteDatabase implements Database {
     const release = await this.#mutex.lock();
     try {
       if (this.#restarting) await this.#restarting;
-      if (!(options?.single && options.readOnly)) await this.#drainReads();
       const timeoutMs = timeoutFor(who, options);
       const checked = settingsStatement(who, timeoutMs);
       const direct = settingsStatement(who, timeoutMs, 'server');
@@ -206,16 +209,15 @@ export class PgliteDatabase implements Database {
             // With `single` the worker ends the transaction itself: COMMIT, or ROLLBACK on an error.
             committed = single;
             const answer = this.#send({ op: 'begin-query', opening, sql, params, commit: single }, timeoutMs);
-            if (single && readOnly) {
+            if (single) {
               // Nothing else of this transaction will be sent and the worker keeps message order:
-              // the next read may queue behind this one right away (anything else waits for the
-              // reads in flight, so a restart only ever has reads to send again).
+              // the next transaction may queue its messages behind this one right away.
               const settled = answer.then(
                 () => undefined,
                 () => undefined,
               );
-              this.#reads.add(settled);
-              void settled.then(() => this.#reads.delete(settled));
+              this.#inFlight.add(settled);
+              void settled.then(() => this.#inFlight.delete(settled));
               release();
             }
             return (await answer) as QueryResult<Row>;
@@ -245,7 +247,8 @@ export class PgliteDatabase implements Database {
         return result;
       } catch (error: unknown) {
         open = false;
-        if (begun && !committed && this.#worker && !this.#restarting) await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+        if (begun && !committed && this.#worker && !this.#restarting)
+          await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
         throw error;
       }
     } finally {
@@ -261,7 +264,7 @@ export class PgliteDatabase implements Database {
       this.#listeners.set(channel, set);
       const release = await this.#mutex.lock();
       try {
-        await this.#drainReads();
+        await this.#drainInFlight();
         await this.#send({ op: 'listen', channel });
       } finally {
         release();
@@ -274,7 +277,7 @@ export class PgliteDatabase implements Database {
       this.#listeners.delete(channel);
       const release = await this.#mutex.lock();
       try {
-        await this.#drainReads();
+        await this.#drainInFlight();
         await this.#send({ op: 'unlisten', channel }).catch(() => undefined);
       } finally {
         release();
@@ -286,7 +289,7 @@ export class PgliteDatabase implements Database {
   async dump(): Promise<Uint8Array> {
     const release = await this.#mutex.lock();
     try {
-      await this.#drainReads();
+      await this.#drainInFlight();
       return (await this.#send({ op: 'dump' })) as Uint8Array;
     } finally {
       release();
@@ -297,7 +300,7 @@ export class PgliteDatabase implements Database {
     if (this.#closed) return;
     const release = await this.#mutex.lock();
     try {
-      await this.#drainReads();
+      await this.#drainInFlight();
       this.#closed = true;
       const worker = this.#worker;
       if (worker) {
