@@ -17,11 +17,11 @@ function shellCredits(mode: string): Plugin {
 }
 
 /**
- * The entry runs after the browser has painted the static shell: evaluating ≈ 200 KB of
- * modules first would hold the first paint back by as long (and Lighthouse's simulated phone
- * would count every byte of it before the first paint). The entry is preloaded with its
- * imports, so the download still starts with the page; only its evaluation waits for the
- * first contentful paint (at most 3 s). A hidden tab paints nothing, so it starts at once.
+ * The entry is fetched and run after the browser has painted the static shell: evaluating
+ * ≈ 200 KB of modules first would hold the first paint back by as long, and downloading them
+ * alongside the stylesheet would slow it (Lighthouse's simulated phone counts every script that
+ * finished before the paint as blocking it). The loader waits for the first contentful paint
+ * (at most 3 s); a hidden tab paints nothing, so it starts at once.
  */
 function runEntryAfterFirstPaint(): Plugin {
   return {
@@ -33,20 +33,23 @@ function runEntryAfterFirstPaint(): Plugin {
         const entry = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/;
         const src = entry.exec(html)?.[1];
         if (!src || !bundle) throw new Error('vite.config.ts: the built index.html has no entry script to defer');
-        // The big preloaded chunks (react-dom, supabase-js) are evaluated first, one per task,
-        // so no single task evaluates all ≈ 700 KB of modules (a long task on a phone).
-        const stages = [...html.matchAll(/<link rel="modulepreload" crossorigin href="\/([^"]+\.js)">/g)]
-          .map((match) => match[1] ?? '')
-          .filter((file) => {
-            const chunk = bundle[file];
-            return chunk?.type === 'chunk' && chunk.code.length > 50_000;
-          })
-          .map((file) => `/${file}`);
-        // Waits for the first contentful paint to be reported (its presentation, not just the
-        // frame's main-thread part); where paint timing is missing, for the frame after rAF.
+        const preloadLink = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">\n?\s*/g;
+        const chunks = [src, ...[...html.matchAll(preloadLink)].map((match) => match[1] ?? '')];
+        // The big chunks (react-dom, supabase-js) are evaluated first, one per task, so no
+        // single task evaluates all ≈ 700 KB of modules (a long task on a phone).
+        const stages = chunks.filter((file) => {
+          const chunk = bundle[file.slice(1)];
+          return chunk?.type === 'chunk' && chunk.code.length > 50_000;
+        });
+        // Everything starts after the first contentful paint is reported (its presentation, not
+        // just the frame's main-thread part; where paint timing is missing, the frame after rAF):
+        // the downloads then, all at once as preloads, so they never compete with the HTML and
+        // the stylesheet the first paint needs; the evaluation stage by stage.
         const loader = [
+          `const chunks = ${JSON.stringify(chunks)};`,
           `const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));`,
-          `const run = async () => { for (const stage of ${JSON.stringify(stages)}) { await import(stage); await nextTask(); } await import('${src}'); };`,
+          `const preload = (href) => document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));`,
+          `const run = async () => { chunks.forEach(preload); for (const stage of ${JSON.stringify(stages)}) { await import(stage); await nextTask(); } await import('${src}'); };`,
           // A failed download (offline, a deploy replaced the files) says so instead of a frozen shell.
           `const failed = () => { document.querySelector('main').textContent = 'Pinstar could not load. Check your connection and reload the page.'; };`,
           `let started = false; const start = () => { if (!started) { started = true; run().catch(failed); } };`,
@@ -56,11 +59,9 @@ function runEntryAfterFirstPaint(): Plugin {
           `  setTimeout(start, 3000);`,
           `} else requestAnimationFrame(() => setTimeout(start, 0));`,
         ].join('\n      ');
-        // The page's first paint needs only the HTML and the stylesheet: the scripts are
-        // fetched at low priority so they never compete with (or count as blocking) the CSS.
         return html
-          .replace(entry, `<link rel="modulepreload" crossorigin href="${src}">`)
-          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin')
+          .replace(entry, '')
+          .replaceAll(preloadLink, '')
           .replace('</body>', `    <script type="module">\n      ${loader}\n    </script>\n  </body>`);
       },
     },

@@ -8,17 +8,18 @@ export interface InitialBundle {
 }
 
 /**
- * The JavaScript the browser fetches before `/` renders: the entry script (a `src`, or the
- * `import()` of the inline loader that starts it after the first paint) and its modulepreloads.
+ * The JavaScript the browser fetches before `/` renders: the entry script with its
+ * modulepreloads, or — as the build writes it — the chunks the inline loader fetches after the
+ * first paint (`const chunks = [...]`: the entry and every module it imports statically).
  */
 export function readInitialBundle(dist: string): InitialBundle {
   const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
-  const entries = [
-    ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g),
-    ...html.matchAll(/<script type="module">[^<]*\bimport\('([^']+\.js)'\)/g),
-  ].map((m) => m[1] ?? '');
+  const loader = /<script type="module">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+  const loaded = /const chunks = (\[[^\]]*\]);/.exec(loader)?.[1];
+  const entries = [...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
   const preloads = [...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+\.js)"/g)].map((m) => m[1] ?? '');
-  const files = [...new Set([...entries, ...preloads])].filter(Boolean).map((file) => file.replace(/^\//, ''));
+  const chunks = loaded ? (JSON.parse(loaded) as string[]) : [];
+  const files = [...new Set([...entries, ...preloads, ...chunks])].filter(Boolean).map((file) => file.replace(/^\//, ''));
   const gzipBytes = files.reduce((total, file) => total + gzipSync(readFileSync(path.join(dist, file))).length, 0);
   return { files, gzipBytes };
 }
