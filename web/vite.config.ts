@@ -5,14 +5,28 @@ import type { OutputBundle } from 'rolldown';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { defaultTileAttribution, defaultTileUrl, mapCreditsHtml } from './src/features/map/map-credits.ts';
 import { placeholderCreditsHtml } from './src/features/map/placeholder-credits.ts';
+import { categoryLabels } from './src/features/places/schemas.ts';
 
-/** Writes the map's credit line into the static shell of index.html, from the same settings as the app. */
-function shellCredits(mode: string): Plugin {
+/** A value as a JavaScript literal inside an inline script (no `</script>` can end it early). */
+const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
+
+/**
+ * Writes into the static shell of index.html what it shares with the app, from the same
+ * settings: the map's credit line, the category labels, and the Supabase project's URL and
+ * key when they are baked in at build time (else the shell uses the serving origin and the
+ * key the local server writes into the page, as lib/env.ts does).
+ */
+function shellSettings(mode: string): Plugin {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
   const credits = mapCreditsHtml(env.VITE_MAP_TILE_URL ?? defaultTileUrl, env.VITE_MAP_TILE_ATTRIBUTION ?? defaultTileAttribution);
   return {
-    name: 'pinstar-shell-credits',
-    transformIndexHtml: (html) => html.replace('<!--map-credits-->', placeholderCreditsHtml(credits)),
+    name: 'pinstar-shell-settings',
+    transformIndexHtml: (html) =>
+      html
+        .replaceAll('<!--map-credits-->', placeholderCreditsHtml(credits))
+        .replace('__PLACE_CATEGORIES__', scriptLiteral(categoryLabels))
+        .replace('"__SUPABASE_URL__"', scriptLiteral(env.VITE_SUPABASE_URL ?? ''))
+        .replace('"__SUPABASE_ANON_KEY__"', scriptLiteral(env.VITE_SUPABASE_ANON_KEY ?? '')),
   };
 }
 
@@ -110,7 +124,7 @@ function preloadRouteChunks(): Plugin {
 }
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), shellCredits(mode), runEntryAfterFirstPaint(), preloadRouteChunks()],
+  plugins: [react(), tailwindcss(), shellSettings(mode), runEntryAfterFirstPaint(), preloadRouteChunks()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',

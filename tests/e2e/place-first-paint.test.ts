@@ -1,0 +1,131 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import type { TestServer } from '../support/server.ts';
+import { createMember, startAppServer, uniqueEmail } from './support/app-server.ts';
+import { assertAccessible, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { memberClient } from './support/member-data.ts';
+
+const description = 'A square with a fountain,\nplane trees and a Sunday market.';
+
+/** Holds every script of the app back until `release()`: what the page shows then is index.html's alone. */
+async function holdScripts(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+// A shared place link: index.html requests the place's row and paints its header before the
+// app's scripts have run; the app takes the same answer over (one request) and replaces the
+// header in place. A place anon may not see is left to the app.
+describe('place page first paint', () => {
+  let server: TestServer;
+  let browser: Browser;
+  let ratedId = '';
+  let quietId = '';
+  let hiddenId = '';
+  before(async () => {
+    browser = await launchBrowser();
+    server = await startAppServer();
+    const ownerEmail = uniqueEmail('first-paint');
+    const ownerId = await createMember(server, ownerEmail, 'first paint 1', 'Owner');
+    const reviewerEmail = uniqueEmail('first-paint-reviewer');
+    const reviewerId = await createMember(server, reviewerEmail, 'first paint 2', 'Reviewer');
+    const owner = await memberClient(server, ownerEmail, 'first paint 1');
+    const reviewer = await memberClient(server, reviewerEmail, 'first paint 2');
+    const insert = async (row: Record<string, unknown>) => {
+      const { data, error } = await owner
+        .from('places')
+        .insert({ category: 'park', lat: 48.85, lng: 2.35, ...row })
+        .select('id')
+        .single();
+      assert.equal(error, null);
+      return data?.id ?? '';
+    };
+    ratedId = await insert({ name: 'Place des Vosges', address: '75004 Paris', description });
+    quietId = await insert({ name: 'Quiet Corner', category: 'cafe' });
+    hiddenId = await insert({ name: 'Hidden Garden' });
+    const review = await reviewer
+      .from('reviews')
+      .insert({ place_id: ratedId, author_id: reviewerId, rating: 4, body: 'Lovely in the morning light.' });
+    assert.equal(review.error, null);
+    const ownReview = await owner
+      .from('reviews')
+      .insert({ place_id: ratedId, author_id: ownerId, rating: 5, body: 'My favourite square.' });
+    assert.equal(ownReview.error, null);
+    const hidden = await server.admin().from('places').update({ hidden_at: new Date().toISOString() }).eq('id', hiddenId);
+    assert.equal(hidden.error, null);
+  });
+  after(async () => {
+    await browser?.close();
+    await server?.close();
+  });
+
+  test('shows the header before the scripts run, then the app reuses the row with no shift', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, viewports.mobile);
+    const release = await holdScripts(page);
+    let rowRequests = 0;
+    page.on('request', (request) => {
+      if (request.url().includes('/rest/v1/places?') && request.url().includes(ratedId)) rowRequests += 1;
+    });
+    await page.goto(`/places/${ratedId}`, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { level: 1, name: 'Place des Vosges' });
+    await heading.waitFor();
+    const header = page.locator('main header');
+    assert.equal(await header.locator('p').first().innerText(), 'Park\n4.5\n(2 reviews)');
+    await page.getByRole('img', { name: '4.5 out of 5 stars' }).waitFor();
+    await page.getByText('75004 Paris').waitFor();
+    const shellText = page.getByText('A square with a fountain,');
+    assert.equal(await shellText.innerText(), description);
+    assert.equal(await page.title(), 'Place des Vosges · Pinstar');
+    assert.equal(await page.getByRole('button', { name: 'Share' }).count(), 0, 'the app has not run yet');
+    await assertAccessible(page, 'place header before the app');
+    const shellBox = await shellText.boundingBox();
+
+    release();
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    await page.getByRole('heading', { name: 'Rating' }).waitFor();
+    assert.deepEqual(await page.getByText('A square with a fountain,').boundingBox(), shellBox);
+    assert.equal(await page.getByRole('heading', { level: 1 }).textContent(), 'Place des Vosges');
+    await page.waitForLoadState('networkidle');
+    assert.equal(rowRequests, 1, 'the app takes over the early answer');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a place without reviews, address or description shows just what it has', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, viewports.desktop);
+    const release = await holdScripts(page);
+    await page.goto(`/places/${quietId}`, { waitUntil: 'commit' });
+    await page.getByRole('heading', { level: 1, name: 'Quiet Corner' }).waitFor();
+    assert.equal(await page.locator('main header p').first().innerText(), 'Café\nNo reviews yet');
+    assert.equal(await page.locator('main header .max-w-prose').count(), 0);
+    release();
+    await page.getByRole('button', { name: 'Share' }).waitFor();
+    await page.getByText('No reviews yet').first().waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a place hidden from visitors is left to the app, which says it is not there', async () => {
+    const { page, context, errors } = await openPage(browser, server.url, viewports.mobile);
+    const release = await holdScripts(page);
+    const early = page.waitForResponse((response) => response.url().includes(`/rest/v1/places?id=eq.${hiddenId}`));
+    await page.goto(`/places/${hiddenId}`, { waitUntil: 'commit' });
+    assert.deepEqual(await (await early).json(), []);
+    // The answer's handler has run once the next task does: the shell has no place header.
+    await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    assert.equal(await page.getByRole('heading', { level: 1 }).count(), 0);
+    assert.equal(await page.title(), 'Pinstar');
+    release();
+    await page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
