@@ -1,7 +1,9 @@
-import type { ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { type ReactNode, useDeferredValue } from 'react';
+import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { PhotoGallery } from '@/features/photos';
-import { NewReviewsPill, ReviewComposer, ReviewList } from '@/features/reviews';
+import { NewReviewsPill, ReviewComposer, ReviewList, reviewsQuery } from '@/features/reviews';
 
 /**
  * The parts of a place page below its header, loaded after it (place.tsx): the review form,
@@ -43,12 +45,36 @@ export function PlaceReviews({ placeId, placeName, userId, desktop, newReviews, 
         <ReviewComposer placeId={placeId} placeName={placeName} userId={userId} desktop={desktop} />
       </div>
       <NewReviewsPill count={newReviews} onShow={onShow} />
-      <ReviewList
-        placeId={placeId}
-        userId={userId}
-        hiddenNotice={(review) => <HiddenNotice targetType="review" targetId={review.id} className="mt-2" />}
-      />
+      <FirstPageFirst placeId={placeId}>
+        <ReviewList
+          placeId={placeId}
+          userId={userId}
+          hiddenNotice={(review) => <HiddenNotice targetType="review" targetId={review.id} className="mt-2" />}
+        />
+      </FirstPageFirst>
     </>
+  );
+}
+
+/**
+ * Mounts the review list once its first page (newest first, as the list opens) has settled,
+ * and in a deferred render: a query's answer re-renders its components in one blocking task,
+ * which for a page of reviews (avatars, dates, tooltips, photos) was a long one on a phone; a
+ * deferred mount lets React yield while it builds them. Meanwhile the list's own loading look.
+ */
+function FirstPageFirst({ placeId, children }: { placeId: string; children: ReactNode }) {
+  const { status } = useInfiniteQuery({ ...reviewsQuery(placeId, 'newest'), notifyOnChangeProps: ['status'] });
+  const settled = useDeferredValue(status !== 'pending');
+  if (settled) return children;
+  return (
+    <div>
+      <div className="flex min-h-9 items-center justify-between gap-2" />
+      <div role="status" aria-label="Loading reviews" className="mt-4 space-y-4">
+        {[0, 1, 2].map((n) => (
+          <Skeleton key={n} className="h-24 w-full" />
+        ))}
+      </div>
+    </div>
   );
 }
 
