@@ -293,8 +293,10 @@ describe('moderation in the browser', () => {
 
     await about.selectOption('photo');
     await page.waitForURL((url) => url.searchParams.get('target') === 'photo');
-    await log.getByRole('listitem').filter({ hasText: photoReason }).waitFor();
+    // The unfiltered list also holds the photo action: wait for the others to go, then for the
+    // filtered answer (the list shows a skeleton in between).
     await log.getByRole('listitem').filter({ hasText: reason }).waitFor({ state: 'detached' });
+    await log.getByRole('listitem').filter({ hasText: photoReason }).waitFor();
     assert.equal(await log.getByRole('listitem').count(), 1, 'only the photo action');
 
     await action.selectOption('restore');
