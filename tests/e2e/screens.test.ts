@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail } from './support/app-server.ts';
+import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { checkScreen, launchBrowser, openPage } from './support/browser.ts';
 import { memberClient, seedMemberData } from './support/member-data.ts';
 import { makePng } from './support/png.ts';
@@ -96,6 +96,9 @@ describe('profile page and account screens', () => {
     await signInWithForm(page, email, password);
     const ready = () => page.getByRole('heading', { name: 'Your data', exact: true }).waitFor();
     await ready();
+    // The welcome toast fades out over the later dialogs; axe would measure its half-transparent text.
+    await waitForToast(page, /Welcome/);
+    await page.waitForFunction('document.querySelectorAll("[data-sonner-toast]").length === 0', undefined, { timeout: 15_000 });
     await checkScreen(page, 'settings', ready);
     await page.getByRole('button', { name: 'Delete account…' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
