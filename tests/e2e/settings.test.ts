@@ -214,6 +214,9 @@ describe('settings in the browser', () => {
 
   test('the confirmation dialog works by keyboard: focus in, trapped, Escape closes, focus returns', async () => {
     const { page, context } = await signedInSettings('dialog');
+    // Keyboard focus is what is checked here: let the welcome toast come and go first.
+    await waitForToast(page, /Welcome/);
+    await page.waitForFunction('document.querySelectorAll("[data-sonner-toast]").length === 0', undefined, { timeout: 15_000 });
     const trigger = page.getByRole('button', { name: 'Delete account…' });
     await trigger.focus();
     await page.keyboard.press('Enter');
