@@ -1,4 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
+import { DbError } from './errors.ts';
 import { type BackendMessage, readBackendMessages, type WireField, WireWriter } from './pg-wire.ts';
 
 /**
@@ -40,25 +41,18 @@ interface Prepared {
   fields: WireField[];
 }
 
-/** A PostgreSQL error as the worker reports it (PGlite's DatabaseError has the same fields). */
-export class SessionError extends Error {
-  readonly code: string | undefined;
-  readonly detail: string | null;
-  readonly hint: string | null;
-  readonly table: string | null;
-  readonly column: string | null;
-  readonly constraint: string | null;
-  readonly schema: string | null;
-  constructor(fields: Record<string, string>) {
-    super(fields.M ?? 'database error');
-    this.code = fields.C;
-    this.detail = fields.D ?? null;
-    this.hint = fields.H ?? null;
-    this.table = fields.t ?? null;
-    this.column = fields.c ?? null;
-    this.constraint = fields.n ?? null;
-    this.schema = fields.s ?? null;
-  }
+/** A PostgreSQL ErrorResponse's fields (C, M, D, …) as the error every database path throws. */
+function wireError(fields: Record<string, string>): DbError {
+  return new DbError({
+    code: fields.C ?? 'XX000',
+    message: fields.M ?? 'database error',
+    detail: fields.D,
+    hint: fields.H,
+    table: fields.t,
+    column: fields.c,
+    constraint: fields.n,
+    schema: fields.s,
+  });
 }
 
 /** Command tags after which no cached statement is trusted any more (anything but DML and session chatter). */
@@ -177,7 +171,7 @@ export class PgliteSession {
     const name = `pinstar_${this.#nextName++}`;
     const messages = await this.#exchange(new WireWriter().parse(name, sql).describe('S', name).sync().toBytes());
     const error = messages.find((m) => m.kind === 'error');
-    if (error?.kind === 'error') throw new SessionError(error.fields);
+    if (error?.kind === 'error') throw wireError(error.fields);
     let paramTypes: number[] = [];
     let fields: WireField[] = [];
     for (const m of messages) {
@@ -203,7 +197,7 @@ export class PgliteSession {
     const messages = await this.#exchange(writer.toBytes());
     const results: SessionResult[] = [];
     let rows: Record<string, unknown>[] = [];
-    let error: SessionError | null = null;
+    let error: DbError | null = null;
     for (const m of messages) {
       if (m.kind === 'dataRow') {
         rows.push(this.#row(fieldLists[results.length] ?? [], m.values));
@@ -214,7 +208,7 @@ export class PgliteSession {
         results.push({ rows, rowCount: Number.isInteger(count) ? count : 0, fields: fieldLists[results.length] ?? [] });
         rows = [];
       } else if (m.kind === 'error' && !error) {
-        error = new SessionError(m.fields);
+        error = wireError(m.fields);
         // A statement whose result shape changed under it is prepared afresh next time.
         if (error.code === '0A000') this.#flush = true;
       }
