@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 /**
  * bench/startup: cold start (empty data dir → first successful API request), warm restart
@@ -15,16 +15,6 @@ const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }
 const runs = Number(values.runs);
 const testRuns = Number(values['test-runs']);
 const root = path.resolve(import.meta.dirname, '..');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -90,7 +80,9 @@ process.stdout.write(
     `bench/startup — ${runs} runs, median (min … max); the app's supabase/ with demo data, PGlite`,
     `  cold start, empty data dir → first REST answer   ${s(median(cold))}  (${s(Math.min(...cold))} … ${s(Math.max(...cold))})   goal ≤ 8 s`,
     `  warm restart, same data dir → first REST answer  ${s(median(warm))}  (${s(Math.min(...warm))} … ${s(Math.max(...warm))})   goal ≤ 1.5 s`,
-    testRuns > 0 ? `  npm test wall time (${testRuns} run${testRuns > 1 ? 's' : ''})              ${s(median(tests))}` : '  npm test wall time: skipped (--test-runs 0)',
+    testRuns > 0
+      ? `  npm test wall time (${testRuns} run${testRuns > 1 ? 's' : ''})              ${s(median(tests))}`
+      : '  npm test wall time: skipped (--test-runs 0)',
     '',
   ].join('\n'),
 );

@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import { loadConfig } from '../server/src/lib/config.ts';
 import { createKeys } from '../server/src/lib/keys.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 /**
  * `npm run bench:storage`: storage throughput and memory of the real server process.
@@ -15,18 +15,6 @@ import { createKeys } from '../server/src/lib/keys.ts';
  */
 const root = path.resolve(import.meta.dirname, '..');
 const MB = 1024 * 1024;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 function rssBytes(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -65,11 +53,15 @@ async function main(): Promise<void> {
   writeFileSync(path.join(project, 'config.toml'), '[storage]\nfile_size_limit = "200MiB"\n\n[storage.buckets.bench]\npublic = false\n');
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['server/src/main.ts', '--project', project, '--port', String(port), '--data-dir', path.join(work, 'data'), '--no-web'], {
-    cwd: root,
-    env: { ...process.env, LOG_REQUESTS: '0', DATABASE_URL: '', NODE_ENV: 'production' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['server/src/main.ts', '--project', project, '--port', String(port), '--data-dir', path.join(work, 'data'), '--no-web'],
+    {
+      cwd: root,
+      env: { ...process.env, LOG_REQUESTS: '0', DATABASE_URL: '', NODE_ENV: 'production' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   try {
     await waitForHealth(url, child);
     const pid = child.pid ?? 0;

@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
+import { freePort } from '../tests/support/free-port.ts';
 
 /**
  * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
@@ -32,16 +32,6 @@ const chromeFlags = [
   '--disable-component-update',
   '--no-first-run',
 ];
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForServer(base: string): Promise<void> {
   for (let i = 0; i < 600; i++) {

@@ -1,8 +1,8 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from './free-port.ts';
 
 /** A throwaway PostgreSQL cluster for the test run: initdb into a temp dir, a free loopback port. */
 export interface Cluster {
@@ -12,21 +12,12 @@ export interface Cluster {
 
 const binDir = process.env.PG_BIN_DIR ?? '/usr/lib/postgresql/15/bin';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 /** initdb and postgres refuse to run as root; as root, run them as the `postgres` user. */
 function run(command: string, args: string[]): void {
   const asRoot = process.getuid?.() === 0;
-  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', path.join(binDir, command), ...args]] : [path.join(binDir, command), args];
+  const [file, argv] = asRoot
+    ? ['runuser', ['-u', 'postgres', '--', path.join(binDir, command), ...args]]
+    : [path.join(binDir, command), args];
   const result = spawnSync(file, argv, { encoding: 'utf8' });
   if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout || result.error?.message}`);
 }
