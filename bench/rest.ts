@@ -209,9 +209,42 @@ async function runClient(): Promise<void> {
   for (const c of connections) c.close();
 }
 
+/** A value written into SQL text (the simple protocol has no parameters): numbers as they are, strings quoted. */
+function literal(value: unknown): string {
+  return typeof value === 'number' ? String(value) : `'${String(value).replaceAll("'", "''")}'`;
+}
+
+/**
+ * Child process: the same transaction on a PostgreSQL connection of its own, as a client
+ * that skips the REST service would run it — BEGIN, the settings, the statement and COMMIT
+ * in one simple-protocol round trip.
+ */
+async function runPgClient(): Promise<void> {
+  const [databaseUrl, index] = process.argv.slice(3);
+  const scenario = scenarios[Number(index)];
+  if (!scenario || !databaseUrl) throw new Error('bad client arguments');
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
+  const op = async (i: number) => {
+    const q = scenario.direct(i);
+    const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(q.params[Number(n) - 1]));
+    const claims = JSON.stringify({ role: q.role });
+    await pool.query(
+      `begin${q.sql.startsWith('select') ? ' read only' : ''}; ` +
+        `select set_config('search_path', 'public, extensions', true), set_config('role', ${literal(q.role)}, true), set_config('request.jwt.claims', ${literal(claims)}, true); ` +
+        `${sql}; commit`,
+    );
+  };
+  process.send?.(await measure(op, 0));
+  await pool.end();
+}
+
 function measureHttp(url: string, anonKey: string, serviceKey: string, index: number): Promise<Measure> {
+  return measureInChild(['--client', url, anonKey, serviceKey, String(index)]);
+}
+
+function measureInChild(args: string[]): Promise<Measure> {
   return new Promise((resolve, reject) => {
-    const child = fork(import.meta.filename, ['--client', url, anonKey, serviceKey, String(index)], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    const child = fork(import.meta.filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
     child.once('message', (m) => resolve(m as Measure));
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))));
   });
@@ -247,6 +280,8 @@ interface Row {
   direct: Measure;
   /** p50 of the same database call made by the REST service during the sequential HTTP phase. */
   dbInHttp: number;
+  /** PostgreSQL only: the same transaction on a connection of the load generator's own. */
+  connection: Measure | null;
 }
 
 interface BackendResult {
@@ -294,7 +329,8 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
       const timed = await timeTransactions(server.db, () => measureHttp(server.url, server.keys.anonKey, server.keys.serviceRoleKey, index));
       // The sequential phase follows 200 warm-up requests; one transaction per request.
       const inHttp = timed.durations.slice(200, 200 + sequentialCount).sort((a, b) => a - b);
-      rows.push({ scenario: scenario.name, backend, http: timed.result, direct, dbInHttp: percentile(inHttp, 50) });
+      const connection = backend === 'postgres' ? await measureInChild(['--pg-client', databaseUrl, String(index)]) : null;
+      rows.push({ scenario: scenario.name, backend, http: timed.result, direct, dbInHttp: percentile(inHttp, 50), connection });
     }
   } finally {
     await server.close();
@@ -308,10 +344,10 @@ function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[
   console.log(`machine: ${cpus().length} cores; load average at start ${load(loadBefore)}, at end ${load(loadavg())}; ${sequentialCount} sequential + ${concurrentCount} concurrent requests per row`);
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
-  console.log(`${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'+ms p50'.padStart(9)}${'req/s ×'.padStart(9)} |${'db@http'.padStart(9)}${'gen cpu%'.padStart(9)}`);
+  console.log(`${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'+ms p50'.padStart(9)}${'req/s ×'.padStart(9)} |${'db@http'.padStart(9)}${'gen cpu%'.padStart(9)} |${'conn p50'.padStart(9)}${'p50 ×'.padStart(9)}`);
   for (const r of rows) {
     console.log(
-      `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.rps, 0)}${num(r.http.p50)}${num(r.http.p95)} |${num(r.direct.rps, 0)}${num(r.direct.p50)}${num(r.direct.p95)} |${num(r.http.p50 / r.direct.p50)}${num(r.http.p50 - r.direct.p50)}${num(r.direct.rps / r.http.rps)} |${num(r.dbInHttp)}${num(r.http.cpu, 0)}`,
+      `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.rps, 0)}${num(r.http.p50)}${num(r.http.p95)} |${num(r.direct.rps, 0)}${num(r.direct.p50)}${num(r.direct.p95)} |${num(r.http.p50 / r.direct.p50)}${num(r.http.p50 - r.direct.p50)}${num(r.direct.rps / r.http.rps)} |${num(r.dbInHttp)}${num(r.http.cpu, 0)} |${r.connection ? `${num(r.connection.p50)}${num(r.http.p50 / r.connection.p50)}` : '        -        -'}`,
     );
   }
   for (const [backend, f] of Object.entries(floors)) {
@@ -319,7 +355,7 @@ function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[
   }
   console.log(
     `(HTTP: keep-alive HTTP/1.1 connections from a child process sending prepared requests and reading each response to its end, like wrk; ${concurrency} connections with one request each in flight for req/s, one request in flight for p50/p95; ` +
-      `db: the same query in a request transaction on the same handle, from the server process. p50 × = HTTP p50 / db p50; +ms p50 = HTTP p50 - db p50, what the server and the loopback exchange add; req/s × = db req/s / HTTP req/s; db@http = p50 of the server's own database call for the HTTP requests of the p50 column (measured in the server); gen cpu% = the load generator's CPU during the req/s phase, in % of one of the cores it shares with the server.)`,
+      `db: the same query in a request transaction on the same handle, from the server process. p50 × = HTTP p50 / db p50; +ms p50 = HTTP p50 - db p50, what the server and the loopback exchange add; req/s × = db req/s / HTTP req/s; db@http = p50 of the server's own database call for the HTTP requests of the p50 column (measured in the server); gen cpu% = the load generator's CPU during the req/s phase, in % of one of the cores it shares with the server; conn p50 = PostgreSQL only: the same transaction (BEGIN, settings, statement, COMMIT in one round trip) on a connection from another process, as a client without the REST service would run it, and HTTP p50 / conn p50.)`,
   );
 }
 
@@ -350,4 +386,5 @@ async function main(): Promise<void> {
 }
 
 if (process.argv[2] === '--client') await runClient();
+else if (process.argv[2] === '--pg-client') await runPgClient();
 else await main();
