@@ -41,6 +41,11 @@ function cookies(header: string | null): Record<string, string> {
   return out;
 }
 
+/** An extra search_path schema, quoted when it must be (PostgREST quotes all; the same path for PostgreSQL). */
+function searchPathEntry(name: string): string {
+  return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : ident(name);
+}
+
 type Auth = Awaited<ReturnType<typeof resolveRequestAuth>>;
 const authCaches = new WeakMap<Keys, Map<string, { auth: Auth; until: number }>>();
 const authCacheSize = 1000;
@@ -70,7 +75,7 @@ async function authenticate(keys: Keys, authorization: string | null, apikey: st
  * Who the request is and which schema it addresses (PostgREST `Auth.hs`, `ApiRequest.hs`
  * profiles), and the transaction identity with PostgREST's request settings.
  */
-export async function requestContext(keys: Keys, exposed: readonly string[], request: Request, path: string): Promise<RequestContext> {
+export async function requestContext(keys: Keys, exposed: readonly string[], request: Request, path: string, extraSearchPath: readonly string[] = ['public', 'extensions']): Promise<RequestContext> {
   const headers = request.headers;
   const method = request.method.toUpperCase();
   let auth;
@@ -103,7 +108,7 @@ export async function requestContext(keys: Keys, exposed: readonly string[], req
       kind: 'request',
       role: auth.role,
       claims: auth.claims,
-      searchPath: `${ident(schema)}, public, extensions`,
+      searchPath: [ident(schema), ...extraSearchPath.map(searchPathEntry)].join(', '),
       settings: [
         ['request.method', method],
         ['request.path', path],

@@ -51,6 +51,7 @@ export const errors = {
   invalidPreferences: (prefs: readonly string[]) =>
     new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
   aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
+  aggregatesInToManySpread: () => new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.'),
   maxAffected: (rows: number) => new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
   invalidFilters: () => new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators"),
   putLimit: () => new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),

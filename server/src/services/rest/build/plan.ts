@@ -31,6 +31,8 @@ export interface ReadNode {
   embeds: EmbedPlan[];
   /** Names of the embed path from the root, for error messages. */
   path: string[];
+  /** A to-one spread: its aggregates are applied by the parent (hoisted), it projects their input. */
+  hoist: boolean;
   /** The relationship this node is embedded through (join conditions), null at the root. */
   parentLink: { relationship: Relationship; parentAlias: string; junctionAlias: string | null } | null;
 }
@@ -38,6 +40,8 @@ export interface ReadNode {
 export interface PlanContext {
   cache: SchemaCache;
   counter: number;
+  /** `db-aggregates-enabled`: otherwise an aggregate anywhere in the tree is PGRST123. */
+  aggregates?: boolean;
 }
 
 function nextAlias(ctx: PlanContext): string {
@@ -116,7 +120,13 @@ export function planRead(
   for (const key of levels.keys()) {
     if (key !== '' && !findNode(root, key.split('.'))) throw errors.notEmbedded(key.split('.').at(-1) ?? key);
   }
+  // After every relationship is resolved, as PostgREST's validateAggFunctions runs after addRels.
+  if (!ctx.aggregates && hasAggregate(root)) throw errors.aggregatesNotAllowed();
   return root;
+}
+
+function hasAggregate(node: ReadNode): boolean {
+  return node.items.some((i) => i.kind === 'field' && i.aggregate) || node.embeds.some((e) => hasAggregate(e.node));
 }
 
 function findNode(root: ReadNode, path: string[]): ReadNode | null {
@@ -136,8 +146,10 @@ function planNode(
   path: string[],
   levels: Map<string, LevelParams>,
   parentLink: ReadNode['parentLink'],
+  hoist = false,
 ): ReadNode {
   const node: ReadNode = {
+    hoist,
     relation,
     from,
     alias: nextAlias(ctx),
@@ -157,7 +169,7 @@ function planNode(
     const childFrom = relationship.computed
       ? `${ident(relationship.computed.schema)}.${ident(relationship.computed.name)}(${node.alias}::${ident(relation.schema)}.${ident(relation.name)})`
       : `${ident(target.schema)}.${ident(target.name)}`;
-    const child = planNode(ctx, target, childFrom, item.children, [...path, outName], levels, { relationship, parentAlias: node.alias, junctionAlias });
+    const child = planNode(ctx, target, childFrom, item.children, [...path, outName], levels, { relationship, parentAlias: node.alias, junctionAlias }, item.spread && toOne);
     node.embeds.push({
       item,
       relationship,

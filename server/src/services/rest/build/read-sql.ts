@@ -1,5 +1,5 @@
 import { errors } from '../errors.ts';
-import { outputName } from '../parse/select.ts';
+import { type Aggregate, outputName } from '../parse/select.ts';
 import { fieldSql, logicSql } from './filter-sql.ts';
 import type { EmbedPlan, ReadNode } from './plan.ts';
 import { ident, type Params } from './sql.ts';
@@ -21,26 +21,73 @@ export function outputNames(node: ReadNode): string[] {
   return names;
 }
 
-function projection(node: ReadNode, params: Params): string[] {
-  const out: string[] = [];
-  if (node.items.length === 0) return [`${node.alias}.*`];
+interface Projected {
+  /** The expression, without its `as` name. */
+  sql: string;
+  name: string | null;
+  aggregated: boolean;
+}
+
+function applyAggregate(expr: string, aggregate: Aggregate): string {
+  const applied = `${aggregate.fn}(${expr})`;
+  return aggregate.cast ? `cast(${applied} as ${aggregate.cast})` : applied;
+}
+
+/**
+ * Aggregates a to-one spread hands up to its parent (PostgREST `Plan.hs` hoistSpreadAggFunctions):
+ * `select=client_id,...invoices(total.sum())` sums per client, not per invoice row.
+ */
+function hoistedAggregates(node: ReadNode): Map<string, Aggregate> {
+  const hoisted = new Map<string, Aggregate>();
+  for (const item of node.items) {
+    if (item.kind === 'field' && item.aggregate) hoisted.set(outputName(item), item.aggregate);
+  }
+  for (const embed of node.embeds) {
+    if (embed.item.spread && embed.toOne) for (const [name, aggregate] of hoistedAggregates(embed.node)) hoisted.set(name, aggregate);
+  }
+  return hoisted;
+}
+
+function projection(node: ReadNode, params: Params): Projected[] {
+  const out: Projected[] = [];
+  if (node.items.length === 0) return [{ sql: `${node.alias}.*`, name: null, aggregated: false }];
   for (const item of node.items) {
     if (item.kind === 'star') {
-      for (const c of node.relation.columns) out.push(`${node.alias}.${ident(c.name)}`);
+      for (const c of node.relation.columns) out.push({ sql: `${node.alias}.${ident(c.name)}`, name: null, aggregated: false });
     } else if (item.kind === 'field') {
-      let expr = fieldSql(item.field, node.relation, node.alias, params);
+      // `count()` counts rows; in a to-one spread it counts the related row (the whole-row value).
+      let expr = item.field.name === '*' ? (node.hoist ? node.alias : '*') : fieldSql(item.field, node.relation, node.alias, params);
       if (item.cast) expr = `cast(${expr} as ${item.cast})`;
-      out.push(`${expr} as ${ident(outputName(item))}`);
+      const aggregated = Boolean(item.aggregate) && !node.hoist;
+      if (item.aggregate && aggregated) expr = applyAggregate(expr, item.aggregate);
+      out.push({ sql: expr, name: outputName(item), aggregated });
     } else {
       const embed = node.embeds.find((e) => e.item === item);
       if (!embed || embed.empty) continue;
       const j = embed.joinAlias;
-      if (item.spread) for (const name of outputNames(embed.node)) out.push(`${j}.${ident(name)}`);
-      else if (embed.toOne) out.push(`row_to_json(${j}.*)::jsonb as ${ident(embed.outName)}`);
-      else out.push(`coalesce(${j}.${j}, '[]') as ${ident(embed.outName)}`);
+      if (item.spread) {
+        const hoisted = embed.toOne ? hoistedAggregates(embed.node) : new Map<string, Aggregate>();
+        if (!embed.toOne && hasOwnAggregate(embed.node)) throw errors.aggregatesInToManySpread();
+        for (const name of outputNames(embed.node)) {
+          const aggregate = hoisted.get(name);
+          out.push({ sql: aggregate ? applyAggregate(`${j}.${ident(name)}`, aggregate) : `${j}.${ident(name)}`, name, aggregated: Boolean(aggregate) });
+        }
+      } else if (embed.toOne) out.push({ sql: `row_to_json(${j}.*)::jsonb`, name: embed.outName, aggregated: false });
+      else out.push({ sql: `coalesce(${j}.${j}, '[]')`, name: embed.outName, aggregated: false });
     }
   }
   return out;
+}
+
+function hasOwnAggregate(node: ReadNode): boolean {
+  return node.items.some((i) => i.kind === 'field' && i.aggregate);
+}
+
+/** GROUP BY every selected term that is not aggregated, once anything is (`SqlFragment.hs` groupF). */
+function groupClause(select: Projected[]): string {
+  if (!select.some((p) => p.aggregated)) return '';
+  const terms = select.filter((p) => !p.aggregated).map((p) => p.sql);
+  return terms.length > 0 ? ` group by ${terms.join(', ')}` : '';
 }
 
 /** Conditions tying an embedded node to its parent row (FK columns, through the junction for M2M). */
@@ -114,12 +161,14 @@ export function nodeSql(node: ReadNode, params: Params, range: { limit: number |
   const select = projection(node, params);
   const joins = node.embeds.map((e) => joinSql(e, params)).join('');
   const where = whereConditions(node, params);
+  const group = groupClause(select);
   const order = orderClause(node, params);
   const limit = range ? range.limit : node.level.limit;
   const offset = range ? range.offset : (node.level.offset ?? 0);
   return (
-    `select ${select.join(', ')} from ${fromClause(node)}${joins}` +
+    `select ${select.map((p) => (p.name === null ? p.sql : `${p.sql} as ${ident(p.name)}`)).join(', ')} from ${fromClause(node)}${joins}` +
     (where.length > 0 ? ` where ${where.join(' and ')}` : '') +
+    group +
     order +
     (limit !== null ? ` limit ${limit}` : '') +
     (offset > 0 ? ` offset ${offset}` : '')

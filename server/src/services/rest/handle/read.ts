@@ -10,6 +10,7 @@ import type { Relation } from '../schema-cache.ts';
 import { contentRange, rangeStatus, respond, respondError } from '../respond.ts';
 import { contentLocation, type MainResult, rangeHeader, readRow, type RestDeps, toNumber } from './shared.ts';
 import type { Tx } from '../../../db/types.ts';
+import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
 
 /** The table to serve, or PGRST205 with PostgREST's fuzzy hint. */
 export function findRelation(deps: RestDeps, ctx: RequestContext, name: string): Relation {
@@ -79,9 +80,9 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
   const head = ctx.method === 'HEAD';
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
-  const media = negotiate(ctx.headers.get('accept'));
-  const prefs = parsePrefer(ctx.headers.get('prefer'));
-  const root = planRead({ cache: deps.cache, counter: 0 }, relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
+  const media = negotiate(ctx.headers.get('accept'), deps.config?.plan);
+  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config?.txAllowOverride);
+  const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
   const range = pageRange(deps, ctx, parsed.levels.get('') ?? emptyLevel());
   const geo = checkGeo(media, root);
   const params = new Params();
@@ -89,8 +90,11 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
   const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
   const count = wantsCount ? countSql(root, params) + (prefs.count === 'estimated' ? ` limit ${deps.maxRows + 1}` : '') : null;
   const sql = readStatement(source, count, bodySql(media, geo));
-  const { main, total } = await deps.db.transaction(
-    ctx.identity,
+  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, true);
+  const { main, total } = await runMain(
+    deps,
+    ctx,
+    endsInRollback(deps, prefs),
     async (tx) => {
       const { rows } = await tx.query(sql, params.values);
       const main = readRow(rows[0]);

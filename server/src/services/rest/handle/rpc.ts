@@ -4,13 +4,14 @@ import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
 import type { RequestContext } from '../context.ts';
 import { errors, RestError } from '../errors.ts';
-import { negotiate, parsePrefer } from '../parse/headers.ts';
+import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { closest, type Routine } from '../schema-cache.ts';
 import { countTotals, needsPlan, pageRange, readResponse } from './read.ts';
 import { readRow, type RestDeps } from './shared.ts';
 import { parsePayload } from './write.ts';
 import { respond } from '../respond.ts';
+import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
 
 const jsonTypes = new Set(['json', 'jsonb']);
 
@@ -93,8 +94,8 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
     }
   }
   const { routine, singleJson } = chooseRoutine(deps, ctx, name, Object.keys(args), post);
-  const media = negotiate(ctx.headers.get('accept'));
-  const prefs = parsePrefer(ctx.headers.get('prefer'));
+  const media = negotiate(ctx.headers.get('accept'), deps.config?.plan);
+  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config?.txAllowOverride);
   const rootLevel = parsed.levels.get('') ?? emptyLevel();
   const range = routine.returnsSet ? pageRange(deps, ctx, rootLevel) : { limit: null, offset: 0 };
   if (!routine.returnRelation) {
@@ -104,7 +105,7 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
   const build = (params: Params) => {
     const from = callFrom(routine, args, singleJson, text ?? '', params);
     if (routine.returnRelation) {
-      const root = planRead({ cache: deps.cache, counter: 0 }, routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
+      const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
         source: () => nodeSql(root, params, range),
         count: () => countSql(root, params),
@@ -123,8 +124,11 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
   const source = built.source();
   const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
   const sql = readStatement(source, wantsCount ? built.count() : null, built.body);
-  const { main, total } = await deps.db.transaction(
-    ctx.identity,
+  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, !post);
+  const { main, total } = await runMain(
+    deps,
+    ctx,
+    endsInRollback(deps, prefs),
     async (tx) => {
       const { rows } = await tx.query(sql, params.values);
       const main = readRow(rows[0]);
@@ -138,6 +142,9 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
     // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.
     { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) },
   );
-  if (routine.returnsVoid) return respond(204, null, { 'Content-Range': `0-0/*` });
+  if (routine.returnsVoid) {
+    const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: false });
+    return respond(204, null, { 'Content-Range': `0-0/*`, ...(applied ? { 'Preference-Applied': applied } : {}) });
+  }
   return readResponse(ctx, null, media, prefs, range, main, total, head);
 }

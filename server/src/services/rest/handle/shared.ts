@@ -1,11 +1,14 @@
 import type { Database } from '../../../db/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { SchemaCache } from '../schema-cache.ts';
+import type { RestConfig } from '../db-config.ts';
 
 export interface RestDeps {
   db: Database;
   cache: SchemaCache;
   maxRows: number;
+  /** PostgREST's configuration in force for this request (file and in-database settings); hosted defaults when absent. */
+  config?: RestConfig;
 }
 
 /** The numbers PostgREST reads back from its main statement. */

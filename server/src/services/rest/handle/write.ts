@@ -10,6 +10,7 @@ import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { contentRange, respond } from '../respond.ts';
 import { findRelation } from './read.ts';
 import { readRow, type RestDeps } from './shared.ts';
+import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
 
 /** The JSON payload: an object or an array of objects (PGRST102 otherwise). */
 export function parsePayload(text: string): Record<string, unknown>[] | Record<string, unknown> {
@@ -39,8 +40,8 @@ function payloadColumns(rows: Record<string, unknown>[], columns: string[] | nul
 export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: string, text: string): Promise<Response> {
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
-  const prefs = parsePrefer(ctx.headers.get('prefer'));
-  const media = negotiate(ctx.headers.get('accept'));
+  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config?.txAllowOverride);
+  const media = negotiate(ctx.headers.get('accept'), deps.config?.plan);
   const root = parsed.levels.get('') ?? emptyLevel();
   const params = new Params();
   const representation = prefs.return === 'representation';
@@ -82,19 +83,22 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
   let selectSql: string | null = null;
   let body: string | null = null;
   if (representation) {
-    const node = planRead({ cache: deps.cache, counter: 0 }, relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
+    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = bodySql(media, null);
   } else if (headersOnly && relation.primaryKey.length > 0) {
-    const node = planRead({ cache: deps.cache, counter: 0 }, relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
+    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = `coalesce(json_agg(_postgrest_t), '[]')::text`;
   }
   const sql = writeStatement(mutation, selectSql, body, upsert);
+  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, false);
   const singularCheck = media.kind === 'object' && representation;
   const affectedCheck = (ctx.method === 'PATCH' || ctx.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null;
-  const main = await deps.db.transaction(
-    ctx.identity,
+  const main = await runMain(
+    deps,
+    ctx,
+    endsInRollback(deps, prefs),
     async (tx) => {
       const { rows } = await tx.query(sql, params.values);
       const result = readRow(rows[0]);

@@ -1,4 +1,3 @@
-import { errors } from '../errors.ts';
 import { Cursor } from './cursor.ts';
 
 export interface JsonStep {
@@ -11,8 +10,16 @@ export interface Field {
   json: JsonStep[];
 }
 
+export type AggregateFunction = 'count' | 'sum' | 'avg' | 'min' | 'max';
+
+/** `col.sum()::text`: the function and the cast of its result. `count()` is `count` over the row (`*`). */
+export interface Aggregate {
+  fn: AggregateFunction;
+  cast: string | null;
+}
+
 export type SelectItem =
-  | { kind: 'field'; field: Field; alias: string | null; cast: string | null }
+  | { kind: 'field'; field: Field; alias: string | null; cast: string | null; aggregate?: Aggregate | null }
   | { kind: 'star' }
   | {
       kind: 'embed';
@@ -86,7 +93,13 @@ function parseItem(cursor: Cursor, depth: number): SelectItem {
     alias = name;
     name = cursor.name();
   }
-  if (!spread && alias === null && name === 'count' && cursor.startsWith('()')) throw errors.aggregatesNotAllowed();
+  // `count` is never an embed (pRelationSelect guards it): `count()` is the row count.
+  if (!spread && name === 'count' && cursor.peek() === '(') {
+    cursor.expect('(');
+    cursor.expect(')', '")"');
+    const aggregate: Aggregate = { fn: 'count', cast: parseCast(cursor) };
+    return { kind: 'field', field: { name: '*', json: [] }, alias, cast: null, aggregate };
+  }
   if (cursor.peek() === '!' || cursor.peek() === '(') {
     let hint: string | null = null;
     let joinType: 'inner' | 'left' | null = null;
@@ -104,16 +117,20 @@ function parseItem(cursor: Cursor, depth: number): SelectItem {
   if (spread) throw cursor.fail('"("');
   const json = parseJsonPath(cursor);
   const cast = parseCast(cursor);
-  // `col.sum()`, `count()`: aggregates are off on hosted projects (db-aggregates-enabled = false).
-  if (cursor.peek() === '(' || (cursor.peek() === '.' && /^\.(sum|avg|min|max|count)\(\)/.test(cursor.text.slice(cursor.pos)))) {
-    throw errors.aggregatesNotAllowed();
+  // `col.sum()`; whether aggregates are allowed is the planner's call (db-aggregates-enabled).
+  const match = cursor.peek() === '.' ? /^\.(sum|avg|min|max|count)\(\)/.exec(cursor.text.slice(cursor.pos)) : null;
+  if (match?.[1]) {
+    cursor.pos += match[0].length;
+    const aggregate: Aggregate = { fn: match[1] as AggregateFunction, cast: parseCast(cursor) };
+    return { kind: 'field', field: { name, json }, alias, cast, aggregate };
   }
   return { kind: 'field', field: { name, json }, alias, cast };
 }
 
-/** The key a field has in the JSON output: alias, else the last JSON key, else the column. */
-export function outputName(item: { field: Field; alias: string | null }): string {
+/** The key a field has in the JSON output: alias, else the aggregate's name, else the last JSON key, else the column. */
+export function outputName(item: { field: Field; alias: string | null; aggregate?: Aggregate | null }): string {
   if (item.alias) return item.alias;
+  if (item.aggregate) return item.aggregate.fn;
   const last = item.field.json.at(-1);
   return last ? last.key : item.field.name;
 }
