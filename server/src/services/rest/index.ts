@@ -8,6 +8,7 @@ import { handleRead } from './handle/read.ts';
 import { handleRpc } from './handle/rpc.ts';
 import type { RestDeps } from './handle/shared.ts';
 import { handleWrite } from './handle/write.ts';
+import { createOpenApiRoot } from './openapi.ts';
 import { respondError } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
 
@@ -24,6 +25,7 @@ function restSettings(deps: ServiceDeps): { schemas: string[]; maxRows: number }
 export function createRestService(deps: ServiceDeps): Service {
   const routes = new Hono<AppEnv>();
   const settings = restSettings(deps);
+  const openApiRoot = createOpenApiRoot(deps, settings.schemas);
   let cache: SchemaCache | null = null;
   let reloading: Promise<void> | null = null;
   let reloadAgain = false;
@@ -57,6 +59,7 @@ export function createRestService(deps: ServiceDeps): Service {
       ctx = await requestContext(deps.keys, settings.schemas, request, path);
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
+      if (path === '/') return await openApiRoot(ctx, cache, request);
       const restDeps: RestDeps = { db: deps.db, cache, maxRows: settings.maxRows };
       return await route(restDeps, ctx, request);
     } catch (error: unknown) {
