@@ -11,20 +11,24 @@ import { handleWrite } from './handle/write.ts';
 import { createOpenApiRoot } from './openapi.ts';
 import { respondError } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
+import { DbConfig } from './db-config.ts';
 
 const prefix = '/rest/v1';
 
 /** Hosted Supabase's PostgREST settings (CLI `start.go`): max rows 1000, schemas from `[api]`. */
-function restSettings(deps: ServiceDeps): { schemas: string[]; maxRows: number } {
+function restSettings(deps: ServiceDeps): { schemas: string[]; maxRows: number; extraSearchPath: string[] } {
   const schemas = tomlValue(deps.config.toml, 'api.schemas', ['public', 'graphql_public']).filter((s): s is string => typeof s === 'string');
   const maxRows = tomlValue(deps.config.toml, 'api.max_rows', 1000);
-  return { schemas: schemas.length > 0 ? schemas : ['public'], maxRows: maxRows > 0 ? maxRows : 1000 };
+  const extra = tomlValue(deps.config.toml, 'api.extra_search_path', ['public', 'extensions']).filter((s): s is string => typeof s === 'string');
+  return { schemas: schemas.length > 0 ? schemas : ['public'], maxRows: maxRows > 0 ? maxRows : 1000, extraSearchPath: extra };
 }
 
 /** PostgREST at /rest/v1, as Supabase runs it (PostgREST `App.hs`). */
 export function createRestService(deps: ServiceDeps): Service {
   const routes = new Hono<AppEnv>();
   const settings = restSettings(deps);
+  // PostgREST's in-database configuration (decision 029), read at start and on `reload config`.
+  const dbConfig = new DbConfig(deps.db, settings, deps.log);
   const openApiRoot = createOpenApiRoot(deps, settings.schemas);
   let cache: SchemaCache | null = null;
   let reloading: Promise<void> | null = null;
@@ -56,11 +60,12 @@ export function createRestService(deps: ServiceDeps): Service {
     const path = new URL(request.url).pathname.slice(prefix.length) || '/';
     let ctx: RequestContext | null = null;
     try {
-      ctx = await requestContext(deps.keys, settings.schemas, request, path);
+      const config = dbConfig.current;
+      ctx = await requestContext(deps.keys, settings.schemas, request, path, config.extraSearchPath);
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
       if (path === '/') return await openApiRoot(ctx, cache, request);
-      const restDeps: RestDeps = { db: deps.db, cache, maxRows: settings.maxRows };
+      const restDeps: RestDeps = { db: deps.db, cache, maxRows: config.maxRows, config };
       return await route(restDeps, ctx, request);
     } catch (error: unknown) {
       const head = request.method === 'HEAD';
@@ -74,14 +79,15 @@ export function createRestService(deps: ServiceDeps): Service {
     prefix,
     routes,
     start: async () => {
-      await reload();
+      await Promise.all([reload(), dbConfig.reload()]);
       unlisten = await deps.db.listen('pgrst', (payload) => {
         if (payload === '' || payload === 'reload schema') void reload();
+        if (payload === 'reload config') void dbConfig.reload();
       });
     },
     close: async () => {
       await unlisten?.();
-      await reloading;
+      await Promise.all([reloading, dbConfig.settled()]);
     },
   };
 }

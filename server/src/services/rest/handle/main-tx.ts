@@ -15,7 +15,7 @@ class RolledBack {
 
 /** `optionalRollback` (PostgREST `Query.hs`): asked with `tx=rollback`, or db-tx-end rolls back unless `tx=commit`. */
 export function endsInRollback(deps: RestDeps, prefs: Preferences): boolean {
-  return prefs.tx === 'rollback' || (deps.config?.txRollbackAll === true && prefs.tx !== 'commit');
+  return prefs.tx === 'rollback' || (deps.config.txRollbackAll && prefs.tx !== 'commit');
 }
 
 /**
@@ -24,7 +24,7 @@ export function endsInRollback(deps: RestDeps, prefs: Preferences): boolean {
  * what a commit would have failed on, then the result leaves and nothing is kept.
  */
 export async function runMain<T>(deps: RestDeps, ctx: RequestContext, rollback: boolean, fn: (tx: Tx) => Promise<T>, options: TxOptions): Promise<T> {
-  const preRequest = deps.config?.preRequest;
+  const preRequest = deps.config.preRequest;
   const main = preRequest
     ? async (tx: Tx) => {
         // `runPreReq` (PostgREST `Query.hs`): after the request settings, before the statement.

@@ -80,9 +80,9 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
   const head = ctx.method === 'HEAD';
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
-  const media = negotiate(ctx.headers.get('accept'), deps.config?.plan);
-  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config?.txAllowOverride);
-  const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
+  const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
+  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
+  const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
   const range = pageRange(deps, ctx, parsed.levels.get('') ?? emptyLevel());
   const geo = checkGeo(media, root);
   const params = new Params();

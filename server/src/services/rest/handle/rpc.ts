@@ -94,8 +94,8 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
     }
   }
   const { routine, singleJson } = chooseRoutine(deps, ctx, name, Object.keys(args), post);
-  const media = negotiate(ctx.headers.get('accept'), deps.config?.plan);
-  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config?.txAllowOverride);
+  const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
+  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
   const rootLevel = parsed.levels.get('') ?? emptyLevel();
   const range = routine.returnsSet ? pageRange(deps, ctx, rootLevel) : { limit: null, offset: 0 };
   if (!routine.returnRelation) {
@@ -105,7 +105,7 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
   const build = (params: Params) => {
     const from = callFrom(routine, args, singleJson, text ?? '', params);
     if (routine.returnRelation) {
-      const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
+      const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
         source: () => nodeSql(root, params, range),
         count: () => countSql(root, params),

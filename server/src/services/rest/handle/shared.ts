@@ -7,8 +7,8 @@ export interface RestDeps {
   db: Database;
   cache: SchemaCache;
   maxRows: number;
-  /** PostgREST's configuration in force for this request (file and in-database settings); hosted defaults when absent. */
-  config?: RestConfig;
+  /** PostgREST's configuration in force for this request (file and in-database settings). */
+  config: RestConfig;
 }
 
 /** The numbers PostgREST reads back from its main statement. */

@@ -40,8 +40,8 @@ function payloadColumns(rows: Record<string, unknown>[], columns: string[] | nul
 export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: string, text: string): Promise<Response> {
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
-  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config?.txAllowOverride);
-  const media = negotiate(ctx.headers.get('accept'), deps.config?.plan);
+  const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
+  const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
   const root = parsed.levels.get('') ?? emptyLevel();
   const params = new Params();
   const representation = prefs.return === 'representation';
@@ -83,11 +83,11 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
   let selectSql: string | null = null;
   let body: string | null = null;
   if (representation) {
-    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
+    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = bodySql(media, null);
   } else if (headersOnly && relation.primaryKey.length > 0) {
-    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config?.aggregates }, relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
+    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = `coalesce(json_agg(_postgrest_t), '[]')::text`;
   }
