@@ -14,7 +14,9 @@ const catalogSnapshot = `
     'schemas', (select string_agg(nspname, ',' order by nspname) from pg_namespace where nspname not like 'pg_temp%' and nspname not like 'pg_toast_temp%'),
     'roles', (select string_agg(rolname || ':' || rolsuper::text || rolbypassrls::text || rolcanlogin::text, ',' order by rolname) from pg_roles),
     'members', (select md5(string_agg(roleid::text || '>' || member::text, ',' order by roleid, member)) from pg_auth_members),
-    'settings', (select md5(coalesce(string_agg(setrole::text || array_to_string(setconfig, ';'), ',' order by setrole), '')) from pg_db_role_setting),
+    -- Global rows and this database's: other test databases on the shared cluster have their own (rest-db-config sets some).
+    'settings', (select md5(coalesce(string_agg(setrole::text || array_to_string(setconfig, ';'), ',' order by setrole), '')) from pg_db_role_setting
+                 where setdatabase in (0, (select oid from pg_database where datname = current_database()))),
     'policies', (select count(*) from pg_policy),
     'secrets', (select string_agg(id || '=' || value, ',' order by id) from public.secrets),
     'vault', (select count(*) from hidden.vault)
