@@ -287,11 +287,15 @@ for (const backend of testBackends()) {
         await until(aggregatesOn(db));
         await setRoleConfig(server, { db_aggregates_enabled: 'FALSE' });
         await until(async () => !(await aggregatesOn(db)()));
-        await setRoleConfig(server, { db_aggregates_enabled: "'True'", db_plan_enabled: 'true' });
+        // An empty db_tx_end is unset (commit), not invalid: the rest of the configuration applies.
+        await setRoleConfig(server, { db_aggregates_enabled: "'True'", db_plan_enabled: 'true', db_tx_end: '' });
         await until(aggregatesOn(db));
         assert.equal((await db.from('places').select('id').explain()).status, 200);
+        const ignored = await rest(server, '/places?select=id&id=eq.1', { headers: { Prefer: 'tx=rollback' } });
+        assert.equal(ignored.headers.get('preference-applied'), null);
       } finally {
-        await setRoleConfig(server, { db_aggregates_enabled: 'true', db_plan_enabled: 'true' });
+        await setRoleConfig(server, { db_aggregates_enabled: 'true', db_plan_enabled: 'true', db_tx_end: 'commit-allow-override' });
+        await until(async () => (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=rollback' } })).headers.get('preference-applied') === 'tx=rollback');
         await until(aggregatesOn(db));
       }
     });

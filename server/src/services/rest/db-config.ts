@@ -109,7 +109,8 @@ export function resolveConfig(file: FileConfig, settings: ReadonlyMap<string, st
   return {
     aggregates: bool('db_aggregates_enabled'),
     plan: bool('db_plan_enabled'),
-    ...parseTxEnd(settings.get('db_tx_end')),
+    // optString: an empty value counts as unset.
+    ...parseTxEnd(settings.get('db_tx_end') || undefined),
     maxRows: maxRows !== null && maxRows > 0 ? maxRows : file.maxRows,
     extraSearchPath: searchPath === undefined ? file.extraSearchPath : searchPath === '' ? [] : searchPath.split(',').map((s) => s.trim()),
     preRequest: preRequest ? toQualified(preRequest) : null,
