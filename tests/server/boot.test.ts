@@ -57,3 +57,25 @@ for (const backend of testBackends()) {
     });
   });
 }
+
+if (testBackends().includes('postgres')) {
+  describe('boot: several servers at once on one PostgreSQL cluster', () => {
+    test('all of them start and answer, though each rewrites the cluster-wide authenticator role', async () => {
+      const servers = await Promise.allSettled(Array.from({ length: 6 }, () => startTestServer('postgres')));
+      try {
+        assert.deepEqual(
+          servers.map((s) => (s.status === 'fulfilled' ? 'started' : String(s.reason))),
+          servers.map(() => 'started'),
+        );
+        for (const s of servers) {
+          if (s.status !== 'fulfilled') continue;
+          const response = await fetch(`${s.value.url}/rest/v1/`, { headers: { apikey: s.value.serviceRoleKey } });
+          assert.equal(response.status, 200);
+          await response.arrayBuffer();
+        }
+      } finally {
+        await Promise.all(servers.map((s) => (s.status === 'fulfilled' ? s.value.close() : undefined)));
+      }
+    });
+  });
+}

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DbError } from './errors.ts';
 import { applyBootstrap } from './migrate.ts';
 import { PgliteDatabase } from './pglite.ts';
 import { extensionsNamedIn } from './pglite-extensions.ts';
@@ -40,6 +41,24 @@ function isEmptyDir(dir: string): boolean {
   return !existsSync(dir) || readdirSync(dir).length === 0;
 }
 
+/**
+ * Roles are cluster-wide: two servers starting at once on one PostgreSQL cluster (say, two
+ * projects or test databases) both rewrite authenticator's row in pg_authid, and PostgreSQL
+ * answers the loser with "tuple concurrently updated" instead of waiting. Advisory locks are
+ * per database, so the write is retried instead.
+ */
+async function retryCatalogRace<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error: unknown) {
+      const race = error instanceof DbError && error.code === 'XX000' && error.message === 'tuple concurrently updated';
+      if (!race || attempt >= 10) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40));
+    }
+  }
+}
+
 export interface OpenOptions {
   dataDir: string;
   /** The Supabase project folder: its SQL decides which PGlite extensions to load (default ./supabase). */
@@ -63,9 +82,11 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   if (options.databaseUrl) {
     const db = new PostgresDatabase(options.databaseUrl);
     await applyBootstrap(db);
-    await db.transaction({ kind: 'system' }, (tx) =>
-      tx.query(`select set_config('pinstar.pw', $1, true), 1`, [options.authenticatorPassword]).then(() =>
-        tx.exec(`do $$ begin execute format('alter role authenticator with login password %L', current_setting('pinstar.pw')); end $$`),
+    await retryCatalogRace(() =>
+      db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`select set_config('pinstar.pw', $1, true), 1`, [options.authenticatorPassword]).then(() =>
+          tx.exec(`do $$ begin execute format('alter role authenticator with login password %L', current_setting('pinstar.pw')); end $$`),
+        ),
       ),
     );
     db.useAuthenticator(options.authenticatorPassword);
