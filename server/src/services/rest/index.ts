@@ -65,7 +65,7 @@ export function createRestService(deps: ServiceDeps): Service {
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
       if (path === '/') return await openApiRoot(ctx, cache, request);
-      const restDeps: RestDeps = { db: deps.db, cache, maxRows: config.maxRows, config };
+      const restDeps: RestDeps = { db: deps.db, cache, config };
       return await route(restDeps, ctx, request);
     } catch (error: unknown) {
       const head = request.method === 'HEAD';

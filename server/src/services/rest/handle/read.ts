@@ -8,7 +8,7 @@ import { appliedPreferences, type Media, negotiate, parsePrefer, type Preference
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { Relation } from '../schema-cache.ts';
 import { contentRange, rangeStatus, respond, respondError } from '../respond.ts';
-import { contentLocation, type MainResult, rangeHeader, readRow, type RestDeps, toNumber } from './shared.ts';
+import { contentLocation, type MainResult, planContext, rangeHeader, readRow, type RestDeps, toNumber } from './shared.ts';
 import type { Tx } from '../../../db/types.ts';
 import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
 
@@ -35,7 +35,7 @@ export interface PageRange {
 export function pageRange(deps: RestDeps, ctx: RequestContext, root: { limit: number | null; offset: number | null }): PageRange {
   const header = root.limit === null && root.offset === null ? rangeHeader(ctx) : null;
   const requested = root.limit ?? header?.limit ?? null;
-  return { limit: Math.min(requested ?? deps.maxRows, deps.maxRows), offset: root.offset ?? header?.offset ?? 0 };
+  return { limit: Math.min(requested ?? deps.config.maxRows, deps.config.maxRows), offset: root.offset ?? header?.offset ?? 0 };
 }
 
 /** Whether countTotals may run EXPLAIN after the main statement. */
@@ -82,13 +82,13 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
   const parsed = parseQuery(ctx.search);
   const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
-  const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
+  const root = planRead(planContext(deps), relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);
   const range = pageRange(deps, ctx, parsed.levels.get('') ?? emptyLevel());
   const geo = checkGeo(media, root);
   const params = new Params();
   const source = nodeSql(root, params, range);
   const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
-  const count = wantsCount ? countSql(root, params) + (prefs.count === 'estimated' ? ` limit ${deps.maxRows + 1}` : '') : null;
+  const count = wantsCount ? countSql(root, params) + (prefs.count === 'estimated' ? ` limit ${deps.config.maxRows + 1}` : '') : null;
   const sql = readStatement(source, count, bodySql(media, geo));
   if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, true);
   const { main, total } = await runMain(
@@ -101,7 +101,7 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
       const total = await countTotals(tx, main, prefs, () => {
         const p = new Params();
         return { sql: countSql(root, p), params: p.values };
-      }, deps.maxRows);
+      }, deps.config.maxRows);
       return { main, total };
     },
     // Only a planned (or large estimated) count runs a second statement (EXPLAIN).

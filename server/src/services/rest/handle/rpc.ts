@@ -8,7 +8,7 @@ import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts'
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { closest, type Routine } from '../schema-cache.ts';
 import { countTotals, needsPlan, pageRange, readResponse } from './read.ts';
-import { readRow, type RestDeps } from './shared.ts';
+import { planContext, readRow, type RestDeps } from './shared.ts';
 import { parsePayload } from './write.ts';
 import { respond } from '../respond.ts';
 import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
@@ -105,7 +105,7 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
   const build = (params: Params) => {
     const from = callFrom(routine, args, singleJson, text ?? '', params);
     if (routine.returnRelation) {
-      const root = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
+      const root = planRead(planContext(deps), routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
         source: () => nodeSql(root, params, range),
         count: () => countSql(root, params),
@@ -136,7 +136,7 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
       const total = await countTotals(tx, main, prefs, () => {
         const p = new Params();
         return { sql: build(p).count(), params: p.values };
-      }, deps.maxRows);
+      }, deps.config.maxRows);
       return { main, total };
     },
     // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.

@@ -2,11 +2,11 @@ import type { Database } from '../../../db/types.ts';
 import type { RequestContext } from '../context.ts';
 import type { SchemaCache } from '../schema-cache.ts';
 import type { RestConfig } from '../db-config.ts';
+import type { PlanContext } from '../build/plan.ts';
 
 export interface RestDeps {
   db: Database;
   cache: SchemaCache;
-  maxRows: number;
   /** PostgREST's configuration in force for this request (file and in-database settings). */
   config: RestConfig;
 }
@@ -45,4 +45,9 @@ export function rangeHeader(ctx: RequestContext): { offset: number; limit: numbe
   const from = Number(match[1]);
   const to = match[2] ? Number(match[2]) : null;
   return { offset: from, limit: to === null ? null : Math.max(0, to - from + 1) };
+}
+
+/** A fresh plan context for one statement: the schema cache and whether aggregates are on. */
+export function planContext(deps: RestDeps): PlanContext {
+  return { cache: deps.cache, counter: 0, aggregates: deps.config.aggregates };
 }

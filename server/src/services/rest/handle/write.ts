@@ -9,7 +9,7 @@ import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts'
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { contentRange, respond } from '../respond.ts';
 import { findRelation } from './read.ts';
-import { readRow, type RestDeps } from './shared.ts';
+import { planContext, readRow, type RestDeps } from './shared.ts';
 import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
 
 /** The JSON payload: an object or an array of objects (PGRST102 otherwise). */
@@ -83,11 +83,11 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
   let selectSql: string | null = null;
   let body: string | null = null;
   if (representation) {
-    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
+    const node = planRead(planContext(deps), relation, 'pgrst_source', parsed.select ?? [{ kind: 'star' }], levels);
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = bodySql(media, null);
   } else if (headersOnly && relation.primaryKey.length > 0) {
-    const node = planRead({ cache: deps.cache, counter: 0, aggregates: deps.config.aggregates }, relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
+    const node = planRead(planContext(deps), relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = `coalesce(json_agg(_postgrest_t), '[]')::text`;
   }
