@@ -1,5 +1,6 @@
 import type { Database } from '../../db/types.ts';
 import type { Logger } from '../../lib/log.ts';
+import { serialReloader } from './reloader.ts';
 
 /** What the REST service takes from PostgREST's configuration, file and in-database. */
 export interface RestConfig {
@@ -127,8 +128,13 @@ export class DbConfig {
   readonly #db: Database;
   readonly #file: FileConfig;
   readonly #log: Logger;
-  #loading: Promise<void> | null = null;
-  #again = false;
+  readonly #reloader = serialReloader(async () => {
+    try {
+      this.current = resolveConfig(this.#file, await queryDbSettings(this.#db));
+    } catch (error: unknown) {
+      this.#log.error('rest: reading the in-database configuration failed', error);
+    }
+  });
 
   constructor(db: Database, file: FileConfig, log: Logger) {
     this.#db = db;
@@ -138,26 +144,10 @@ export class DbConfig {
   }
 
   reload(): Promise<void> {
-    if (this.#loading) {
-      this.#again = true;
-      return this.#loading;
-    }
-    this.#loading = (async () => {
-      do {
-        this.#again = false;
-        try {
-          this.current = resolveConfig(this.#file, await queryDbSettings(this.#db));
-        } catch (error: unknown) {
-          this.#log.error('rest: reading the in-database configuration failed', error);
-        }
-      } while (this.#again);
-    })().finally(() => {
-      this.#loading = null;
-    });
-    return this.#loading;
+    return this.#reloader.reload();
   }
 
-  async settled(): Promise<void> {
-    await this.#loading;
+  settled(): Promise<void> {
+    return this.#reloader.settled();
   }
 }

@@ -12,6 +12,7 @@ import { createOpenApiRoot } from './openapi.ts';
 import { respondError } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { DbConfig } from './db-config.ts';
+import { serialReloader } from './reloader.ts';
 
 const prefix = '/rest/v1';
 
@@ -31,29 +32,15 @@ export function createRestService(deps: ServiceDeps): Service {
   const dbConfig = new DbConfig(deps.db, settings, deps.log);
   const openApiRoot = createOpenApiRoot(deps, settings.schemas);
   let cache: SchemaCache | null = null;
-  let reloading: Promise<void> | null = null;
-  let reloadAgain = false;
   let unlisten: (() => Promise<void>) | null = null;
-
-  const reload = (): Promise<void> => {
-    if (reloading) {
-      reloadAgain = true;
-      return reloading;
+  const schemaCache = serialReloader(async () => {
+    try {
+      cache = await SchemaCache.load(deps.db, settings.schemas);
+    } catch (error: unknown) {
+      deps.log.error('rest: loading the schema cache failed', error);
     }
-    reloading = (async () => {
-      do {
-        reloadAgain = false;
-        try {
-          cache = await SchemaCache.load(deps.db, settings.schemas);
-        } catch (error: unknown) {
-          deps.log.error('rest: loading the schema cache failed', error);
-        }
-      } while (reloadAgain);
-    })().finally(() => {
-      reloading = null;
-    });
-    return reloading;
-  };
+  });
+  const reload = schemaCache.reload;
 
   routes.all('/*', async (c) => {
     const request = c.req.raw;
@@ -87,7 +74,7 @@ export function createRestService(deps: ServiceDeps): Service {
     },
     close: async () => {
       await unlisten?.();
-      await Promise.all([reloading, dbConfig.settled()]);
+      await Promise.all([schemaCache.settled(), dbConfig.settled()]);
     },
   };
 }
