@@ -36,7 +36,11 @@ for (const backend of testBackends()) {
 
     before(async () => {
       server = await startTestServer(backend);
-      [author, reporter, moderator] = await Promise.all([createMember(server), createMember(server), createMember(server, { role: 'moderator' })]);
+      [author, reporter, moderator] = await Promise.all([
+        createMember(server),
+        createMember(server),
+        createMember(server, { role: 'moderator' }),
+      ]);
       queue = moderator.client.channel('moderation', { config: { private: true } });
       for (const event of ['report_created', 'report_updated']) {
         queue.on('broadcast', { event }, (message) => {
@@ -69,19 +73,43 @@ for (const backend of testBackends()) {
     }
 
     const newReview = async () => {
-      const place = unwrap(await author.client.from('places').insert({ name: `Spot ${randomUUID().slice(0, 6)}`, category: 'cafe', lat: 48.85, lng: 2.35 }).select('id').single()).id;
-      const review = unwrap(await author.client.from('reviews').insert({ place_id: place, rating: 2, body: reviewBody() }).select('id').single()).id;
+      const place = unwrap(
+        await author.client
+          .from('places')
+          .insert({ name: `Spot ${randomUUID().slice(0, 6)}`, category: 'cafe', lat: 48.85, lng: 2.35 })
+          .select('id')
+          .single(),
+      ).id;
+      const review = unwrap(
+        await author.client.from('reviews').insert({ place_id: place, rating: 2, body: reviewBody() }).select('id').single(),
+      ).id;
       return { place, review };
     };
     const report = async (target: string, reason: 'spam' | 'offensive' = 'spam') =>
-      unwrap(await reporter.client.from('reports').insert({ target_type: 'review', target_id: target, reason, note: 'Looks copied' }).select('id').single()).id;
+      unwrap(
+        await reporter.client
+          .from('reports')
+          .insert({ target_type: 'review', target_id: target, reason, note: 'Looks copied' })
+          .select('id')
+          .single(),
+      ).id;
 
     test('a moderator reads open reports with their reporters; a member only their own', async () => {
       const { review } = await newReview();
       const id = await report(review);
       const columns = 'id, reason, note, status, target_type, target_id, reporter:profiles!reports_reporter_id_fkey(username)';
       const seen = unwrap(await moderator.client.from('reports').select(columns).eq('status', 'open').eq('target_id', review));
-      assert.deepEqual(seen, [{ id, reason: 'spam', note: 'Looks copied', status: 'open', target_type: 'review', target_id: review, reporter: { username: reporter.username } }]);
+      assert.deepEqual(seen, [
+        {
+          id,
+          reason: 'spam',
+          note: 'Looks copied',
+          status: 'open',
+          target_type: 'review',
+          target_id: review,
+          reporter: { username: reporter.username },
+        },
+      ]);
       assert.deepEqual(unwrap(await author.client.from('reports').select('id').eq('target_id', review)), []);
       assert.equal((await anonClient(server).from('reports').select('id')).error?.code, '42501');
     });
@@ -93,26 +121,40 @@ for (const backend of testBackends()) {
       // a member cannot change the status: the row is not theirs to update under RLS
       const refused = await reporter.client.from('reports').update({ status: 'dismissed' }).eq('id', id).select('id');
       assert.deepEqual(refused.data, []);
-      const dismissed = unwrap(await moderator.client.from('reports').update({ status: 'dismissed' }).eq('id', id).select('status, resolved_by').single());
+      const dismissed = unwrap(
+        await moderator.client.from('reports').update({ status: 'dismissed' }).eq('id', id).select('status, resolved_by').single(),
+      );
       assert.deepEqual(dismissed, { status: 'dismissed', resolved_by: moderator.id });
       const announced = await eventFor((e) => e.event === 'report_updated' && e.payload.id === id);
       assert.equal(announced?.payload.status, 'dismissed');
       // the reporter may report the same target again once the first report is closed
-      assert.equal((await reporter.client.from('reports').insert({ target_type: 'review', target_id: review, reason: 'spam' })).error, null);
+      assert.equal(
+        (await reporter.client.from('reports').insert({ target_type: 'review', target_id: review, reason: 'spam' })).error,
+        null,
+      );
     });
 
     test('hiding resolves the reports (announced) and the public log names the place of the review', async () => {
       const { place, review } = await newReview();
       const id = await report(review);
-      const hidden = await moderator.client.rpc('hide_content', { target_type: 'review', target_id: review, reason: 'Copied from another site' });
+      const hidden = await moderator.client.rpc('hide_content', {
+        target_type: 'review',
+        target_id: review,
+        reason: 'Copied from another site',
+      });
       assert.equal(hidden.error, null);
       assert.equal((await eventFor((e) => e.event === 'report_updated' && e.payload.id === id))?.payload.status, 'resolved');
-      const log = unwrap(await anonClient(server).from('moderation_log').select('action, target_type, reason, details').eq('target_id', review));
+      const log = unwrap(
+        await anonClient(server).from('moderation_log').select('action, target_type, reason, details').eq('target_id', review),
+      );
       assert.deepEqual(log, [{ action: 'hide', target_type: 'review', reason: 'Copied from another site', details: { place_id: place } }]);
       // the author reads why, the moderator's identity stays out of the visitors' view
-      const why = unwrap(await author.client.from('moderation_actions').select('reason').eq('target_id', review).eq('action', 'hide'));
+      const why = unwrap(await author.client.from('moderation_log').select('reason').eq('target_id', review).eq('action', 'hide'));
       assert.deepEqual(why, [{ reason: 'Copied from another site' }]);
-      assert.equal((await anonClient(server).from('moderation_actions').select('moderator_id').eq('target_id', review)).error?.code, '42501');
+      assert.equal(
+        (await anonClient(server).from('moderation_actions').select('moderator_id').eq('target_id', review)).error?.code,
+        '42501',
+      );
     });
 
     test('members and visitors are refused the moderation calls', async () => {

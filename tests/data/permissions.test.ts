@@ -42,10 +42,21 @@ reports             select  deny   allow  deny   allow     allow  allow
 reports             insert  deny   allow  allow  allow     allow  allow
 reports             update  deny   deny   deny   allow     allow  allow
 reports             delete  deny   deny   deny   deny      deny   allow
-moderation_actions  select  allow  allow  allow  allow     allow  allow
+moderation_actions  select  deny   deny   deny   allow     allow  allow
 moderation_actions  insert  deny   deny   deny   deny      deny   allow
 moderation_actions  update  deny   deny   deny   deny      deny   allow
 moderation_actions  delete  deny   deny   deny   deny      deny   allow
+moderation_log      select  allow  allow  allow  allow     allow  allow
+moderation_log      insert  deny   deny   deny   deny      deny   deny
+moderation_log      update  deny   deny   deny   deny      deny   deny
+moderation_log      delete  deny   deny   deny   deny      deny   deny
+`;
+
+// Who reads who acted: the one column of the log that is not public, by every way to ask.
+const moderatorColumn = `
+relation            anon   member other  moderator admin  service
+moderation_actions  deny   deny   deny   allow     allow  allow
+moderation_log      deny   deny   deny   deny      deny   deny
 `;
 
 interface Cell {
@@ -84,9 +95,21 @@ for (const backend of testBackends()) {
     after(() => server?.close());
 
     const newPlace = async (by: string | null) =>
-      (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng, created_by) values ('Matrix place', 'park', 10, 10, $1) returning id`, [by]))[0]?.id ?? '';
+      (
+        await sql<{ id: string }>(
+          server,
+          `insert into places (name, category, lat, lng, created_by) values ('Matrix place', 'park', 10, 10, $1) returning id`,
+          [by],
+        )
+      )[0]?.id ?? '';
     const newReview = async (place: string, by: string) =>
-      (await sql<{ id: string }>(server, `insert into reviews (place_id, author_id, rating, body) values ($1, $2, 4, $3) returning id`, [place, by, reviewBody()]))[0]?.id ?? '';
+      (
+        await sql<{ id: string }>(server, `insert into reviews (place_id, author_id, rating, body) values ($1, $2, 4, $3) returning id`, [
+          place,
+          by,
+          reviewBody(),
+        ])
+      )[0]?.id ?? '';
 
     /** Creates the owner's target row; returns its key for eq() and a probe of its state. */
     async function target(table: string, owner: Member): Promise<{ key: string; place: string }> {
@@ -100,30 +123,51 @@ for (const backend of testBackends()) {
           return { key: await newReview(place, owner.id), place };
         case 'review_photos': {
           const review = await newReview(place, owner.id);
-          const rows = await sql<{ id: string }>(server, `insert into review_photos (review_id, place_id, uploader_id, path, alt) values ($1, $2, $3, $4, 'A photo') returning id`, [
-            review, place, owner.id, `${owner.id}/${randomUUID()}.webp`,
-          ]);
+          const rows = await sql<{ id: string }>(
+            server,
+            `insert into review_photos (review_id, place_id, uploader_id, path, alt) values ($1, $2, $3, $4, 'A photo') returning id`,
+            [review, place, owner.id, `${owner.id}/${randomUUID()}.webp`],
+          );
           return { key: rows[0]?.id ?? '', place };
         }
         case 'stars':
           await sql(server, `insert into stars (user_id, place_id) values ($1, $2)`, [owner.id, place]);
           return { key: place, place };
         case 'reports': {
-          const rows = await sql<{ id: string }>(server, `insert into reports (reporter_id, target_type, target_id, reason) values ($1, 'place', $2, 'spam') returning id`, [owner.id, place]);
+          const rows = await sql<{ id: string }>(
+            server,
+            `insert into reports (reporter_id, target_type, target_id, reason) values ($1, 'place', $2, 'spam') returning id`,
+            [owner.id, place],
+          );
           return { key: rows[0]?.id ?? '', place };
         }
         default: {
-          const rows = await sql<{ id: string }>(server, `insert into moderation_actions (moderator_id, target_type, target_id, action, reason) values ($1, 'place', $2, 'hide', 'spam') returning id`, [moderator.id, place]);
+          // moderation_actions and the moderation_log view over it
+          const rows = await sql<{ id: string }>(
+            server,
+            `insert into moderation_actions (moderator_id, target_type, target_id, action, reason) values ($1, 'place', $2, 'hide', 'spam') returning id`,
+            [moderator.id, place],
+          );
           return { key: rows[0]?.id ?? '', place };
         }
       }
     }
 
     const exists = async (table: string, key: string, owner: Member) =>
-      (await sql(server, `select 1 from ${table} where ${pk[table] ?? 'id'} = $1 ${table === 'stars' ? 'and user_id = $2' : ''}`, table === 'stars' ? [key, owner.id] : [key])).length === 1;
+      (
+        await sql(
+          server,
+          `select 1 from ${table} where ${pk[table] ?? 'id'} = $1 ${table === 'stars' ? 'and user_id = $2' : ''}`,
+          table === 'stars' ? [key, owner.id] : [key],
+        )
+      ).length === 1;
 
     /** The row an actor inserts as themselves (service_role names the owner explicitly). */
-    async function insertRow(table: string, actorId: string | null, owner: Member): Promise<{ row: Record<string, unknown>; check: () => Promise<boolean> }> {
+    async function insertRow(
+      table: string,
+      actorId: string | null,
+      owner: Member,
+    ): Promise<{ row: Record<string, unknown>; check: () => Promise<boolean> }> {
       const tag = randomUUID();
       const self = actorId ?? owner.id;
       const forService = actorId === null;
@@ -132,10 +176,16 @@ for (const backend of testBackends()) {
           const id = randomUUID();
           await sql(server, `insert into auth.users (id, email, created_at) values ($1, $2, now())`, [id, `${tag}@t.local`]);
           await sql(server, `delete from profiles where id = $1`, [id]);
-          return { row: { id, username: `u_${tag.slice(0, 8)}`, display_name: 'New' }, check: async () => (await sql(server, `select 1 from profiles where id = $1`, [id])).length === 1 };
+          return {
+            row: { id, username: `u_${tag.slice(0, 8)}`, display_name: 'New' },
+            check: async () => (await sql(server, `select 1 from profiles where id = $1`, [id])).length === 1,
+          };
         }
         case 'places':
-          return { row: { name: `Place ${tag}`, category: 'cafe', lat: 1, lng: 2 }, check: async () => (await sql(server, `select 1 from places where name = $1`, [`Place ${tag}`])).length === 1 };
+          return {
+            row: { name: `Place ${tag}`, category: 'cafe', lat: 1, lng: 2 },
+            check: async () => (await sql(server, `select 1 from places where name = $1`, [`Place ${tag}`])).length === 1,
+          };
         case 'reviews': {
           const place = await newPlace(admin.id);
           return {
@@ -148,13 +198,24 @@ for (const backend of testBackends()) {
           const review = await newReview(place, self);
           const path = `${self}/${tag}.webp`;
           return {
-            row: { review_id: review, place_id: place, path, alt: 'A new photo', width: 800, height: 600, ...(forService ? { uploader_id: owner.id } : {}) },
+            row: {
+              review_id: review,
+              place_id: place,
+              path,
+              alt: 'A new photo',
+              width: 800,
+              height: 600,
+              ...(forService ? { uploader_id: owner.id } : {}),
+            },
             check: async () => (await sql(server, `select 1 from review_photos where path = $1`, [path])).length === 1,
           };
         }
         case 'stars': {
           const place = await newPlace(admin.id);
-          return { row: { place_id: place, ...(forService ? { user_id: owner.id } : {}) }, check: async () => (await sql(server, `select 1 from stars where place_id = $1`, [place])).length === 1 };
+          return {
+            row: { place_id: place, ...(forService ? { user_id: owner.id } : {}) },
+            check: async () => (await sql(server, `select 1 from stars where place_id = $1`, [place])).length === 1,
+          };
         }
         case 'reports': {
           const place = await newPlace(admin.id);
@@ -166,7 +227,13 @@ for (const backend of testBackends()) {
         default: {
           const place = await newPlace(admin.id);
           return {
-            row: { target_type: 'place', target_id: place, action: 'hide', reason: 'spam', ...(forService ? { moderator_id: moderator.id } : {}) },
+            row: {
+              target_type: 'place',
+              target_id: place,
+              action: 'hide',
+              reason: 'spam',
+              ...(forService ? { moderator_id: moderator.id } : {}),
+            },
             check: async () => (await sql(server, `select 1 from moderation_actions where target_id = $1`, [place])).length === 1,
           };
         }
@@ -181,6 +248,7 @@ for (const backend of testBackends()) {
       stars: [{ created_at: '2020-01-01T00:00:00+00:00' }, "to_char(created_at at time zone 'utc', 'YYYY')", '2020'],
       reports: [{ status: 'dismissed' }, 'status::text', 'dismissed'],
       moderation_actions: [{ reason: 'Changed reason' }, 'reason', 'Changed reason'],
+      moderation_log: [{ reason: 'Changed reason' }, 'reason', 'Changed reason'],
     };
 
     async function run(cell: Cell): Promise<'allow' | 'deny'> {
@@ -204,21 +272,70 @@ for (const backend of testBackends()) {
       const { key } = await target(cell.table, owner);
       const ownerFilter = cell.table === 'stars' ? { user_id: owner.id } : {};
       if (cell.op === 'select') {
-        const columns = cell.table === 'moderation_actions' ? 'id, action, reason, created_at' : column;
-        const { data } = await client.from(cell.table as 'places').select(columns).eq(column as 'id', key).match(ownerFilter);
+        const columns = cell.table.startsWith('moderation_') ? 'id, action, reason, created_at' : column;
+        const { data } = await client
+          .from(cell.table as 'places')
+          .select(columns)
+          .eq(column as 'id', key)
+          .match(ownerFilter);
         return Array.isArray(data) && data.length === 1 ? 'allow' : 'deny';
       }
       if (cell.op === 'update') {
         const [patch, expr, value] = patches[cell.table] ?? [{}, '', ''];
-        await from.update(patch as never).eq(column as 'id', key).match(ownerFilter);
+        await from
+          .update(patch as never)
+          .eq(column as 'id', key)
+          .match(ownerFilter);
         const rows = await sql<{ v: string }>(server, `select ${expr} as v from ${cell.table} where ${column} = $1`, [key]);
         return rows[0]?.v === value ? 'allow' : 'deny';
       }
-      await from.delete().eq(column as 'id', key).match(ownerFilter);
+      await from
+        .delete()
+        .eq(column as 'id', key)
+        .match(ownerFilter);
       return (await exists(cell.table, key, owner)) ? 'deny' : 'allow';
     }
 
-    for (const table of ['profiles', 'places', 'reviews', 'review_photos', 'stars', 'reports', 'moderation_actions']) {
+    test('the matrix covers every table and view of the API schema', async () => {
+      const relations = await sql<{ name: string }>(
+        server,
+        `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
+      );
+      assert.deepEqual(
+        relations.map((r) => r.name),
+        [...new Set(parseMatrix(matrix).map((c) => c.table))].sort(),
+      );
+    });
+
+    test('who reads moderator_id, through the table and through the public log', async () => {
+      const owner = await createMember(server);
+      const { key } = await target('moderation_actions', owner);
+      const clients: Record<Actor, Client> = {
+        anon: anonClient(server),
+        member: owner.client,
+        other: other.client,
+        moderator: moderator.client,
+        admin: admin.client,
+        service: serviceClient(server),
+      };
+      const observed: string[] = [];
+      const expected: string[] = [];
+      for (const line of moderatorColumn.trim().split('\n').slice(1)) {
+        const [relation = '', ...cells] = line.trim().split(/\s+/);
+        for (const [i, actor] of roles.entries()) {
+          const { data } = await clients[actor]
+            .from(relation as 'moderation_actions')
+            .select('id, moderator_id')
+            .eq('id', key);
+          const seen = Array.isArray(data) && data.length === 1 && data[0]?.moderator_id === moderator.id;
+          observed.push(`${relation} ${actor}: ${seen ? 'allow' : 'deny'}`);
+          expected.push(`${relation} ${actor}: ${cells[i] ?? ''}`);
+        }
+      }
+      assert.deepEqual(observed, expected);
+    });
+
+    for (const table of ['profiles', 'places', 'reviews', 'review_photos', 'stars', 'reports', 'moderation_actions', 'moderation_log']) {
       test(`${table}: every operation for every role`, async () => {
         const cells = parseMatrix(matrix).filter((c) => c.table === table);
         assert.equal(cells.length, ops.length * roles.length);
