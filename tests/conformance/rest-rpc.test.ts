@@ -31,7 +31,13 @@ for (const backend of testBackends()) {
 
     test('a set-returning function takes select, filters, order and limit like a table', async () => {
       const res = await db.rpc('places_in', { cat: 'cafe' }).select('id,name,reviews(stars)').order('id', { ascending: false });
-      assert.deepEqual(outcome(res), ok([{ id: 4, name: 'Corner Cafe', reviews: [{ stars: 4 }] }, { id: 1, name: 'Blue Bottle', reviews: [{ stars: 5 }, { stars: 3 }] }]));
+      assert.deepEqual(
+        outcome(res),
+        ok([
+          { id: 4, name: 'Corner Cafe', reviews: [{ stars: 4 }] },
+          { id: 1, name: 'Blue Bottle', reviews: [{ stars: 5 }, { stars: 3 }] },
+        ]),
+      );
       const filtered = await db.rpc('places_in', { cat: 'bar' }, { count: 'exact' }).select('id').lt('rating', 3);
       assert.deepEqual(outcome(filtered), ok([{ id: 5 }], 200, 1));
       const paged = await db.rpc('places_in', { cat: 'cafe' }, { count: 'exact' }).select('id').order('id').range(0, 0);
@@ -40,7 +46,13 @@ for (const backend of testBackends()) {
 
     test('a function returning a table, filtered', async () => {
       const res = await db.rpc('category_counts').gt('total', 1);
-      assert.deepEqual(outcome(res), ok([{ category: 'bar', total: 2 }, { category: 'cafe', total: 2 }]));
+      assert.deepEqual(
+        outcome(res),
+        ok([
+          { category: 'bar', total: 2 },
+          { category: 'cafe', total: 2 },
+        ]),
+      );
     });
 
     test('a set of scalars is a JSON array', async () => {
@@ -58,27 +70,38 @@ for (const backend of testBackends()) {
     });
 
     test('ambiguous overloads are PGRST203', async () => {
-      assert.deepEqual(outcome(await db.rpc('clash', { v: 1 })), failed(300, {
-        code: 'PGRST203',
-        details: null,
-        hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-        message: 'Could not choose the best candidate function between: public.clash(v => integer), public.clash(v => text)',
-      }));
+      assert.deepEqual(
+        outcome(await db.rpc('clash', { v: 1 })),
+        failed(300, {
+          code: 'PGRST203',
+          details: null,
+          hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+          message: 'Could not choose the best candidate function between: public.clash(v => integer), public.clash(v => text)',
+        }),
+      );
     });
 
     test('an unknown function or arguments is PGRST202', async () => {
-      assert.deepEqual(outcome(await db.rpc('describe', { z: 1 })), failed(404, {
-        code: 'PGRST202',
-        details: 'Searched for the function public.describe with parameter z or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
-        hint: 'Perhaps you meant to call the function public.describe(x)',
-        message: 'Could not find the function public.describe(z) in the schema cache',
-      }));
-      assert.deepEqual(outcome(await db.rpc('add_number', { a: 1, b: 2 })), failed(404, {
-        code: 'PGRST202',
-        details: 'Searched for the function public.add_number with parameters a, b or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
-        hint: 'Perhaps you meant to call the function public.add_numbers',
-        message: 'Could not find the function public.add_number(a, b) in the schema cache',
-      }));
+      assert.deepEqual(
+        outcome(await db.rpc('describe', { z: 1 })),
+        failed(404, {
+          code: 'PGRST202',
+          details:
+            'Searched for the function public.describe with parameter z or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+          hint: 'Perhaps you meant to call the function public.describe(x)',
+          message: 'Could not find the function public.describe(z) in the schema cache',
+        }),
+      );
+      assert.deepEqual(
+        outcome(await db.rpc('add_number', { a: 1, b: 2 })),
+        failed(404, {
+          code: 'PGRST202',
+          details:
+            'Searched for the function public.add_number with parameters a, b or with a single unnamed json/jsonb parameter, but no matches were found in the schema cache.',
+          hint: 'Perhaps you meant to call the function public.add_numbers',
+          message: 'Could not find the function public.add_number(a, b) in the schema cache',
+        }),
+      );
     });
 
     test('a single unnamed json parameter takes the whole body', async () => {
@@ -92,13 +115,22 @@ for (const backend of testBackends()) {
 
     test('a function returning a row is an object; volatile functions write by POST only', async () => {
       const admin = server.admin();
-      assert.deepEqual(outcome(await admin.rpc('add_item', { sku: 'rpc1', name: 'Made' }).select('sku,name')), ok({ sku: 'rpc1', name: 'Made' }));
+      assert.deepEqual(
+        outcome(await admin.rpc('add_item', { sku: 'rpc1', name: 'Made' }).select('sku,name')),
+        ok({ sku: 'rpc1', name: 'Made' }),
+      );
       const viaGet = await admin.rpc('add_item', { sku: 'rpc2', name: 'Nope' }, { get: true });
-      assert.deepEqual(outcome(viaGet), failed(405, { code: '25006', details: null, hint: null, message: 'cannot execute INSERT in a read-only transaction' }));
+      assert.deepEqual(
+        outcome(viaGet),
+        failed(405, { code: '25006', details: null, hint: null, message: 'cannot execute INSERT in a read-only transaction' }),
+      );
     });
 
     test('RAISE becomes a 400 with message, detail and hint', async () => {
-      assert.deepEqual(outcome(await db.rpc('fail_with', { message: 'boom' })), failed(400, { code: 'P0001', details: 'some detail', hint: 'a hint', message: 'boom' }));
+      assert.deepEqual(
+        outcome(await db.rpc('fail_with', { message: 'boom' })),
+        failed(400, { code: 'P0001', details: 'some detail', hint: 'a hint', message: 'boom' }),
+      );
     });
 
     test("RAISE SQLSTATE 'PGRST' controls status and headers", async () => {
@@ -106,6 +138,48 @@ for (const backend of testBackends()) {
       assert.equal(res.status, 402);
       assert.equal(res.headers.get('x-powered-by'), 'Nerd Rage');
       assert.deepEqual(await res.json(), { code: '123', details: 'Quota', hint: 'Upgrade', message: 'Payment Required' });
+    });
+
+    test("RAISE SQLSTATE 'PGRST' that does not keep the contract is PGRST121, naming the part", async () => {
+      const raise = async (m: string, d?: string) => {
+        const res = await rest(server, '/rpc/fail_raw', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(d === undefined ? { m } : { m, d }),
+        });
+        return { status: res.status, body: (await res.json()) as unknown };
+      };
+      const parseError = (details: string, part: 'MESSAGE' | 'DETAIL') => ({
+        status: 500,
+        body: {
+          code: 'PGRST121',
+          details,
+          hint:
+            part === 'MESSAGE'
+              ? "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'."
+              : "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.",
+          message: `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
+        },
+      });
+      const message = '{"code":"P0002","message":"Not here"}';
+      assert.deepEqual(await raise(message, '{"status":404,"headers":{}}'), {
+        status: 404,
+        body: { code: 'P0002', details: null, hint: null, message: 'Not here' },
+      });
+      assert.deepEqual(
+        await raise('not json', '{"status":404,"headers":{}}'),
+        parseError("Invalid JSON value for MESSAGE: 'not json'", 'MESSAGE'),
+      );
+      assert.deepEqual(
+        await raise('{"message":"no code"}', '{"status":404,"headers":{}}'),
+        parseError(`Invalid JSON value for MESSAGE: '{"message":"no code"}'`, 'MESSAGE'),
+      );
+      assert.deepEqual(await raise(message), parseError('DETAIL is missing in the RAISE statement', 'DETAIL'));
+      assert.deepEqual(await raise(message, '{"status":404}'), parseError(`Invalid JSON value for DETAIL: '{"status":404}'`, 'DETAIL'));
+      assert.deepEqual(
+        await raise(message, '{"status":"404","headers":{}}'),
+        parseError(`Invalid JSON value for DETAIL: '{"status":"404","headers":{}}'`, 'DETAIL'),
+      );
     });
 
     test('other verbs on /rpc are 405 PGRST101', async () => {

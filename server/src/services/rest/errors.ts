@@ -11,7 +11,14 @@ export class RestError extends Error {
   readonly hint: unknown;
   readonly headers: Record<string, string>;
 
-  constructor(status: number, code: string, message: string, details: unknown = null, hint: unknown = null, headers: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details: unknown = null,
+    hint: unknown = null,
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'RestError';
     this.status = status;
@@ -34,32 +41,63 @@ export function parseError(message: string, details: string): RestError {
 export const errors = {
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
   invalidRange: (offset: number, total: number | null) =>
-    new RestError(416, 'PGRST103', 'Requested range not satisfiable', `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`),
+    new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `An offset of ${offset} was requested, but there are only ${total ?? 0} rows.`,
+    ),
   negativeLimit: () => new RestError(416, 'PGRST103', 'Requested range not satisfiable', 'Limit should be greater than or equal to zero.'),
   unacceptableSchema: (schema: string, exposed: readonly string[]) =>
     new RestError(406, 'PGRST106', `Invalid schema: ${schema}`, null, `Only the following schemas are exposed: ${exposed.join(', ')}`),
   mediaType: (types: readonly string[]) => new RestError(406, 'PGRST107', `None of these media types are available: ${types.join(', ')}`),
   notEmbedded: (resource: string) =>
-    new RestError(400, 'PGRST108', `'${resource}' is not an embedded resource in this request`, null, `Verify that '${resource}' is included in the 'select' query parameter.`),
-  singular: (rows: number) => new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
+    new RestError(
+      400,
+      'PGRST108',
+      `'${resource}' is not an embedded resource in this request`,
+      null,
+      `Verify that '${resource}' is included in the 'select' query parameter.`,
+    ),
+  singular: (rows: number) =>
+    new RestError(406, 'PGRST116', 'Cannot coerce the result to a single JSON object', `The result contains ${rows} rows`),
   unsupportedMethod: (method: string) => new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method}`),
   invalidRpcMethod: (method: string) => new RestError(405, 'PGRST101', `Cannot use the ${method} method on RPC`),
   relatedOrderNotToOne: (origin: string, target: string) =>
-    new RestError(400, 'PGRST118', `A related order on '${target}' is not possible`, `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`),
+    new RestError(
+      400,
+      'PGRST118',
+      `A related order on '${target}' is not possible`,
+      `'${origin}' and '${target}' do not form a many-to-one or one-to-one relationship`,
+    ),
   unacceptableFilter: (target: string) =>
-    new RestError(400, 'PGRST120', `Bad operator on the '${target}' embedded resource`, 'Only is null or not is null filters are allowed on embedded resources'),
+    new RestError(
+      400,
+      'PGRST120',
+      `Bad operator on the '${target}' embedded resource`,
+      'Only is null or not is null filters are allowed on embedded resources',
+    ),
   invalidPreferences: (prefs: readonly string[]) =>
     new RestError(400, 'PGRST122', 'Invalid preferences given with handling=strict', `Invalid preferences: ${prefs.join(', ')}`),
   aggregatesNotAllowed: () => new RestError(400, 'PGRST123', 'Use of aggregate functions is not allowed'),
-  aggregatesInToManySpread: () => new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.'),
-  maxAffected: (rows: number) => new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
+  aggregatesInToManySpread: () =>
+    new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.'),
+  maxAffected: (rows: number) =>
+    new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
   invalidFilters: () => new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators"),
   putLimit: () => new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
   putMatchingPk: () => new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),
   invalidPath: () => new RestError(404, 'PGRST125', 'Invalid path specified in request URL'),
-  columnNotFound: (relation: string, column: string) => new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
+  columnNotFound: (relation: string, column: string) =>
+    new RestError(400, 'PGRST204', `Could not find the '${column}' column of '${relation}' in the schema cache`),
   tableNotFound: (schema: string, name: string, suggestion: string | null) =>
-    new RestError(404, 'PGRST205', `Could not find the table '${schema}.${name}' in the schema cache`, null, suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null),
+    new RestError(
+      404,
+      'PGRST205',
+      `Could not find the table '${schema}.${name}' in the schema cache`,
+      null,
+      suggestion ? `Perhaps you meant the table '${schema}.${suggestion}'` : null,
+    ),
   /** What PostgreSQL itself answers for an unknown column (42703, HTTP 400). */
   undefinedColumn: (relation: string, column: string) => new RestError(400, '42703', `column ${relation}.${column} does not exist`),
   /** pg-safeupdate, loaded for `authenticator` on hosted projects. */
@@ -69,7 +107,9 @@ export const errors = {
 
 /** PGRST301/303: the token is refused before any SQL runs (`JwtError`), with RFC 6750's header. */
 export function jwtError(code: 'PGRST301' | 'PGRST303', message: string): RestError {
-  return new RestError(401, code, message, null, null, { 'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"` });
+  return new RestError(401, code, message, null, null, {
+    'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+  });
 }
 
 /** SQLSTATE → HTTP status, `Error.hs` mapSQLtoHTTP; `authed` is false for the anon role. */
@@ -108,24 +148,58 @@ export function fromDbError(error: DbError, authed: boolean): RestError {
   return new RestError(status, error.code, error.message, error.detail, error.hint, status === 401 ? { 'WWW-Authenticate': 'Bearer' } : {});
 }
 
-/** `RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'` gives the function full control. */
+/**
+ * `RAISE SQLSTATE 'PGRST' USING message = '{json}', detail = '{json}'` gives the function full
+ * control (PostgREST `Error.hs` parseRaisePGRST): MESSAGE is `{code, message, details?, hint?}`
+ * (texts), DETAIL is `{status, headers, status_text?}` (headers obligatory, texts). Anything
+ * else is PGRST121, naming the part that did not parse. A status outside 100–599, which
+ * Node cannot send, counts as a DETAIL that does not parse.
+ */
 function fromRaisePgrst(error: DbError): RestError {
+  const message = raisedMessage(error.message);
+  if (!message) return raiseParseError(`Invalid JSON value for MESSAGE: '${error.message}'`, 'MESSAGE');
+  if (error.detail === null) return raiseParseError('DETAIL is missing in the RAISE statement', 'DETAIL');
+  const detail = raisedDetail(error.detail);
+  if (!detail) return raiseParseError(`Invalid JSON value for DETAIL: '${error.detail}'`, 'DETAIL');
+  return new RestError(detail.status, message.code, message.message, message.details, message.hint, detail.headers);
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const optionalText = (value: unknown): value is string | null | undefined =>
+  value === undefined || value === null || typeof value === 'string';
+
+function parseJson(text: string): unknown {
   try {
-    const message = JSON.parse(error.message) as Record<string, unknown>;
-    const detail = JSON.parse(error.detail ?? '') as Record<string, unknown>;
-    if (typeof message.code !== 'string' || typeof message.message !== 'string' || typeof detail.status !== 'number') throw new Error('shape');
-    const headers: Record<string, string> = {};
-    if (detail.headers && typeof detail.headers === 'object') {
-      for (const [k, v] of Object.entries(detail.headers)) if (typeof v === 'string') headers[k] = v;
-    }
-    return new RestError(detail.status, message.code, message.message, message.details ?? null, message.hint ?? null, headers);
+    return JSON.parse(text) as unknown;
   } catch {
-    return new RestError(
-      500,
-      'PGRST121',
-      `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`,
-      error.detail === null ? 'DETAIL is missing in the RAISE statement' : `Invalid JSON value for MESSAGE: '${error.message}'`,
-      "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'.",
-    );
+    return undefined;
   }
+}
+
+function raisedMessage(text: string): { code: string; message: string; details: string | null; hint: string | null } | null {
+  const value = parseJson(text);
+  if (!isRecord(value) || typeof value.code !== 'string' || typeof value.message !== 'string') return null;
+  if (!optionalText(value.details) || !optionalText(value.hint)) return null;
+  return { code: value.code, message: value.message, details: value.details ?? null, hint: value.hint ?? null };
+}
+
+function raisedDetail(text: string): { status: number; headers: Record<string, string> } | null {
+  const value = parseJson(text);
+  if (!isRecord(value) || !Number.isInteger(value.status) || !isRecord(value.headers) || !optionalText(value.status_text)) return null;
+  const status = value.status as number;
+  if (status < 100 || status > 599) return null;
+  const headers: Record<string, string> = {};
+  for (const [name, header] of Object.entries(value.headers)) {
+    if (typeof header !== 'string') return null;
+    headers[name] = header;
+  }
+  return { status, headers };
+}
+
+function raiseParseError(details: string, part: 'MESSAGE' | 'DETAIL'): RestError {
+  const hint =
+    part === 'MESSAGE'
+      ? "MESSAGE must be a JSON object with obligatory keys: 'code', 'message' and optional keys: 'details', 'hint'."
+      : "DETAIL must be a JSON object with obligatory keys: 'status', 'headers' and optional key: 'status_text'.";
+  return new RestError(500, 'PGRST121', `Could not parse JSON in the "RAISE SQLSTATE 'PGRST'" error`, details, hint);
 }
