@@ -21,12 +21,24 @@ export function callerClient(authorization: string): SupabaseClient {
   });
 }
 
-/** The signed-in caller, checked with the auth service (never trusting the token's claims alone). */
-export async function requireUser(request: Request): Promise<{ user: User; authorization: string } | null> {
+/**
+ * The caller, checked with the auth service (never trusting the token's claims alone):
+ * `deleted` when the token is genuine but its user no longer exists (GoTrue's user_not_found).
+ */
+export async function signedInCaller(
+  request: Request,
+): Promise<{ kind: 'user'; user: User; authorization: string } | { kind: 'deleted' } | { kind: 'anonymous' }> {
   const authorization = request.headers.get('Authorization') ?? '';
   const token = /^Bearer (.+)$/i.exec(authorization)?.[1];
-  if (!token) return null;
+  if (!token) return { kind: 'anonymous' };
   const { data, error } = await serviceClient().auth.getUser(token);
-  if (error || !data.user) return null;
-  return { user: data.user, authorization };
+  if (error?.code === 'user_not_found') return { kind: 'deleted' };
+  if (error || !data.user) return { kind: 'anonymous' };
+  return { kind: 'user', user: data.user, authorization };
+}
+
+/** The signed-in caller, or null. */
+export async function requireUser(request: Request): Promise<{ user: User; authorization: string } | null> {
+  const caller = await signedInCaller(request);
+  return caller.kind === 'user' ? { user: caller.user, authorization: caller.authorization } : null;
 }

@@ -1,18 +1,23 @@
-import { requireUser, serviceClient } from '../_shared/clients.ts';
+import { signedInCaller, serviceClient } from '../_shared/clients.ts';
 import { corsHeaders, errorResponse, json } from '../_shared/http.ts';
 import { listFolder, removeKeys } from '../_shared/storage.ts';
 
-// Deletes the caller's account. Order matters: files first (storage keeps no foreign key to the
-// user, so nothing else would remove them), then reviews as chosen, then the auth user, whose
-// deletion cascades to the profile, stars, photos' rows and reports' authorship.
+// Deletes the caller's account. Files first (storage keeps no foreign key to the user, so
+// nothing else would remove them; removing them twice is harmless), then `delete_account`
+// in one transaction: reviews as chosen, then the auth user, whose deletion cascades to the
+// profile, stars, photos' rows and reports' authorship. That call locks the profile, so of
+// concurrent calls exactly one deletes and the others answer 404 user_not_found.
 
 const buckets = ['avatars', 'place-photos'];
+
+const alreadyDeleted = () => errorResponse(404, 'user_not_found', 'This account has already been deleted.');
 
 Deno.serve(async (request: Request) => {
   if (request.method === 'OPTIONS') return new Response('ok', { headers: corsHeaders });
   if (request.method !== 'POST') return errorResponse(405, 'method_not_allowed', 'Use POST.');
-  const caller = await requireUser(request);
-  if (!caller) return errorResponse(401, 'no_authorization', 'Sign in to delete your account.');
+  const caller = await signedInCaller(request);
+  if (caller.kind === 'deleted') return alreadyDeleted();
+  if (caller.kind !== 'user') return errorResponse(401, 'no_authorization', 'Sign in to delete your account.');
   let choice: unknown;
   try {
     choice = ((await request.json()) as { reviews?: unknown }).reviews;
@@ -28,15 +33,10 @@ Deno.serve(async (request: Request) => {
     let files = 0;
     for (const bucket of buckets) files += await removeKeys(admin, bucket, await listFolder(admin, bucket, userId));
 
-    const reviews =
-      choice === 'anonymize'
-        ? await admin.from('reviews').update({ author_id: null }).eq('author_id', userId).select('id')
-        : await admin.from('reviews').delete().eq('author_id', userId).select('id');
-    if (reviews.error) throw reviews.error;
-
-    const deleted = await admin.auth.admin.deleteUser(userId);
+    const deleted = await admin.rpc('delete_account', { user_id: userId, reviews: choice });
+    if (deleted.error?.code === 'P0002') return alreadyDeleted();
     if (deleted.error) throw deleted.error;
-    return json({ deleted: true, reviews: choice, reviews_affected: reviews.data.length, files_removed: files });
+    return json({ deleted: true, reviews: choice, reviews_affected: deleted.data, files_removed: files });
   } catch (error: unknown) {
     console.error('delete-account failed', error);
     return errorResponse(500, 'delete_failed', 'Your account could not be deleted. Try again.');

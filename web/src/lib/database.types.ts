@@ -362,6 +362,10 @@ export type Database = {
       }
     }
     Functions: {
+      delete_account: {
+        Args: { user_id: string; reviews: string }
+        Returns: number
+      }
       hide_content: {
         Args: {
           target_type: Database["public"]["Enums"]["content_type"]

@@ -1,5 +1,18 @@
+import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 import type { ReviewChoice } from '../schemas';
+
+/** The function's 404 `user_not_found`: another call (another tab) deleted the account first. */
+async function deletedAlready(error: unknown): Promise<boolean> {
+  if (!(error instanceof FunctionsHttpError)) return false;
+  const response = error.context as Response;
+  if (response.status !== 404) return false;
+  const body: unknown = await response
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && body.code === 'user_not_found';
+}
 
 /**
  * Deletes the account through the `delete-account` edge function (files first, then the
@@ -7,6 +20,6 @@ import type { ReviewChoice } from '../schemas';
  */
 export async function deleteAccount(reviews: ReviewChoice): Promise<void> {
   const { error } = await supabase.functions.invoke('delete-account', { body: { reviews } });
-  if (error) throw error;
+  if (error && !(await deletedAlready(error))) throw error;
   await supabase.auth.signOut({ scope: 'local' });
 }
