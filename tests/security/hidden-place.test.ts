@@ -136,26 +136,33 @@ for (const backend of testBackends()) {
       const channel = anonClient(server).channel(`place:${place}`, { config: { private: true } });
       const events: unknown[] = [];
       channel.on('broadcast', { event: '*' }, (message) => events.push(message));
-      await new Promise<void>((resolve, reject) =>
-        channel.subscribe((status) =>
-          status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined,
-        ),
-      );
       // a visible place's change after the edit: once it arrives, the edit would have too
       const witness = unwrap(
         await owner.client.from('places').insert({ name: 'Witness', category: 'park', lat: 1, lng: 1 }).select('id').single(),
       ).id;
       const marker = anonClient(server).channel(`place:${witness}`, { config: { private: true } });
       const arrived = new Promise<void>((resolve) => marker.on('broadcast', { event: 'UPDATE' }, () => resolve()));
-      await new Promise<void>((resolve) => marker.subscribe((status) => status === 'SUBSCRIBED' && resolve()));
-      assert.equal(
-        (await reviewer.client.from('reviews').update({ body: 'An edit nobody but moderators should learn of.' }).eq('id', review)).error,
-        null,
-      );
-      assert.equal((await owner.client.from('places').update({ description: 'Changed after the edit' }).eq('id', witness)).error, null);
-      await arrived;
-      assert.deepEqual(events, []);
-      await Promise.all([channel.unsubscribe(), marker.unsubscribe()]);
+      try {
+        await Promise.all(
+          [channel, marker].map(
+            (c) =>
+              new Promise<void>((resolve, reject) =>
+                c.subscribe((status) =>
+                  status === 'SUBSCRIBED' ? resolve() : status === 'CHANNEL_ERROR' ? reject(new Error(status)) : undefined,
+                ),
+              ),
+          ),
+        );
+        assert.equal(
+          (await reviewer.client.from('reviews').update({ body: 'An edit nobody but moderators should learn of.' }).eq('id', review)).error,
+          null,
+        );
+        assert.equal((await owner.client.from('places').update({ description: 'Changed after the edit' }).eq('id', witness)).error, null);
+        await arrived;
+        assert.deepEqual(events, []);
+      } finally {
+        await Promise.all([channel.unsubscribe(), marker.unsubscribe()]);
+      }
     });
 
     test('restoring shows the place, its review and photo again, with the same figures', async () => {
