@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-/** Import boundaries (STYLE.md): web and server never import each other; services never import each other. */
+/** Import boundaries (docs/style.md): web and server never import each other; services never import each other. */
 const serverServices = ['auth', 'rest', 'storage', 'functions', 'realtime', 'static'];
 
 export default tseslint.config(

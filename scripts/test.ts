@@ -1,32 +1,57 @@
 import { spawn } from 'node:child_process';
+import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
 
 /**
- * `npm test`: prepares the shared fixtures once (PGlite template, a throwaway PostgreSQL 15
- * cluster, the built web app), then runs every test file with node's test runner —
- * unit tests beside the code, integration and conformance suites, and the Chromium e2e flows.
- * Extra arguments select files: `npm test -- tests/conformance/auth.test.ts`.
+ * `npm test`: first the unit tier — tests beside the code (`server/src`, `web/src`), which need
+ * no fixture but the PGlite template and run in seconds; it stops here if they fail. Then it
+ * prepares the shared fixtures once (a throwaway PostgreSQL 15 cluster, the built web app) and
+ * runs the integration, data, conformance and Chromium e2e suites under `tests/`.
+ * `npm test -- --unit` runs the unit tier alone; extra arguments select files instead:
+ * `npm test -- tests/conformance/auth.test.ts`.
  */
-const defaults = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'tests/**/*.test.ts'];
-const files = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const flags = process.argv.slice(2).filter((a) => a.startsWith('--'));
+const unitTier = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts'];
+const suites = ['tests/**/*.test.ts'];
+const args = process.argv.slice(2);
+const files = args.filter((a) => !a.startsWith('--'));
+const flags = args.filter((a) => a.startsWith('--') && a !== '--unit');
+const unitOnly = args.includes('--unit');
 
-const started = performance.now();
-await globalSetup();
-process.stdout.write(`test fixtures ready in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-let code = 1;
-try {
-  code = await new Promise<number>((resolve) => {
-    const child = spawn(
-      process.execPath,
-      ['--test', '--test-concurrency=2', '--test-timeout=180000', ...flags, ...(files.length ? files : defaults)],
-      { stdio: 'inherit', env: process.env },
-    );
+function seconds(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+function runFiles(patterns: string[]): Promise<number> {
+  return new Promise<number>((resolve) => {
+    const child = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=180000', ...flags, ...patterns], {
+      stdio: 'inherit',
+      env: process.env,
+    });
     const forward = (signal: NodeJS.Signals) => child.kill(signal);
     process.on('SIGINT', forward);
     process.on('SIGTERM', forward);
-    child.on('exit', (status, signal) => resolve(status ?? (signal ? 1 : 0)));
+    child.on('exit', (status, signal) => {
+      process.off('SIGINT', forward);
+      process.off('SIGTERM', forward);
+      resolve(status ?? (signal ? 1 : 0));
+    });
   });
+}
+
+if (files.length === 0) {
+  const started = performance.now();
+  await makePgliteTemplate();
+  const code = await runFiles(unitTier);
+  process.stdout.write(`unit tier ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}\n`);
+  if (code !== 0 || unitOnly) process.exit(code);
+}
+
+const started = performance.now();
+await globalSetup();
+process.stdout.write(`test fixtures ready in ${seconds(started)}\n`);
+let code = 1;
+try {
+  code = await runFiles(files.length ? files : suites);
 } finally {
   await globalTeardown();
 }

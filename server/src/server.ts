@@ -34,8 +34,23 @@ export interface StartOptions extends ConfigInput {
 
 export { DataDirLockedError };
 
-/** Boots everything: lock, database, migrations, seed, services, then listens. */
-export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+/** The server before it listens: the composed app, ready for `app.request()` or a socket. */
+export interface BootedServer {
+  app: ReturnType<typeof createApp>['app'];
+  upgrade: ReturnType<typeof createApp>['upgrade'];
+  config: ServerConfig;
+  keys: Keys;
+  db: Database;
+  log: Logger;
+  /**
+   * Closes the WebSocket services, then `stopListening` (a listening server's own close), then
+   * the other services and the database, and releases the data dir.
+   */
+  close(stopListening?: () => Promise<void>): Promise<void>;
+}
+
+/** Boots everything but the socket: lock, database, migrations, seed, services, the app. */
+export async function bootServer(options: StartOptions = {}): Promise<BootedServer> {
   const config = { ...loadConfig(options, options.env ?? process.env), ...options.override };
   const log = options.log ?? createLogger(config.logRequests);
   const unlock = lockDataDir(config.dataDir);
@@ -53,6 +68,37 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     for (const factory of factories) services.push(...[await factory(deps)].flat());
     for (const service of services) await service.start?.();
     const { app, upgrade } = createApp(services, log, config.logRequests);
+    const database = db;
+    return {
+      app,
+      upgrade,
+      config,
+      keys,
+      db: database,
+      log,
+      close: async (stopListening) => {
+        // WebSocket sessions first: they are no longer HTTP connections, so a listening
+        // server's close() would wait for them forever.
+        for (const service of services) if (service.upgrade) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
+        await stopListening?.();
+        for (const service of [...services].reverse()) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
+        await database.close();
+        unlock();
+      },
+    };
+  } catch (error: unknown) {
+    for (const service of services.reverse()) await service.close?.().catch(() => undefined);
+    await db?.close().catch(() => undefined);
+    unlock();
+    throw error;
+  }
+}
+
+/** Boots everything, then listens. */
+export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
+  const booted = await bootServer(options);
+  const { app, upgrade, config, keys, db } = booted;
+  try {
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
     server.on('upgrade', upgrade);
     server.keepAliveTimeout = 65_000;
@@ -63,31 +109,22 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     const { port } = server.address() as AddressInfo;
     const url = `http://localhost:${port}`;
     if (config.port === 0) config.publicUrl = url;
-    const database = db;
     let closing: Promise<void> | null = null;
     return {
       url,
       config,
       keys,
-      db: database,
+      db,
       close: () => {
-        closing ??= (async () => {
-          // WebSocket sessions are no longer HTTP connections: their services end them first,
-          // or server.close() would wait for them forever.
-          for (const service of services) if (service.upgrade) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
+        closing ??= booted.close(async () => {
           server.closeAllConnections();
           await new Promise<void>((resolve) => server.close(() => resolve()));
-          for (const service of services.reverse()) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
-          await database.close();
-          unlock();
-        })();
+        });
         return closing;
       },
     };
   } catch (error: unknown) {
-    for (const service of services.reverse()) await service.close?.().catch(() => undefined);
-    await db?.close().catch(() => undefined);
-    unlock();
+    await booted.close().catch(() => undefined);
     throw error;
   }
 }

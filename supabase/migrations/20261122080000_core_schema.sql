@@ -1,4 +1,4 @@
--- Pinstar's entities (PRODUCT.md "Entities"): tables, constraints that mirror the app's zod
+-- Pinstar's entities (docs/product.md "Entities"): tables, constraints that mirror the app's zod
 -- schemas, foreign keys and the indexes every foreign key, policy and hot query needs.
 -- Runs on PostgreSQL 15+ and PGlite (PG 18): no PG16+ syntax, no PostGIS.
 

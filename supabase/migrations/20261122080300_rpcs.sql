@@ -1,4 +1,4 @@
--- The calls the app makes (PRODUCT.md "Calls"). Each validates its arguments (22023 with a
+-- The calls the app makes (docs/product.md "Calls"). Each validates its arguments (22023 with a
 -- sentence a person understands) and caps its result size. Rows carry the places columns.
 --
 -- They are security definer and apply the places select policy themselves (visible unless

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { authFetch, authFixture, followLink, mailTo, openInBrowser, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
-for (const backend of testBackends()) {
-  describe(`auth admin API on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`auth admin API on ${target.name}`, () => {
+    let server: ConformanceTarget;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('project') });
+      server = await target.start(authFixture('project'));
     });
     after(() => server?.close());
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { authFixture } from '../fixtures/auth/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 /** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
 function prng(seed: number): () => number {
@@ -74,7 +74,7 @@ const bodies = [
   `{"nested": ${'['.repeat(40)}${']'.repeat(40)}, "email": "?"}`,
 ];
 
-async function tokens(server: TestServer): Promise<string[]> {
+async function tokens(server: ConformanceTarget): Promise<string[]> {
   const wrongKey = new TextEncoder().encode('not-the-project-secret-but-long-enough!!');
   const now = Math.floor(Date.now() / 1000);
   return [
@@ -97,11 +97,11 @@ async function tokens(server: TestServer): Promise<string[]> {
 const versions = [null, '2024-01-01', '2025-06-30', '2023-05-01', 'banana', '2024-13-45'];
 const contentTypes = ['application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', ''];
 
-for (const backend of testBackends()) {
-  describe(`auth fuzzing on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`auth fuzzing on ${target.name}`, () => {
+    let server: ConformanceTarget;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('project') });
+      server = await target.start(authFixture('project'));
     });
     after(() => server?.close());
 

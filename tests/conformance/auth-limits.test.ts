@@ -3,16 +3,16 @@ import { after, before, describe, test } from 'node:test';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 const password = 'Correct-horse-1';
 
 /** The fixture allows 3 sign-ins/sign-ups, 2 refreshes and 2 verifications per 5 minutes per IP; 60 s JWTs, anonymous sign-ins, passwords with lower, upper and digits. */
-for (const backend of testBackends()) {
-  describe(`auth rate limits and short expiry on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`auth rate limits and short expiry on ${target.name}`, () => {
+    let server: ConformanceTarget;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('limits') });
+      server = await target.start(authFixture('limits'));
     });
     after(() => server?.close());
 

@@ -2,15 +2,15 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AuthApiError } from '@supabase/supabase-js';
 import { authFetch, authFixture, codeOf, followLink, mailTo, memoryStorage, openInBrowser, recordEvents, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
-for (const backend of testBackends()) {
-  describe(`auth mail flows on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`auth mail flows on ${target.name}`, () => {
+    let server: ConformanceTarget;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('confirm') });
+      server = await target.start(authFixture('confirm'));
     });
     after(() => server?.close());
 
@@ -50,7 +50,7 @@ for (const backend of testBackends()) {
       assert.equal(mails.length, 1);
       assert.equal(mails[0]?.subject, 'Confirm Your Signup');
       const link = verifyLinkOf(mails[0]);
-      assert.ok(link.startsWith(`${server.config.publicUrl}/auth/v1/verify?token=`));
+      assert.ok(link.startsWith(`${server.url}/auth/v1/verify?token=`));
       assert.match(link, /type=signup/);
       const { status, location } = await followLink(link);
       assert.equal(status, 303);

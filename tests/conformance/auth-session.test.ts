@@ -4,15 +4,15 @@ import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@s
 import { hash } from '@node-rs/bcrypt';
 import { decodeJwt, SignJWT } from 'jose';
 import { authFetch, authFixture, mailTo, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
-for (const backend of testBackends()) {
-  describe(`auth sessions on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`auth sessions on ${target.name}`, () => {
+    let server: ConformanceTarget;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('project') });
+      server = await target.start(authFixture('project'));
     });
     after(() => server?.close());
 
@@ -32,7 +32,7 @@ for (const backend of testBackends()) {
       assert.equal(data.session.expires_in, 1800);
       const claims = decodeJwt(data.session.access_token);
       assert.deepEqual(Object.keys(claims), ['iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous']);
-      assert.equal(claims.iss, `${server.config.publicUrl}/auth/v1`);
+      assert.equal(claims.iss, `${server.url}/auth/v1`);
       assert.equal(claims.aud, 'authenticated');
       assert.equal(claims.role, 'authenticated');
       assert.equal(claims.sub, data.user.id);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { repoRoot, startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { repoRoot } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 const fixture = path.join(repoRoot, 'tests/fixtures/functions/project');
 
@@ -14,9 +15,9 @@ const enumFunction = `enum Mood { Happy = 'happy', Grumpy = 'grumpy' }
 Deno.serve(() => new Response(JSON.stringify({ moods: [Mood.Happy, Mood.Grumpy] }), { headers: { 'Content-Type': 'application/json' } }));
 `;
 
-for (const backend of testBackends()) {
-  describe(`edge functions on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`edge functions on ${target.name}`, () => {
+    let server: ConformanceTarget;
     // A copy outside the repository: the reload test edits it, and functions there resolve
     // packages through the server's own node_modules.
     const project = mkdtempSync(path.join(tmpdir(), 'pinstar-functions-'));
@@ -24,7 +25,7 @@ for (const backend of testBackends()) {
       cpSync(fixture, project, { recursive: true });
       mkdirSync(path.join(project, 'functions/enums'));
       writeFileSync(path.join(project, 'functions/enums/index.ts'), enumFunction);
-      server = await startTestServer(backend, { project });
+      server = await target.start(project);
     });
     after(async () => {
       await server?.close();
@@ -53,7 +54,7 @@ for (const backend of testBackends()) {
         url: server.url,
         anon: server.anonKey,
         service: server.serviceRoleKey,
-        db: backend === 'postgres' ? server.config.databaseUrl : '',
+        db: server.databaseUrl,
         publishable: { default: server.keys.publishableKey },
         secret: { default: server.keys.secretKey },
         greeting: 'Bonjour',

@@ -3,15 +3,15 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, rawSocket, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
-for (const backend of testBackends()) {
-  describe(`realtime broadcast on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`realtime broadcast on ${target.name}`, () => {
+    let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];
     const track = (client: SupabaseClient) => (clients.push(client), client);
     before(async () => {
-      server = await startTestServer(backend, { project: realtimeProject });
+      server = await target.start(realtimeProject);
     });
     after(async () => {
       for (const c of clients) await c.removeAllChannels();

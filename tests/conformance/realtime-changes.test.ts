@@ -3,19 +3,19 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, rawSocket, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-for (const backend of testBackends()) {
-  describe(`realtime postgres_changes on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`realtime postgres_changes on ${target.name}`, () => {
+    let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];
     const alice = randomUUID();
     const bob = randomUUID();
     before(async () => {
-      server = await startTestServer(backend, { project: realtimeProject });
+      server = await target.start(realtimeProject);
     });
     after(async () => {
       for (const c of clients) await c.removeAllChannels();

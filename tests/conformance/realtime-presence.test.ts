@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 interface PresenceEvent {
   event: string;
@@ -12,12 +12,12 @@ interface PresenceEvent {
   leftPresences: Array<Record<string, unknown>>;
 }
 
-for (const backend of testBackends()) {
-  describe(`realtime presence on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`realtime presence on ${target.name}`, () => {
+    let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];
     before(async () => {
-      server = await startTestServer(backend, { project: realtimeProject });
+      server = await target.start(realtimeProject);
     });
     after(async () => {
       for (const c of clients) await c.removeAllChannels();

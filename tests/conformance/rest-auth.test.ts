@@ -1,14 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { ada, failed, ok, outcome, rest, startRestServer, userClient, userToken } from '../fixtures/rest/support.ts';
 
-for (const backend of testBackends()) {
-  describe(`REST keys, roles and request settings on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`REST keys, roles and request settings on ${target.name}`, () => {
+    let server: ConformanceTarget;
     before(async () => {
-      server = await startRestServer(backend);
+      server = await startRestServer(target);
     });
     after(() => server?.close());
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
 
 const configProject = path.resolve(import.meta.dirname, '../fixtures/rest-config');
@@ -11,7 +11,7 @@ const invalidProject = path.resolve(import.meta.dirname, '../fixtures/rest-confi
 const aggregatesOff = { code: 'PGRST123', details: null, hint: null, message: 'Use of aggregate functions is not allowed' };
 
 /** `ALTER ROLE authenticator IN DATABASE <this one> SET|RESET pgrst.<name>`, then `NOTIFY pgrst, 'reload config'`. */
-async function setRoleConfig(server: TestServer, values: Record<string, string | null>): Promise<void> {
+async function setRoleConfig(server: ConformanceTarget, values: Record<string, string | null>): Promise<void> {
   const statements = Object.entries(values).map(([name, value]) =>
     value === null
       ? `execute format('alter role authenticator in database %I reset pgrst.${name}', current_database());`
@@ -32,7 +32,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 const aggregatesOn = (db: SupabaseClient) => async () => (await db.from('places').select('count()')).status === 200;
 
 /** The rows of a table, as the service role sees them. */
-async function rows(server: TestServer, table: string): Promise<unknown> {
+async function rows(server: ConformanceTarget, table: string): Promise<unknown> {
   return (await server.admin().from(table).select('*').order('id')).data;
 }
 
@@ -54,12 +54,12 @@ function findNode(plan: unknown, predicate: (node: Record<string, unknown>) => b
   return null;
 }
 
-for (const backend of testBackends()) {
-  describe(`REST in-database configuration, hosted defaults, on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`REST in-database configuration, hosted defaults, on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let db: SupabaseClient;
     before(async () => {
-      server = await startRestServer(backend);
+      server = await startRestServer(target);
       db = server.client();
     });
     after(() => server?.close());
@@ -101,11 +101,11 @@ for (const backend of testBackends()) {
     });
   });
 
-  describe(`REST in-database configuration switched on, on ${backend}`, () => {
-    let server: TestServer;
+  describe(`REST in-database configuration switched on, on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let db: SupabaseClient;
     before(async () => {
-      server = await startTestServer(backend, { project: configProject });
+      server = await target.start(configProject);
       db = server.client();
     });
     after(() => server?.close());
@@ -329,11 +329,11 @@ for (const backend of testBackends()) {
     });
   });
 
-  describe(`REST in-database configuration that PostgREST rejects, on ${backend}`, () => {
-    let server: TestServer;
+  describe(`REST in-database configuration that PostgREST rejects, on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let db: SupabaseClient;
     before(async () => {
-      server = await startTestServer(backend, { project: invalidProject });
+      server = await target.start(invalidProject);
       db = server.client();
     });
     after(() => server?.close());

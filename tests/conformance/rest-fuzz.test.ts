@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { generate, prng } from '../fixtures/rest/hostile.ts';
 import { ada, startRestServer, userToken } from '../fixtures/rest/support.ts';
 
@@ -24,12 +24,12 @@ const catalogSnapshot = `
 
 const canaries = ['CANARY-SECRET-7f3a', 'CANARY-PRIVATE-91c2'];
 
-for (const backend of testBackends()) {
-  describe(`REST under hostile requests on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`REST under hostile requests on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let before_: string;
     before(async () => {
-      server = await startRestServer(backend);
+      server = await startRestServer(target);
       await server.db.transaction({ kind: 'system' }, (tx) =>
         tx.exec(`insert into public.secrets values (99, '${canaries[0]}');
                  insert into public.notes (owner, body, is_public) values ('22222222-2222-2222-2222-222222222222', '${canaries[1]}', false);`),

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { ada, startRestServer, userToken } from '../fixtures/rest/support.ts';
 
 type Doc = Record<string, unknown>;
@@ -15,12 +15,12 @@ const ref = (name: string) => ({ $ref: `#/parameters/${name}` });
 const readParams = ['select', 'order', 'range', 'rangeUnit', 'offset', 'limit', 'preferCount'];
 const rpcProduces = ['application/json', 'application/vnd.pgrst.object+json;nulls=stripped', 'application/vnd.pgrst.object+json'];
 
-for (const backend of testBackends()) {
-  describe(`REST OpenAPI root on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`REST OpenAPI root on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let doc: Doc;
     before(async () => {
-      server = await startRestServer(backend);
+      server = await startRestServer(target);
       // Comments are DDL: the event trigger reloads the schema cache, as on a hosted project.
       await server.db.transaction({ kind: 'system' }, (tx) =>
         tx.exec(`

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
 
 const ids = (...values: number[]) => values.map((id) => ({ id }));
 
-for (const backend of testBackends()) {
-  describe(`REST order, ranges, counts and media types on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`REST order, ranges, counts and media types on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let db: SupabaseClient;
     before(async () => {
-      server = await startRestServer(backend);
+      server = await startRestServer(target);
       db = server.client();
     });
     after(() => server?.close());

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
 
-for (const backend of testBackends()) {
-  describe(`REST reads on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`REST reads on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let db: SupabaseClient;
     before(async () => {
-      server = await startRestServer(backend);
+      server = await startRestServer(target);
       db = server.client();
     });
     after(() => server?.close());

@@ -1,15 +1,15 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errorShape, newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
-for (const backend of testBackends()) {
-  describe(`storage buckets, signed URLs, move/copy, config on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`storage buckets, signed URLs, move/copy, config on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let alice: TestUser;
     let bob: TestUser;
     before(async () => {
-      server = await startTestServer(backend, { project: storageProject });
+      server = await target.start(storageProject);
       alice = await newUser(server);
       bob = await newUser(server);
     });
@@ -158,40 +158,3 @@ for (const backend of testBackends()) {
   });
 }
 
-// The data dir holds both the PGlite database and the files, so a restart on it is the crash model.
-describe('storage across a restart (PGlite data dir)', () => {
-  test('files no row refers to are swept at start; seeded objects are not seeded twice', async () => {
-    const { mkdtempSync, rmSync, writeFileSync, mkdirSync, existsSync, readdirSync } = await import('node:fs');
-    const { tmpdir } = await import('node:os');
-    const path = await import('node:path');
-    const { startServer } = await import('../../server/src/server.ts');
-    const { silentLogger } = await import('../../server/src/lib/log.ts');
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-storage-restart-'));
-    const boot = () => startServer({ projectDir: storageProject, port: 0, dataDir, webDist: null, env: { ...process.env, DATABASE_URL: '' }, log: silentLogger, override: { logRequests: false } });
-    try {
-      let server = await boot();
-      const { createClient } = await import('@supabase/supabase-js');
-      let admin = createClient(server.url, server.keys.serviceRoleKey);
-      assert.equal((await admin.storage.from('photos').upload('kept.png', new Blob(['kept'], { type: 'image/png' }))).error, null);
-      assert.equal((await admin.storage.from('photos').remove(['welcome.txt'])).error, null);
-      const orphan = path.join(dataDir, 'storage/objects/ab/abababab-abab-abab-abab-abababababab');
-      mkdirSync(path.dirname(orphan), { recursive: true });
-      writeFileSync(orphan, 'left behind by a crash');
-      writeFileSync(path.join(dataDir, 'storage/.tmp/partial-upload'), 'half');
-      await server.close();
-
-      server = await boot();
-      admin = createClient(server.url, server.keys.serviceRoleKey);
-      assert.equal(existsSync(orphan), false);
-      assert.deepEqual(readdirSync(path.join(dataDir, 'storage/.tmp')), []);
-      assert.equal(await (await admin.storage.from('photos').download('kept.png')).data?.text(), 'kept');
-      assert.equal((await admin.storage.from('photos').exists('welcome.txt')).data, false);
-      const files = readdirSync(path.join(dataDir, 'storage/objects'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
-      const rows = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select 1 from storage.objects`));
-      assert.equal(files.length, rows.rowCount);
-      await server.close();
-    } finally {
-      rmSync(dataDir, { recursive: true, force: true });
-    }
-  });
-});

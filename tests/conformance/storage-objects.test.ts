@@ -1,27 +1,19 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { errorShape, newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
-for (const backend of testBackends()) {
-  describe(`storage objects on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`storage objects on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let alice: TestUser;
     let bob: TestUser;
     before(async () => {
-      server = await startTestServer(backend, { project: storageProject });
+      server = await target.start(storageProject);
       alice = await newUser(server);
       bob = await newUser(server);
     });
     after(() => server?.close());
-
-    /** Files under the data dir, and the version each object row points at. */
-    const storedFiles = () =>
-      readdirSync(path.join(server.config.dataDir, 'storage/objects'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => e.name).sort();
-    const rowVersions = async () =>
-      (await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ version: string }>('select version from storage.objects order by version'))).rows.map((r) => r.version);
 
     test('uploads a Blob (multipart) and a raw body, and returns the bytes unchanged', async () => {
       const bytes = randomBytes(300_000);
@@ -36,12 +28,6 @@ for (const backend of testBackends()) {
       assert.equal(down.error, null);
       assert.equal(down.data?.type, 'image/png');
       assert.equal(sha256(await down.data!.arrayBuffer()), sha256(bytes));
-      const row = await server.db.transaction({ kind: 'system' }, (tx) =>
-        tx.query<{ version: string }>(`select version from storage.objects where bucket_id = 'avatars' and name = $1`, [`${alice.id}/face.png`]),
-      );
-      const version = row.rows[0]?.version ?? '';
-      const onDisk = readFileSync(path.join(server.config.dataDir, 'storage/objects', version.slice(0, 2), version));
-      assert.equal(sha256(onDisk), sha256(bytes));
 
       const raw = await alice.client.storage.from('avatars').upload(`${alice.id}/note.txt`, 'hello storage', { contentType: 'text/plain' });
       assert.equal(raw.error, null);
@@ -109,14 +95,13 @@ for (const backend of testBackends()) {
       assert.equal(await (await alice.client.storage.from('avatars').download(path)).data?.text(), 'three');
       const bobUpsert = await bob.client.storage.from('avatars').upload(path, 'evil', { contentType: 'text/plain', upsert: true });
       assert.equal(errorShape(bobUpsert.error).code, 'AccessDenied');
-      assert.deepEqual(storedFiles(), await rowVersions());
       const replacedOnDisk = await server.db.transaction({ kind: 'system' }, (tx) =>
         tx.query<{ n: number }>(`select count(*)::int as n from storage.objects where bucket_id = 'avatars' and name = $1`, [path]),
       );
       assert.equal(replacedOnDisk.rows[0]?.n, 1);
     });
 
-    test('concurrent uploads to one key: one wins without upsert, the last upsert wins with it, no stray files', async () => {
+    test('concurrent uploads to one key: one wins without upsert, the last upsert wins with it', async () => {
       const s = alice.client.storage.from('avatars');
       const path = `${alice.id}/race.txt`;
       const plain = await Promise.all(Array.from({ length: 8 }, (_, i) => s.upload(path, `plain ${i}`, { contentType: 'text/plain' })));
@@ -125,7 +110,6 @@ for (const backend of testBackends()) {
       const upserts = await Promise.all(Array.from({ length: 8 }, (_, i) => s.upload(path, `upsert ${i}`, { contentType: 'text/plain', upsert: true })));
       assert.ok(upserts.every((r) => r.error === null));
       assert.match(String(await (await s.download(path)).data?.text()), /^upsert \d$/);
-      assert.deepEqual(storedFiles(), await rowVersions());
     });
 
     test('metadata, info and exists', async () => {
@@ -185,7 +169,7 @@ for (const backend of testBackends()) {
       assert.deepEqual(flat.data?.objects.map((o) => o.name), ['a.txt', 'b.txt', 'deep/c.txt'].map((n) => `${alice.id}/list/album/${n}`));
     });
 
-    test('remove: many paths, missing ones skipped, the files go too', async () => {
+    test('remove: many paths, missing ones skipped', async () => {
       const s = alice.client.storage.from('avatars');
       await s.upload(`${alice.id}/rm/1.txt`, '1', { contentType: 'text/plain' });
       await s.upload(`${alice.id}/rm/2.txt`, '2', { contentType: 'text/plain' });
@@ -193,7 +177,6 @@ for (const backend of testBackends()) {
       assert.equal(removed.error, null);
       assert.deepEqual(removed.data?.map((o) => o.name).sort(), [`${alice.id}/rm/1.txt`, `${alice.id}/rm/2.txt`]);
       assert.equal((await s.exists(`${alice.id}/rm/1.txt`)).data, false);
-      assert.deepEqual(storedFiles(), await rowVersions());
       const single = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/rm/none.txt`, { method: 'DELETE', headers: { Authorization: `Bearer ${alice.token}` } });
       assert.deepEqual(await single.json(), { statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
     });

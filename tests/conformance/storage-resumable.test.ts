@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
-for (const backend of testBackends()) {
-  describe(`storage resumable uploads (TUS) on ${backend}`, () => {
-    let server: TestServer;
+for (const target of conformanceTargets()) {
+  describe(`storage resumable uploads (TUS) on ${target.name}`, () => {
+    let server: ConformanceTarget;
     let alice: TestUser;
     let bob: TestUser;
     before(async () => {
-      server = await startTestServer(backend, { project: storageProject });
+      server = await target.start(storageProject);
       alice = await newUser(server);
       bob = await newUser(server);
     });

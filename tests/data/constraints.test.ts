@@ -1,5 +1,5 @@
 /**
- * Every constraint rejects bad input with the code the app maps to a message (PRODUCT.md
+ * Every constraint rejects bad input with the code the app maps to a message (docs/product.md
  * "Error catalogue"): 23514 checks, 23505 uniques, 23503 references, 22P02 bad enum values,
  * P0001 limits enforced by triggers, 42501 rows a member may not write — through supabase-js.
  */

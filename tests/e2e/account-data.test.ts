@@ -1,10 +1,9 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { useE2eApp } from './support/fixture.ts';
 import { memberClient, seedMemberData } from './support/member-data.ts';
 
 interface ExportBody {
@@ -19,25 +18,15 @@ interface ExportBody {
 // "Your data": export everything, delete the account under both review choices, checked
 // through the API afterwards.
 describe('your data: export and delete account', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-    server = await startAppServer();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+  const app = useE2eApp();
   async function prepare(label: string) {
     const email = uniqueEmail(label);
     const password = `${label} password 1`;
-    const userId = await createMember(server, email, password, `${label} member`);
+    const userId = await createMember(app.server, email, password, `${label} member`);
     const otherEmail = uniqueEmail(`${label}-other`);
-    await createMember(server, otherEmail, 'other password 1');
-    const data = await seedMemberData(await memberClient(server, email, password), userId, await memberClient(server, otherEmail, 'other password 1'));
-    const { data: profile } = await server.admin().from('profiles').select('username').eq('id', userId).single();
+    await createMember(app.server, otherEmail, 'other password 1');
+    const data = await seedMemberData(await memberClient(app.server, email, password), userId, await memberClient(app.server, otherEmail, 'other password 1'));
+    const { data: profile } = await app.server.admin().from('profiles').select('username').eq('id', userId).single();
     return { email, password, data, username: profile?.username ?? '' };
   }
 
@@ -49,7 +38,7 @@ describe('your data: export and delete account', () => {
 
   test('downloads everything as JSON and the places as GeoJSON', async () => {
     const { email, password, data, username } = await prepare('export');
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     await openSettings(page, email, password);
     const downloads: { name: string; body: unknown }[] = [];
     page.on('download', (download) => {
@@ -86,7 +75,7 @@ describe('your data: export and delete account', () => {
   for (const choice of ['anonymize', 'delete'] as const) {
     test(`deletes the account, files first, and ${choice}s the reviews`, async () => {
       const { email, password, data, username } = await prepare(choice);
-      const { page, context } = await openPage(browser, server.url);
+      const { page, context } = await app.openPage();
       await openSettings(page, email, password);
       const trigger = page.getByRole('button', { name: 'Delete account…' });
       await trigger.click();
@@ -101,7 +90,7 @@ describe('your data: export and delete account', () => {
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
 
-      const admin = server.admin();
+      const admin = app.server.admin();
       const user = await admin.auth.admin.getUserById(data.userId);
       assert.equal(user.data.user, null, 'the auth user is gone');
       assert.deepEqual((await admin.from('profiles').select('id').eq('id', data.userId)).data, []);
@@ -115,7 +104,7 @@ describe('your data: export and delete account', () => {
         const listed = await admin.storage.from(bucket).list(data.userId);
         assert.deepEqual(listed.data, [], `no files left in ${bucket}/${data.userId}`);
       }
-      assert.equal((await server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
+      assert.equal((await app.server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
       await context.close();
     });
   }

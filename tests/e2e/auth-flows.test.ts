@@ -1,27 +1,15 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, test } from 'node:test';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { useE2eApp } from './support/fixture.ts';
 import { listMail, verifyLink, waitForMail } from './support/mailbox.ts';
 
 // Sign-up with email confirmation, resend, sign-in errors, sign-out, protected routes and
 // password recovery from mailed links (PKCE and implicit), in Chromium against the local server.
 describe('auth flows in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-    server = await startAppServer({ confirmations: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+  const app = useE2eApp({ confirmations: true });
   test('sign up, resend the confirmation, follow the mailed link and arrive signed in', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     const email = uniqueEmail('signup');
     await page.goto('/auth/sign-up');
     await page.getByLabel('Display name').fill('Ada Lovelace');
@@ -34,45 +22,45 @@ describe('auth flows in the browser', () => {
     await page.getByLabel('Password').fill('correct horse battery');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Check your inbox').waitFor();
-    await waitForMail(server.url, email, /confirm/i, started);
+    await waitForMail(app.server.url, email, /confirm/i, started);
     const resent = Date.now();
     await page.getByRole('button', { name: 'Resend confirmation link' }).click();
     await waitForToast(page, `We sent a new confirmation link to ${email}.`);
-    const mails = (await listMail(server.url)).filter((m) => JSON.stringify(m.to).includes(email));
+    const mails = (await listMail(app.server.url)).filter((m) => JSON.stringify(m.to).includes(email));
     assert.equal(mails.length, 2, 'the first mail and the resent one');
-    const latest = await waitForMail(server.url, email, /confirm/i, resent);
+    const latest = await waitForMail(app.server.url, email, /confirm/i, resent);
     await page.goto(verifyLink(latest));
     await waitForToast(page, 'Welcome, Ada Lovelace!');
     await page.getByRole('heading', { name: 'Explore places' }).waitFor();
     await page.getByRole('button', { name: /Account menu for Ada Lovelace/ }).waitFor();
-    const signIn = await server.client().auth.signInWithPassword({ email, password: 'correct horse battery' });
+    const signIn = await app.server.client().auth.signInWithPassword({ email, password: 'correct horse battery' });
     assert.equal(signIn.error, null, 'the email is confirmed: password sign-in works');
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test('a wrong password shows the catalogue message; an unconfirmed email offers a resend', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     const email = uniqueEmail('wrong');
-    await createMember(server, email, 'right password 1');
+    await createMember(app.server, email, 'right password 1');
     await page.goto('/auth/sign-in');
     await signInWithForm(page, email, 'wrong password 1');
     await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect.' }).waitFor();
     const unconfirmed = uniqueEmail('unconfirmed');
-    const { error } = await server.client().auth.signUp({ email: unconfirmed, password: 'unconfirmed pw 1' });
+    const { error } = await app.server.client().auth.signUp({ email: unconfirmed, password: 'unconfirmed pw 1' });
     assert.equal(error, null);
     await signInWithForm(page, unconfirmed, 'unconfirmed pw 1');
     await page.getByRole('alert').filter({ hasText: 'Confirm your email first — we can resend the link.' }).waitFor();
     const since = Date.now();
     await page.getByRole('button', { name: 'Resend confirmation link' }).click();
-    await waitForMail(server.url, unconfirmed, /confirm/i, since);
+    await waitForMail(app.server.url, unconfirmed, /confirm/i, since);
     await context.close();
   });
 
   test('keyboard only: a protected route sends to sign-in and back, then sign out returns to Explore', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     const email = uniqueEmail('keys');
-    await createMember(server, email, 'keyboard pw 12', 'Kay Board');
+    await createMember(app.server, email, 'keyboard pw 12', 'Kay Board');
     await page.goto('/settings');
     await page.waitForURL((url) => url.pathname === '/auth/sign-in' && url.searchParams.get('next') === '/settings');
     await page.getByLabel('Email').focus();
@@ -131,9 +119,9 @@ describe('auth flows in the browser', () => {
   });
 
   test('forgot password → mailed PKCE link → set a new password → sign in with it', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     const email = uniqueEmail('forgot');
-    await createMember(server, email, 'old password 1');
+    await createMember(app.server, email, 'old password 1');
     await page.goto('/auth/sign-in');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.getByRole('heading', { name: 'Forgot your password?' }).waitFor();
@@ -141,7 +129,7 @@ describe('auth flows in the browser', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();
-    const link = verifyLink(await waitForMail(server.url, email, /reset|password|recover/i, since));
+    const link = verifyLink(await waitForMail(app.server.url, email, /reset|password|recover/i, since));
     assert.match(link, /token=pkce_/, 'the app asks for PKCE links');
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === '/auth/reset-password' && !url.searchParams.has('code'));
@@ -153,17 +141,17 @@ describe('auth flows in the browser', () => {
     await page.getByRole('button', { name: 'Save new password' }).click();
     await waitForToast(page, 'Password updated');
     await page.waitForURL((url) => url.pathname === '/');
-    const fresh = server.client();
+    const fresh = app.server.client();
     const signIn = await fresh.auth.signInWithPassword({ email, password: 'new password 1' });
     assert.equal(signIn.error, null);
     await context.close();
   });
 
   test('an implicit-flow recovery link also opens "Set a new password"; a used link asks for a new one', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     const email = uniqueEmail('implicit');
-    await createMember(server, email, 'old password 1');
-    const { data, error } = await server.admin().auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: `${server.url}/auth/reset-password` } });
+    await createMember(app.server, email, 'old password 1');
+    const { data, error } = await app.server.admin().auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: `${app.server.url}/auth/reset-password` } });
     assert.equal(error, null);
     const link = data.properties?.action_link ?? '';
     await page.goto(link);
@@ -172,9 +160,9 @@ describe('auth flows in the browser', () => {
     await page.getByLabel('Confirm new password').fill('implicit new 1');
     await page.getByRole('button', { name: 'Save new password' }).click();
     await waitForToast(page, 'Password updated');
-    assert.equal((await server.client().auth.signInWithPassword({ email, password: 'implicit new 1' })).error, null);
+    assert.equal((await app.server.client().auth.signInWithPassword({ email, password: 'implicit new 1' })).error, null);
 
-    const second = await openPage(browser, server.url);
+    const second = await app.openPage();
     await second.page.goto(link);
     await second.page.getByRole('alert').filter({ hasText: 'This link has expired. Ask for a new one.' }).waitFor();
     await second.page.getByRole('link', { name: 'Ask for a new link' }).click();

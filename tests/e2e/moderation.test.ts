@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { checkScreen, launchBrowser, openPage, type TrackedPage } from './support/browser.ts';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { checkScreen, type TrackedPage } from './support/browser.ts';
+import { useE2eApp } from './support/fixture.ts';
 import { makePng } from './support/png.ts';
 
 // Reporting and moderation in Chromium: a member reports a review, a moderator sees it arrive
@@ -21,8 +21,7 @@ interface Account {
 }
 
 describe('moderation in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const app = useE2eApp();
   let ada: Account; // author of the reported review
   let ben: Account; // reporter, and the plain member refused at /moderation
   let cleo: Account; // member promoted by the admin
@@ -38,8 +37,8 @@ describe('moderation in the browser', () => {
 
   async function account(label: string, name: string, role: 'member' | 'moderator' | 'admin' = 'member'): Promise<Account> {
     const email = uniqueEmail(label);
-    const id = await createMember(server, email, password, name);
-    const username = await server.db.transaction({ kind: 'system' }, async (tx) => {
+    const id = await createMember(app.server, email, password, name);
+    const username = await app.server.db.transaction({ kind: 'system' }, async (tx) => {
       if (role !== 'member') await tx.query(`update public.profiles set role = $2 where id = $1`, [id, role]);
       const { rows } = await tx.query<{ username: string }>(`select username from public.profiles where id = $1`, [id]);
       return rows[0]?.username ?? assert.fail('profile created by the trigger');
@@ -49,7 +48,7 @@ describe('moderation in the browser', () => {
 
   /** A supabase-js client signed in as `who` (the API a member's browser talks to). */
   async function apiAs(who: Account) {
-    const client = server.client();
+    const client = app.server.client();
     const { error } = await client.auth.signInWithPassword({ email: who.email, password });
     assert.equal(error, null);
     return client;
@@ -57,7 +56,7 @@ describe('moderation in the browser', () => {
 
   /** A page with room for a loaded 2-core machine shared with other suites. */
   async function newPage(viewport?: { width: number; height: number }): Promise<TrackedPage> {
-    const tracked = await openPage(browser, server.url, viewport);
+    const tracked = await app.openPage(viewport);
     tracked.page.setDefaultTimeout(30_000);
     return tracked;
   }
@@ -81,8 +80,6 @@ describe('moderation in the browser', () => {
   const meanOf = (page: Page) => page.locator('main header p').filter({ hasText: /reviews?\)/ }).first().textContent();
 
   before(async () => {
-    browser = await launchBrowser();
-    server = await startAppServer();
     [ada, ben, cleo, mina, sam] = await Promise.all([
       account('ada', 'Ada Author'),
       account('ben', 'Ben Reporter'),
@@ -116,11 +113,6 @@ describe('moderation in the browser', () => {
       .single();
     photoId = photo.data?.id ?? assert.fail(photo.error?.message);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   test('a member reports a review; the moderator sees it arrive live and hides it with a reason', async () => {
     moderator = await signedInPage(mina, '/moderation');
     const queue = moderator.page;
@@ -340,7 +332,7 @@ describe('moderation in the browser', () => {
     assert.equal(promote.error?.code, '42501');
     const others = await api.from('reports').select('id, reporter_id');
     assert.ok(others.data?.every((r) => r.reporter_id === ben.id), 'members read only their own reports');
-    const visitor = await server.client().rpc('restore_content', { target_type: 'review', target_id: reviewId, reason: 'Sneaky' });
+    const visitor = await app.server.client().rpc('restore_content', { target_type: 'review', target_id: reviewId, reason: 'Sneaky' });
     assert.equal(visitor.error?.code, '42501');
 
     const anon = await newPage();
@@ -352,7 +344,7 @@ describe('moderation in the browser', () => {
 
   test('reports over the hourly limit get a clear message', async () => {
     // 20 reports in the last hour (already closed, so no target is "already reported")
-    await server.db.transaction({ kind: 'system' }, (tx) =>
+    await app.server.db.transaction({ kind: 'system' }, (tx) =>
       tx.query(
         `insert into public.reports (reporter_id, target_type, target_id, reason, status, resolved_at)
          select $1, 'place', $2, 'spam', 'dismissed', now() from generate_series(1, 20)`,

@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, startAppServer, uniqueEmail } from './support/app-server.ts';
-import { assertAccessible, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { before, describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createMember, uniqueEmail } from './support/app-server.ts';
+import { assertAccessible, viewports } from './support/browser.ts';
+import { useE2eApp } from './support/fixture.ts';
 import { memberClient } from './support/member-data.ts';
 
 const description = 'A square with a fountain,\nplane trees and a Sunday market.';
@@ -25,20 +25,17 @@ async function holdScripts(page: Page): Promise<() => void> {
 // app's scripts have run; the app takes the same answer over (one request) and replaces the
 // header in place. A place anon may not see is left to the app.
 describe('place page first paint', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const app = useE2eApp();
   let ratedId = '';
   let quietId = '';
   let hiddenId = '';
   before(async () => {
-    browser = await launchBrowser();
-    server = await startAppServer();
     const ownerEmail = uniqueEmail('first-paint');
-    const ownerId = await createMember(server, ownerEmail, 'first paint 1', 'Owner');
+    const ownerId = await createMember(app.server, ownerEmail, 'first paint 1', 'Owner');
     const reviewerEmail = uniqueEmail('first-paint-reviewer');
-    const reviewerId = await createMember(server, reviewerEmail, 'first paint 2', 'Reviewer');
-    const owner = await memberClient(server, ownerEmail, 'first paint 1');
-    const reviewer = await memberClient(server, reviewerEmail, 'first paint 2');
+    const reviewerId = await createMember(app.server, reviewerEmail, 'first paint 2', 'Reviewer');
+    const owner = await memberClient(app.server, ownerEmail, 'first paint 1');
+    const reviewer = await memberClient(app.server, reviewerEmail, 'first paint 2');
     const insert = async (row: Record<string, unknown>) => {
       const { data, error } = await owner
         .from('places')
@@ -59,16 +56,11 @@ describe('place page first paint', () => {
       .from('reviews')
       .insert({ place_id: ratedId, author_id: ownerId, rating: 5, body: 'My favourite square.' });
     assert.equal(ownReview.error, null);
-    const hidden = await server.admin().from('places').update({ hidden_at: new Date().toISOString() }).eq('id', hiddenId);
+    const hidden = await app.server.admin().from('places').update({ hidden_at: new Date().toISOString() }).eq('id', hiddenId);
     assert.equal(hidden.error, null);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   test('shows the header before the scripts run, then the app reuses the row with no shift', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, viewports.mobile);
+    const { page, context, errors } = await app.openPage(viewports.mobile);
     const release = await holdScripts(page);
     let rowRequests = 0;
     page.on('request', (request) => {
@@ -100,7 +92,7 @@ describe('place page first paint', () => {
   });
 
   test('a place without reviews, address or description shows just what it has', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, viewports.desktop);
+    const { page, context, errors } = await app.openPage(viewports.desktop);
     const release = await holdScripts(page);
     await page.goto(`/places/${quietId}`, { waitUntil: 'commit' });
     await page.getByRole('heading', { level: 1, name: 'Quiet Corner' }).waitFor();
@@ -114,7 +106,7 @@ describe('place page first paint', () => {
   });
 
   test('a place hidden from visitors is left to the app, which says it is not there', async () => {
-    const { page, context, errors } = await openPage(browser, server.url, viewports.mobile);
+    const { page, context, errors } = await app.openPage(viewports.mobile);
     const release = await holdScripts(page);
     const early = page.waitForResponse((response) => response.url().includes(`/rest/v1/places?id=eq.${hiddenId}`));
     await page.goto(`/places/${hiddenId}`, { waitUntil: 'commit' });

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { describe, test } from 'node:test';
+import type { Locator, Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { assertAccessible, launchBrowser, openPage, viewports } from './support/browser.ts';
+import { assertAccessible, viewports } from './support/browser.ts';
 import { drawJpeg, exifMarker, webpSize, withGpsExif } from './support/exif-jpeg.ts';
+import { useE2eApp } from './support/fixture.ts';
 
 /** The alt texts of every review draft's photos kept in IndexedDB (never creates the database). */
 const draftPhotoAlts = `(async () => {
@@ -36,19 +36,9 @@ async function waitForDraftAlts(page: Page, expected: string[][]): Promise<void>
 // Explore, places, reviews with photos, stars and live updates, as people use them in Chromium,
 // against the app's own project with its demo data (75 places in five cities).
 describe('places, reviews and live updates in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer('pglite', { web: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+  const app = useE2eApp({ demoData: true });
   async function placeByName(name: string) {
-    const { data, error } = await server.admin().from('places').select('id, lat, lng, name').eq('name', name).single();
+    const { data, error } = await app.server.admin().from('places').select('id, lat, lng, name').eq('name', name).single();
     assert.equal(error, null);
     return data!;
   }
@@ -63,7 +53,7 @@ describe('places, reviews and live updates in the browser', () => {
   const listItems = (page: Page) => page.getByRole('list', { name: 'Places' }).getByRole('listitem');
 
   test('a visitor browses, searches and filters; the URL reproduces the view', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     await page.goto('/');
     await page.getByText('75 places in this area').waitFor();
     await page
@@ -103,7 +93,7 @@ describe('places, reviews and live updates in the browser', () => {
     );
 
     // The same link in a fresh tab shows the same list.
-    const other = await openPage(browser, server.url);
+    const other = await app.openPage();
     await other.page.goto(url.pathname + url.search);
     await other.page.getByText(`${filtered} ${filtered === 1 ? 'place' : 'places'} in this area`).waitFor();
     assert.equal(await other.page.getByRole('button', { name: 'Museum', exact: true }).getAttribute('aria-pressed'), 'true');
@@ -129,7 +119,7 @@ describe('places, reviews and live updates in the browser', () => {
   });
 
   test('a new member adds a place with the pin, reviews it with two photos, and another visitor sees it live', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     const email = uniqueEmail('places');
     await page.goto('/auth/sign-up');
     await page.getByLabel('Display name').fill('Rosa Park');
@@ -166,7 +156,7 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(await page.getByTestId('rating-count').textContent(), '0 reviews');
 
     // A visitor has the page open in another browser.
-    const visitor = await openPage(browser, server.url);
+    const visitor = await app.openPage();
     await visitor.page.goto(placeUrl);
     await visitor.page.getByText('No reviews yet. Be the first to share your experience.').waitFor();
     await visitor.page.getByText('2 people here now').waitFor();
@@ -230,7 +220,7 @@ describe('places, reviews and live updates in the browser', () => {
     await page.getByRole('list').getByRole('button', { name: 'The kiosk in red and blue light' }).waitFor();
 
     // The stored photo: WebP, at most 1600 px, and no EXIF or GPS left.
-    const { data: photos } = await server
+    const { data: photos } = await app.server
       .admin()
       .from('review_photos')
       .select('path, width, height, alt')
@@ -239,7 +229,7 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(photos?.length, 2);
     const kiosk = photos!.find((p) => p.alt === 'The kiosk in red and blue light')!;
     assert.deepEqual([kiosk.width, kiosk.height], [1600, 800]);
-    const stored = Buffer.from(await (await fetch(`${server.url}/storage/v1/object/public/place-photos/${kiosk.path}`)).arrayBuffer());
+    const stored = Buffer.from(await (await fetch(`${app.server.url}/storage/v1/object/public/place-photos/${kiosk.path}`)).arrayBuffer());
     assert.deepEqual(webpSize(stored), { width: 1600, height: 800 });
     assert.equal(stored.includes('Exif'), false, 'no EXIF chunk');
     assert.equal(stored.includes(exifMarker), false, 'no camera data');
@@ -269,9 +259,9 @@ describe('places, reviews and live updates in the browser', () => {
     await waitForToast(page, 'Review deleted');
     await page.getByText('No reviews yet. Be the first to share your experience.').waitFor();
     await page.getByTestId('rating-count').filter({ hasText: '0 reviews' }).waitFor();
-    const { data: left } = await server.admin().from('review_photos').select('id').eq('place_id', place.id);
+    const { data: left } = await app.server.admin().from('review_photos').select('id').eq('place_id', place.id);
     assert.deepEqual(left, []);
-    const gone = await fetch(`${server.url}/storage/v1/object/public/place-photos/${kiosk.path}`);
+    const gone = await fetch(`${app.server.url}/storage/v1/object/public/place-photos/${kiosk.path}`);
     assert.equal(gone.status, 400, 'the photo file is removed too');
     assert.deepEqual(errors, []);
     assert.deepEqual(visitor.errors, []);
@@ -280,7 +270,7 @@ describe('places, reviews and live updates in the browser', () => {
   });
 
   test('on a phone the list lives in a drawer that opens and closes by button and Escape', async () => {
-    const { page, context } = await openPage(browser, server.url, viewports.mobile);
+    const { page, context } = await app.openPage(viewports.mobile);
     await page.goto('/');
     const show = page.getByRole('button', { name: /^Show list \(\d+\)$/ });
     await show.waitFor();
@@ -301,9 +291,9 @@ describe('places, reviews and live updates in the browser', () => {
   });
 
   test('a review draft with a photo is discarded: text and photo are gone, also after a reload', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     const email = uniqueEmail('discard');
-    await createMember(server, email, 'discard password 1', 'Dee Scard');
+    await createMember(app.server, email, 'discard password 1', 'Dee Scard');
     const place = await placeByName('Monmouth Coffee Company');
     await page.goto(`/auth/sign-in?next=${encodeURIComponent(`/places/${place.id}`)}`);
     await signInWithForm(page, email, 'discard password 1');
@@ -327,9 +317,9 @@ describe('places, reviews and live updates in the browser', () => {
   });
 
   test('a member writes a review with the keyboard alone', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     const email = uniqueEmail('keyboard');
-    await createMember(server, email, 'keyboard password 1', 'Kim Keys');
+    await createMember(app.server, email, 'keyboard password 1', 'Kim Keys');
     const park = await placeByName('Hyde Park');
     await page.goto(`/auth/sign-in?next=${encodeURIComponent(`/places/${park.id}`)}`);
     await signInWithForm(page, email, 'keyboard password 1');

@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { checkScreen, launchBrowser, openPage } from './support/browser.ts';
+import { before, describe, test } from 'node:test';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { checkScreen } from './support/browser.ts';
+import { useE2eApp } from './support/fixture.ts';
 import { memberClient, seedMemberData } from './support/member-data.ts';
 import { makePng } from './support/png.ts';
 
@@ -12,31 +11,23 @@ const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric',
 // The profile page, and every account screen checked with axe (no serious or critical
 // violation) and for horizontal scroll at 390×844 and 1280×800.
 describe('profile page and account screens', () => {
-  let server: TestServer;
-  let browser: Browser;
+  const app = useE2eApp();
   let username = '';
   let quietUsername = '';
   const email = uniqueEmail('screens');
   const password = 'screens password 1';
   before(async () => {
-    browser = await launchBrowser();
-    server = await startAppServer();
-    const userId = await createMember(server, email, password, 'Grace Hopper');
+    const userId = await createMember(app.server, email, password, 'Grace Hopper');
     const otherEmail = uniqueEmail('screens-other');
-    const otherId = await createMember(server, otherEmail, 'other password 1', 'Quiet Member');
-    await seedMemberData(await memberClient(server, email, password), userId, await memberClient(server, otherEmail, 'other password 1'));
-    const admin = server.admin();
+    const otherId = await createMember(app.server, otherEmail, 'other password 1', 'Quiet Member');
+    await seedMemberData(await memberClient(app.server, email, password), userId, await memberClient(app.server, otherEmail, 'other password 1'));
+    const admin = app.server.admin();
     username = (await admin.from('profiles').select('username').eq('id', userId).single()).data?.username ?? '';
     quietUsername = (await admin.from('profiles').select('username').eq('id', otherId).single()).data?.username ?? '';
     await admin.from('profiles').update({ bio: 'Compilers, COBOL and the first bug.' }).eq('id', userId);
   });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
   test('a profile shows avatar, name, bio, join month, counts, reviews and places', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     await page.goto(`/u/${username}`);
     await page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor();
     await page.getByText(`@${username}`).waitFor();
@@ -62,7 +53,7 @@ describe('profile page and account screens', () => {
   });
 
   test('signing up with a registered email says so and links to sign-in', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     await page.goto('/auth/sign-up');
     await page.getByLabel('Display name').fill('Someone Else');
     await page.getByLabel('Email').fill(email);
@@ -76,7 +67,7 @@ describe('profile page and account screens', () => {
   });
 
   test('auth screens pass axe and fit both viewports, errors included', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     await page.goto('/auth/sign-in');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('Enter your email.').waitFor();
@@ -91,7 +82,7 @@ describe('profile page and account screens', () => {
   });
 
   test('settings, its dialogs and the account menu pass axe and fit both viewports', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     await page.goto('/auth/sign-in?next=%2Fsettings');
     await signInWithForm(page, email, password);
     const ready = () => page.getByRole('heading', { name: 'Your data', exact: true }).waitFor();

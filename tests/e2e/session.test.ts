@@ -1,9 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { useE2eApp } from './support/fixture.ts';
 
 const storageKey = 'sb-localhost-auth-token';
 
@@ -36,55 +35,41 @@ function watchRealtime(page: Page): { sent: string[]; systemErrors: string[] } {
 // A member stays signed in across idle periods: the client refreshes (TOKEN_REFRESHED), requests
 // stay authorized, and the realtime channel is handed each new token.
 describe('session refresh', () => {
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-  });
-  after(() => browser?.close());
-
   describe('with a 3-second JWT expiry', () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startAppServer({ jwtExpiry: 3 });
-    });
-    after(() => server?.close());
+    const app = useE2eApp({ jwtExpiry: 3 });
 
     test('idles past the expiry, refreshes silently and the next write is authorized', async () => {
       const email = uniqueEmail('idle');
-      const userId = await createMember(server, email, 'idle password 1', 'Idle Member');
-      const { page, context } = await openPage(browser, server.url);
+      const userId = await createMember(app.server, email, 'idle password 1', 'Idle Member');
+      const { page, context } = await app.openPage();
       await recordAuthEvents(page);
       await page.goto('/auth/sign-in?next=%2Fsettings');
       await signInWithForm(page, email, 'idle password 1');
       await page.getByLabel('Display name').waitFor();
       const first = await storedToken(page);
       await page.waitForTimeout(4500);
-      assert.ok((await server.client().auth.getUser(first)).error, 'the access token has expired on the server meanwhile');
+      assert.ok((await app.server.client().auth.getUser(first)).error, 'the access token has expired on the server meanwhile');
       await page.getByLabel('Display name').fill('Still Here');
       await page.getByRole('button', { name: 'Save profile' }).click();
       await waitForToast(page, 'Profile saved');
-      const { data } = await server.admin().from('profiles').select('display_name').eq('id', userId).single();
+      const { data } = await app.server.admin().from('profiles').select('display_name').eq('id', userId).single();
       assert.equal(data?.display_name, 'Still Here', 'the write after the idle period was authorized');
       const events = await authEvents(page);
       assert.ok(events.includes('TOKEN_REFRESHED'), `TOKEN_REFRESHED seen (${events.join(', ')})`);
       assert.ok(!events.includes('SIGNED_OUT'));
-      assert.equal((await server.client().auth.getUser(await storedToken(page))).error, null);
+      assert.equal((await app.server.client().auth.getUser(await storedToken(page))).error, null);
       await page.getByRole('button', { name: /Account menu for Still Here/ }).waitFor();
       await context.close();
     });
   });
 
   describe('with a 95-second JWT expiry (inside the client refresh margin of 90 s within seconds)', () => {
-    let server: TestServer;
-    before(async () => {
-      server = await startAppServer({ jwtExpiry: 95 });
-    });
-    after(() => server?.close());
+    const app = useE2eApp({ jwtExpiry: 95 });
 
     test('refreshes before expiry and hands the new token to the open realtime channel', async () => {
       const email = uniqueEmail('realtime');
-      await createMember(server, email, 'realtime password 1', 'Live Member');
-      const { page, context } = await openPage(browser, server.url);
+      await createMember(app.server, email, 'realtime password 1', 'Live Member');
+      const { page, context } = await app.openPage();
       await recordAuthEvents(page);
       const realtime = watchRealtime(page);
       await page.goto('/auth/sign-in');
@@ -104,7 +89,7 @@ describe('session refresh', () => {
       for (let i = 0; i < 50 && !realtime.sent.includes(refreshed); i++) await page.waitForTimeout(100);
       assert.ok(realtime.sent.includes(refreshed), 'realtime was handed the refreshed token');
       assert.deepEqual(realtime.systemErrors, [], 'the channel was never closed for an expired token');
-      assert.equal((await server.client().auth.getUser(refreshed)).error, null);
+      assert.equal((await app.server.client().auth.getUser(refreshed)).error, null);
       assert.ok(!(await authEvents(page)).includes('SIGNED_OUT'));
       await context.close();
     });

@@ -1,31 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import type { TestServer } from '../support/server.ts';
-import { createMember, signInWithForm, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { launchBrowser, openPage } from './support/browser.ts';
+import { describe, test } from 'node:test';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { useE2eApp } from './support/fixture.ts';
 import { verifyLink, waitForMail } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
 
 // Settings: profile with username availability, avatar crop/upload/replace/remove, password
 // and email changes (mailed links), each checked through the API.
 describe('settings in the browser', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-    server = await startAppServer();
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+  const app = useE2eApp();
   async function signedInSettings(label: string) {
     const email = uniqueEmail(label);
     const password = `${label} password 1`;
-    const userId = await createMember(server, email, password, `${label} person`);
-    const opened = await openPage(browser, server.url);
+    const userId = await createMember(app.server, email, password, `${label} person`);
+    const opened = await app.openPage();
     await opened.page.goto('/auth/sign-in?next=%2Fsettings');
     await signInWithForm(opened.page, email, password);
     await opened.page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
@@ -33,13 +21,13 @@ describe('settings in the browser', () => {
   }
 
   async function profileOf(userId: string) {
-    const { data } = await server.admin().from('profiles').select('username, display_name, bio, avatar_path').eq('id', userId).single();
+    const { data } = await app.server.admin().from('profiles').select('username, display_name, bio, avatar_path').eq('id', userId).single();
     return data;
   }
 
   test('edits the profile: availability check, taken username, limits, then saves', async () => {
     const taken = uniqueEmail('taken');
-    const takenId = await createMember(server, taken, 'taken password 1');
+    const takenId = await createMember(app.server, taken, 'taken password 1');
     const takenName = (await profileOf(takenId))?.username ?? '';
     const { page, context, userId, errors } = await signedInSettings('profile');
     const username = page.getByLabel('Username');
@@ -67,7 +55,7 @@ describe('settings in the browser', () => {
 
   test('chooses, crops and uploads an avatar with progress, replaces it, then removes it', async () => {
     const { page, context, userId, errors } = await signedInSettings('avatar');
-    const admin = server.admin();
+    const admin = app.server.admin();
     const choose = async (label: string) => {
       await page.getByRole('button', { name: label }).click();
       await page.getByLabel('Profile photo file').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: makePng(640, 480) });
@@ -102,7 +90,7 @@ describe('settings in the browser', () => {
     const header = page.getByRole('banner').locator(`img[src$="${first}"]`);
     await header.waitFor();
     const size = await page.evaluate<{ w: number; h: number }>(
-      `(async () => { const r = await fetch(${JSON.stringify(`${server.url}/storage/v1/object/public/avatars/${first}`)}); const b = await createImageBitmap(await r.blob()); return { w: b.width, h: b.height }; })()`,
+      `(async () => { const r = await fetch(${JSON.stringify(`${app.server.url}/storage/v1/object/public/avatars/${first}`)}); const b = await createImageBitmap(await r.blob()); return { w: b.width, h: b.height }; })()`,
     );
     // Zoom 1.5 on a 640×480 source frames a 320 px square, kept at that size (never upscaled).
     assert.deepEqual(size, { w: 320, h: 320 }, 'cropped square at the zoomed size');
@@ -130,8 +118,8 @@ describe('settings in the browser', () => {
     await form.getByLabel('Confirm new password').fill('brand new password 1');
     await form.getByRole('button', { name: 'Change password' }).click();
     await waitForToast(page, 'Password updated');
-    assert.equal((await server.client().auth.signInWithPassword({ email, password: 'brand new password 1' })).error, null);
-    assert.equal((await server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
+    assert.equal((await app.server.client().auth.signInWithPassword({ email, password: 'brand new password 1' })).error, null);
+    assert.equal((await app.server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
     await context.close();
   });
 
@@ -154,8 +142,8 @@ describe('settings in the browser', () => {
     await page.getByRole('button', { name: 'Change email' }).click();
     await waitForToast(page, `Check ${next} for a link to confirm your new email.`);
     await page.getByText(`Waiting for confirmation of ${next}.`).waitFor();
-    const toCurrent = verifyLink(await waitForMail(server.url, email, /email/i, since));
-    const toNew = verifyLink(await waitForMail(server.url, next, /email/i, since));
+    const toCurrent = verifyLink(await waitForMail(app.server.url, email, /email/i, since));
+    const toNew = verifyLink(await waitForMail(app.server.url, next, /email/i, since));
     await page.goto(toCurrent);
     await waitForToast(page, 'One link confirmed. Now open the link we sent to your other address.');
     await page.getByText(`Current email: ${email}`).waitFor();
@@ -172,9 +160,9 @@ describe('settings in the browser', () => {
       events.some((e) => e.event === 'USER_UPDATED' && e.email === next),
       `USER_UPDATED with the new email was broadcast: ${JSON.stringify(events)}`,
     );
-    const { data } = await server.admin().auth.admin.getUserById(userId);
+    const { data } = await app.server.admin().auth.admin.getUserById(userId);
     assert.equal(data.user?.email, next);
-    assert.equal((await server.client().auth.signInWithPassword({ email: next, password: 'email password 1' })).error, null);
+    assert.equal((await app.server.client().auth.signInWithPassword({ email: next, password: 'email password 1' })).error, null);
     // A used link says so, and leaves the account as it is.
     await page.goto(toNew);
     await waitForToast(page, 'This link has expired. Ask for a new one.');
@@ -188,13 +176,13 @@ describe('settings in the browser', () => {
     const { page, context, email, password, errors } = await signedInSettings('implicit');
     // Another device of the same member asks for the change: supabase-js's default implicit
     // flow, so the links carry `#access_token=…&type=email_change` instead of `?code=`.
-    const device = server.client();
+    const device = app.server.client();
     assert.equal((await device.auth.signInWithPassword({ email, password })).error, null);
     const next = uniqueEmail('implicit-changed');
     const since = Date.now();
-    assert.equal((await device.auth.updateUser({ email: next }, { emailRedirectTo: `${server.url}/settings` })).error, null);
-    const toCurrent = verifyLink(await waitForMail(server.url, email, /email/i, since));
-    const toNew = verifyLink(await waitForMail(server.url, next, /email/i, since));
+    assert.equal((await device.auth.updateUser({ email: next }, { emailRedirectTo: `${app.server.url}/settings` })).error, null);
+    const toCurrent = verifyLink(await waitForMail(app.server.url, email, /email/i, since));
+    const toNew = verifyLink(await waitForMail(app.server.url, next, /email/i, since));
     assert.doesNotMatch(toNew, /token=pkce_/);
     const landing = await context.newPage();
     await landing.goto(toCurrent);

@@ -1,25 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { checkScreen, launchBrowser, openPage } from './support/browser.ts';
+import { describe, test } from 'node:test';
+import { checkScreen } from './support/browser.ts';
+import { useE2eApp } from './support/fixture.ts';
 
 // The app shell: header, Explore, the toast region, the 404 route. PGlite only: the backend
 // matrix belongs to the service suites; the browser flows exercise the app.
 describe('web app shell', () => {
-  let server: TestServer;
-  let browser: Browser;
-  before(async () => {
-    browser = await launchBrowser();
-    server = await startTestServer('pglite', { web: true });
-  });
-  after(async () => {
-    await browser?.close();
-    await server?.close();
-  });
-
+  const app = useE2eApp({ demoData: true });
   test('loads / with the header and the Explore route, without console errors', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     await page.goto('/');
     const banner = page.getByRole('banner');
     await banner.getByRole('link', { name: 'Pinstar' }).waitFor();
@@ -32,7 +21,7 @@ describe('web app shell', () => {
   });
 
   test('shows a toast when the connection drops and tells when it is back', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Explore places' }).waitFor();
     await context.setOffline(true);
@@ -43,7 +32,7 @@ describe('web app shell', () => {
   });
 
   test('answers an unknown path with the helpful 404 inside the shell', async () => {
-    const { page, context, errors } = await openPage(browser, server.url);
+    const { page, context, errors } = await app.openPage();
     await page.goto('/no/such/page');
     await page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
     await page.getByRole('link', { name: 'Back to Explore' }).click();
@@ -54,7 +43,7 @@ describe('web app shell', () => {
   });
 
   test('Explore and 404 pass axe and do not scroll sideways at 390 and 1280 px', async () => {
-    const { page, context } = await openPage(browser, server.url);
+    const { page, context } = await app.openPage();
     await page.goto('/');
     await checkScreen(page, 'Explore', () => page.getByRole('heading', { name: 'Explore places' }).waitFor());
     await page.goto('/missing');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { formatFullDateTime, formatJoined, formatRelativeDate, formatShortDate, formatVisited } from '../../web/src/lib/dates.ts';
 
-// PRODUCT.md "Dates": relative under 7 days, else "Mar 3, 2026"; "Visited March 2026";
+// docs/product.md "Dates": relative under 7 days, else "Mar 3, 2026"; "Visited March 2026";
 // "Joined March 2026"; the full date and time for tooltips. Local-time formatting, so the
 // inputs are local dates.
 describe('dates', () => {

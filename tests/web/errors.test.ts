@@ -7,7 +7,7 @@ describe('error catalogue', () => {
   const authError = (code: string, extra: object = {}) =>
     Object.assign(new Error('server words'), { name: 'AuthApiError', status: 400, code, ...extra });
 
-  test('auth codes map to PRODUCT.md messages and reactions', () => {
+  test('auth codes map to docs/product.md messages and reactions', () => {
     const table: [string, string, string, string?][] = [
       ['invalid_credentials', messages.invalidCredentials, 'form'],
       ['email_not_confirmed', messages.emailNotConfirmed, 'resend-confirmation'],

@@ -64,7 +64,7 @@ function welcomeName(user: User): string {
 }
 
 /**
- * Holds the session and performs the app's reaction to every auth event (PRODUCT.md "Session
+ * Holds the session and performs the app's reaction to every auth event (docs/product.md "Session
  * events"). Token refreshes are silent: supabase-js hands the new token to realtime itself
  * (SupabaseClient._handleTokenChanged → realtime.setAuth).
  */

@@ -2,7 +2,7 @@ import { format, formatDistanceStrict, isValid, parseISO } from 'date-fns';
 import { enUS } from 'date-fns/locale';
 
 /**
- * The one place dates become words (PRODUCT.md "Dates"): English, date-fns `en-US`.
+ * The one place dates become words (docs/product.md "Dates"): English, date-fns `en-US`.
  * Accepts ISO strings from the database, `Date`s and epoch milliseconds.
  */
 type DateInput = string | number | Date;

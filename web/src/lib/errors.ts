@@ -1,5 +1,5 @@
 /**
- * The one error catalogue of the app (PRODUCT.md "Error catalogue"): every failure from auth,
+ * The one error catalogue of the app (docs/product.md "Error catalogue"): every failure from auth,
  * PostgREST, storage, edge functions or the network becomes a message a person understands and a
  * reaction the UI knows how to perform. Components never show raw server messages.
  */

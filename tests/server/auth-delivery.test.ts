@@ -108,7 +108,7 @@ for (const backend of testBackends()) {
       }
       const second = await boot();
       try {
-        const mails = await mailTo({ url: second.url } as TestServer, email);
+        const mails = await mailTo({ url: second.url }, email);
         assert.equal(mails.length, 1);
         const { location } = await followLink(verifyLinkOf(mails[0]).replace(/^http:\/\/localhost:\d+/, second.url));
         assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'signup');
