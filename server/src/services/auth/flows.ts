@@ -3,7 +3,7 @@ import type { Tx } from '../../db/types.ts';
 import { type AuthCtx, externalUrl } from './context.ts';
 import { authErrors } from './errors.ts';
 import { type Body, optionalString } from './http.ts';
-import type { MailData, MailKind } from './mailer.ts';
+import type { MailData, MailKind } from './mail-kinds.ts';
 import { newOtp, tokenHash } from './tokens.ts';
 
 export const pkcePrefix = 'pkce_';

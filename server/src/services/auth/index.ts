@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { DbError } from '../../db/errors.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import type { AuthCtx } from './context.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
 import { createMailbox, createMailboxService } from './mailbox.ts';

@@ -1,7 +1,7 @@
 import { becomeSubscriber } from './authorization.ts';
 import { filterCondition, filterValidation } from './change-filter-sql.ts';
 import { buildChangeData, type CapturedChange, deliverChanges, type Verdict } from './change-payload.ts';
-import type { ChangeEngine, ChangeSubscription } from './changes.ts';
+import type { ChangeEngine, ChangeSubscription } from './change-subscription.ts';
 import type { Hub } from './hub.ts';
 import { quoteIdent, TableCatalog, type TableInfo, trimOld } from './table-catalog.ts';
 

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { isDbError } from '../../db/errors.ts';
 import { tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { type RequestContext, requestContext } from './context.ts';
 import { errors, fromDbError, RestError } from './errors.ts';
 import { handleRead } from './handle/read.ts';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/types.ts';
-import type { ServiceDeps } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { type RequestContext, requestContext } from './context.ts';
 import { errors } from './errors.ts';
 import { type Access, buildOpenApi, type Catalog, type CatalogRelation, routineKey } from './openapi-document.ts';

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { parseByteSize, tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { configuredBuckets, seedObjects, syncBuckets } from './config-buckets.ts';
 import { type StorageContext, storagePath } from './context.ts';
 import { errors } from './errors.ts';
