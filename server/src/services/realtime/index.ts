@@ -60,7 +60,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     socket.on('error', () => undefined);
     accept(request, socket, head, url).catch((error: unknown) => {
       deps.log.error('realtime: upgrade failed', error);
-      refuse(socket, new ConnectError(500, 'Error connecting to Realtime'));
+      refuse(socket, connectErrors.internal());
     });
     return true;
   }
