@@ -78,7 +78,13 @@ export const noImportCycle = {
   meta: {
     type: 'problem',
     docs: { description: 'Forbid import cycles, type-only imports included' },
-    schema: [{ type: 'object', properties: { root: { type: 'string' }, roots: { type: 'array' }, aliases: { type: 'object' } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: { root: { type: 'string' }, roots: { type: 'array' }, aliases: { type: 'object' } },
+        additionalProperties: false,
+      },
+    ],
     messages: { cycle: 'Import cycle: {{route}}' },
   },
   create(context) {
@@ -92,7 +98,12 @@ export const noImportCycle = {
       if (!target) return;
       // The file on disk may differ from the text being linted (an editor buffer): use the import as written.
       const route = target === filename ? [filename] : pathBack(edges, target, filename);
-      if (route) context.report({ node, messageId: 'cycle', data: { route: [filename, ...route].map((f) => path.relative(options.root, f)).join(' → ') } });
+      if (route)
+        context.report({
+          node,
+          messageId: 'cycle',
+          data: { route: [filename, ...route].map((f) => path.relative(options.root, f)).join(' → ') },
+        });
     };
     return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check };
   },

@@ -10,10 +10,36 @@ const cache = path.join('node_modules', '.cache');
 const bin = (name: string) => path.join('node_modules', '.bin', name);
 
 const steps: Array<{ name: string; command: string; args: string[] }> = [
-  { name: 'tsc (server, tests, scripts)', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'server.tsbuildinfo')] },
-  { name: 'tsc (web)', command: bin('tsc'), args: ['-p', 'web/tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'web.tsbuildinfo')] },
-  { name: 'eslint', command: bin('eslint'), args: ['.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint', 'cache.json')] },
-  { name: 'prettier', command: bin('prettier'), args: ['--check', '.', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'prettier', '.prettier-cache'), '--log-level', 'warn'] },
+  {
+    name: 'tsc (server, tests, scripts)',
+    command: bin('tsc'),
+    args: ['-p', 'tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'server.tsbuildinfo')],
+  },
+  {
+    name: 'tsc (web)',
+    command: bin('tsc'),
+    args: ['-p', 'web/tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'web.tsbuildinfo')],
+  },
+  {
+    name: 'eslint',
+    command: bin('eslint'),
+    args: ['.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint', 'cache.json')],
+  },
+  {
+    name: 'prettier',
+    command: bin('prettier'),
+    args: [
+      '--check',
+      '.',
+      '--cache',
+      '--cache-strategy',
+      'content',
+      '--cache-location',
+      path.join(cache, 'prettier', '.prettier-cache'),
+      '--log-level',
+      'warn',
+    ],
+  },
 ];
 
 const started = performance.now();

@@ -3,7 +3,8 @@
  * local stack's wire shape — the edge runtime's main worker (supabase/cli
  * `internal/functions/serve/templates/main.ts`) and Deno.serve's default error handler.
  */
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** `{code, message}` from the main worker when a user worker fails. */
 function runtimeError(status: number, code: string, message: string): Response {

@@ -58,7 +58,10 @@ export class ChangeCapture {
     const bodies = new Map<number, Obj>();
     if (parked.length) {
       await this.#db.transaction({ kind: 'system' }, async (tx) => {
-        const { rows } = await tx.query<{ id: number; body: Obj }>(`delete from _server.realtime_changes where id = any($1::int8[]) returning id, body`, [parked]);
+        const { rows } = await tx.query<{ id: number; body: Obj }>(
+          `delete from _server.realtime_changes where id = any($1::int8[]) returning id, body`,
+          [parked],
+        );
         for (const r of rows) bodies.set(Number(r.id), r.body);
       });
     }

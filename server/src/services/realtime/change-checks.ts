@@ -5,7 +5,7 @@ import { filterCondition } from './change-filter-sql.ts';
 import { buildChangeData, type CapturedChange, type Verdict } from './change-payload.ts';
 import type { SubscriptionRegistry } from './change-registry.ts';
 import type { ChangeSubscription } from './change-subscription.ts';
-import { quoteIdent, type TableCatalog, type TableInfo, trimOld } from './table-catalog.ts';
+import { quoteIdent, trimOld, type TableCatalog, type TableInfo } from './table-catalog.ts';
 
 /**
  * Which subscribers may see each change of one table (upstream `apply_rls`): the subscription's
@@ -23,7 +23,13 @@ export interface CheckEnv {
 type Pending = { sub: ChangeSubscription; index: number };
 
 /** Filters, privileges and RLS for one table's changes; fills `verdicts`. */
-export async function judgeTable(env: CheckEnv, info: TableInfo, changes: CapturedChange[], indexes: number[], verdicts: Verdict[][]): Promise<void> {
+export async function judgeTable(
+  env: CheckEnv,
+  info: TableInfo,
+  changes: CapturedChange[],
+  indexes: number[],
+  verdicts: Verdict[][],
+): Promise<void> {
   const pending: Pending[] = [];
   for (const index of indexes) {
     const change = changes[index];
@@ -40,7 +46,8 @@ export async function judgeTable(env: CheckEnv, info: TableInfo, changes: Captur
     const role = item.sub.channel.role;
     let selectable = byRole.get(role);
     if (!selectable) byRole.set(role, (selectable = await env.catalog.selectable(info, role)));
-    const verdict = (errors: string[] | null) => verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, errors) });
+    const verdict = (errors: string[] | null) =>
+      verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, errors) });
     if (change.type !== 'DELETE' && info.pkey.length === 0) verdict(['Error 400: Bad Request, no primary key']);
     else if (change.type !== 'DELETE' && !info.pkey.every((c) => selectable.has(c))) verdict(['Error 401: Unauthorized']);
     else if (change.type === 'DELETE' || !info.rls) verdict(null);
@@ -113,7 +120,9 @@ async function applyRls(
   verdicts: Verdict[][],
   selectableByRole: Map<string, Set<string>>,
 ): Promise<void> {
-  const match = info.pkey.map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`).join(' and ');
+  const match = info.pkey
+    .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
+    .join(' and ');
   const sql = `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i) where exists (select 1 from ${info.qualified} t where ${match})`;
   const visibleByGroup = new Map<string, Set<number>>();
   // One group (the common case) needs no savepoint: a failure ends the transaction anyway.

@@ -1,6 +1,6 @@
 import { ChangeCapture } from './change-capture.ts';
-import { type CheckEnv, judgeTable } from './change-checks.ts';
-import { type CapturedChange, deliverChanges, type Verdict } from './change-payload.ts';
+import { judgeTable, type CheckEnv } from './change-checks.ts';
+import { deliverChanges, type CapturedChange, type Verdict } from './change-payload.ts';
 import { SubscriptionRegistry } from './change-registry.ts';
 import type { ChangeEngine } from './change-subscription.ts';
 import type { Hub } from './hub.ts';
@@ -46,7 +46,9 @@ export function createChangeEngine(hub: Hub): ChangeEngine {
       await catalog.refresh();
       stops.push(await hub.db.listen('realtime:changes', capture.enqueue));
       // PostgREST's schema reload signal follows migrations: the publication may have changed.
-      stops.push(await hub.db.listen('pgrst', () => void catalog.refresh().catch((e: unknown) => hub.log.error('realtime: refreshing tables', e))));
+      stops.push(
+        await hub.db.listen('pgrst', () => void catalog.refresh().catch((e: unknown) => hub.log.error('realtime: refreshing tables', e))),
+      );
     },
     close: async () => {
       for (const stop of stops.splice(0)) await stop();

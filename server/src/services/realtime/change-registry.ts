@@ -49,7 +49,12 @@ export class SubscriptionRegistry {
     const out: ChangeSubscription[] = [];
     for (const sub of this.#subscriptions) {
       const p = sub.params;
-      if ((p.schema === '*' || p.schema === change.schema) && (p.table === '*' || p.table === change.table) && (p.event === '*' || p.event === change.type)) out.push(sub);
+      if (
+        (p.schema === '*' || p.schema === change.schema) &&
+        (p.table === '*' || p.table === change.table) &&
+        (p.event === '*' || p.event === change.type)
+      )
+        out.push(sub);
     }
     return out;
   }
