@@ -60,8 +60,11 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
-      'import-x/no-restricted-paths': ['error', { zones: serverLayers }],
     },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverLayers }] },
   },
   {
     files: ['server/**/*.ts'],
