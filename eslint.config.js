@@ -1,11 +1,34 @@
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { noImportCycle } from './eslint/no-import-cycle.js';
 
 /** Import boundaries (docs/style.md): web and server never import each other; services never import each other. */
 const serverServices = ['auth', 'rest', 'storage', 'functions', 'realtime', 'static'];
+
+/**
+ * The server's layers, lowest first: `lib/` (config, keys, logging, the service contract) →
+ * `db/` → `services/service-deps.ts` → each service in `services/<name>/` → the composition
+ * root (`app.ts`, `server.ts`, `main.ts`). A file imports only from its own layer or below, and
+ * services never import each other (decision 140).
+ */
+const serverRoot = 'server/src/*.ts';
+const serverLayers = [
+  { target: 'server/src/lib', from: ['server/src/db', 'server/src/services'], message: 'lib/ is the bottom layer: it imports nothing above it.' },
+  { target: 'server/src/lib', from: [serverRoot], message: 'lib/ is the bottom layer: it imports nothing above it.' },
+  { target: 'server/src/db', from: ['server/src/services'], message: 'db/ imports only lib/.' },
+  { target: 'server/src/db', from: [serverRoot], message: 'db/ imports only lib/.' },
+  { target: 'server/src/services', from: [serverRoot], message: 'Services are composed by the root; they do not import it.' },
+  ...serverServices.map((service) => ({
+    target: `server/src/services/${service}`,
+    from: serverServices.filter((other) => other !== service).map((other) => `server/src/services/${other}`),
+    message: 'Services never import each other; share through db/ and lib/.',
+  })),
+];
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', '.data', 'bench/results', 'test-results'] },
@@ -13,11 +36,35 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX, local: { rules: { 'no-import-cycle': noImportCycle } } },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/ban-ts-comment': 'error',
+      // No import cycle anywhere, type-only ones included (decision 140).
+      'local/no-import-cycle': [
+        'error',
+        { root: import.meta.dirname, roots: ['server', 'web/src', 'tests', 'scripts', 'bench', 'supabase/functions'], aliases: { '@/': 'web/src' } },
+      ],
     },
+  },
+  {
+    // Type-aware rules where a mistake is silent at run time: a promise nobody awaits or catches,
+    // and a switch over a union that misses a member. Only the server pays for type information.
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
+    files: ['server/src/**/*.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: serverLayers }] },
   },
   {
     files: ['server/**/*.ts'],
@@ -35,24 +82,8 @@ export default tseslint.config(
   },
   {
     files: ['server/src/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/services/**'], message: 'db/ is below the services.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '../../web/*'], message: 'The server never imports the web app.' }] }] },
   },
-  ...serverServices.map((service) => ({
-    files: [`server/src/services/${service}/**/*.ts`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...serverServices
-              .filter((other) => other !== service)
-              .map((other) => ({ group: [`**/services/${other}/**`, `../${other}/**`, `../${other}`], message: 'Services never import each other; share through db/ and lib/.' })),
-            { group: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg'], message: 'Only server/src/db/ reaches the database driver; use Database.transaction.' },
-          ],
-        },
-      ],
-    },
-  })),
   {
     files: ['supabase/functions/**/*.ts'],
     languageOptions: { globals: { Deno: 'readonly' } },

@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/types.ts';
-import { type AuthCtx, externalUrl } from './context.ts';
+import { type AuthDeps, externalUrl } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
-import { type Body, optionalString } from './http.ts';
-import type { MailData, MailKind } from './mailer.ts';
+import { type Body, optionalString } from './request-input.ts';
+import type { MailData, MailKind } from './mail-kinds.ts';
 import { newOtp, tokenHash } from './tokens.ts';
 
 export const pkcePrefix = 'pkce_';
@@ -35,7 +35,7 @@ export function challengeOf(verifier: string, method: string): string {
 }
 
 /** `{API_EXTERNAL_URL}/verify?token=…&type=…&redirect_to=…` (templatemailer getPath). */
-export function verifyUrl(ctx: AuthCtx, token: string, type: string, redirectTo: string): string {
+export function verifyUrl(ctx: AuthDeps, token: string, type: string, redirectTo: string): string {
   const query = new URLSearchParams({ token, type, redirect_to: redirectTo });
   return `${externalUrl(ctx)}/verify?${query.toString()}`;
 }
@@ -54,7 +54,7 @@ export interface MailUser {
 }
 
 /** sendConfirmation (internal/api/mail.go): a fresh confirmation token on the user, mailed as a link and a code. */
-export async function prepareConfirmation(ctx: AuthCtx, tx: Tx, user: MailUser, redirectTo: string, pkce: Pkce | null, kind: 'signup' | 'invite' = 'signup'): Promise<PendingMail> {
+export async function prepareConfirmation(ctx: AuthDeps, tx: Tx, user: MailUser, redirectTo: string, pkce: Pkce | null, kind: 'signup' | 'invite' = 'signup'): Promise<PendingMail> {
   const otp = newOtp(ctx.settings.otpLength);
   const token = (pkce ? pkcePrefix : '') + tokenHash(user.email, otp);
   const invited = kind === 'invite' ? ', invited_at = now()' : '';
@@ -64,7 +64,7 @@ export async function prepareConfirmation(ctx: AuthCtx, tx: Tx, user: MailUser, 
 }
 
 /** sendPasswordRecovery / sendMagicLink: both use the recovery token column, as GoTrue does. */
-export async function prepareRecovery(ctx: AuthCtx, tx: Tx, user: MailUser, redirectTo: string, pkce: Pkce | null, kind: 'recovery' | 'magiclink'): Promise<PendingMail> {
+export async function prepareRecovery(ctx: AuthDeps, tx: Tx, user: MailUser, redirectTo: string, pkce: Pkce | null, kind: 'recovery' | 'magiclink'): Promise<PendingMail> {
   const otp = newOtp(ctx.settings.otpLength);
   const token = (pkce ? pkcePrefix : '') + tokenHash(user.email, otp);
   await tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [user.id, token]);
@@ -76,7 +76,7 @@ export async function prepareRecovery(ctx: AuthCtx, tx: Tx, user: MailUser, redi
  * sendEmailChange: a token for the new address and, with double_confirm_changes (secure email
  * change), one for the current address; each address gets its own link.
  */
-export async function prepareEmailChange(ctx: AuthCtx, tx: Tx, user: MailUser, newEmail: string, redirectTo: string, pkce: Pkce | null): Promise<PendingMail[]> {
+export async function prepareEmailChange(ctx: AuthDeps, tx: Tx, user: MailUser, newEmail: string, redirectTo: string, pkce: Pkce | null): Promise<PendingMail[]> {
   const prefix = pkce ? pkcePrefix : '';
   const otpNew = newOtp(ctx.settings.otpLength);
   const tokenNew = prefix + tokenHash(newEmail, otpNew);
@@ -102,7 +102,7 @@ export async function prepareEmailChange(ctx: AuthCtx, tx: Tx, user: MailUser, n
 }
 
 /** Mail leaves after the transaction commits (GoTrue: no SMTP latency inside a transaction). */
-export async function sendMails(ctx: AuthCtx, mails: PendingMail[]): Promise<void> {
+export async function sendMails(ctx: AuthDeps, mails: PendingMail[]): Promise<void> {
   for (const mail of mails) {
     if (ctx.mailer.external) ctx.limiter.hit('email_sent', 'project');
     await ctx.mailer.send(mail.kind, mail.data);
@@ -110,7 +110,7 @@ export async function sendMails(ctx: AuthCtx, mails: PendingMail[]): Promise<voi
 }
 
 /** validateSentWithinFrequencyLimit (internal/api/mail.go): one mail of a kind per user per max_frequency. */
-export function checkMailFrequency(ctx: AuthCtx, sentEpoch: number | null): void {
+export function checkMailFrequency(ctx: AuthDeps, sentEpoch: number | null): void {
   if (sentEpoch === null) return;
   const waitMs = sentEpoch * 1000 + ctx.settings.maxFrequencyMs - Date.now();
   if (waitMs > 0) {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { DbError } from '../../db/errors.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
-import type { AuthCtx } from './context.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import type { AuthDeps } from './auth-deps.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
 import { createMailbox, createMailboxService } from './mailbox.ts';
 import { loadCustomTemplates } from './mail-templates.ts';
@@ -25,7 +26,7 @@ import { readAuthSettings } from './settings.ts';
 export function createAuthService(deps: ServiceDeps): Service[] {
   const settings = readAuthSettings(deps.config);
   const mailbox = smtpUrlOf(deps.config) ? null : createMailbox(deps.config.dataDir);
-  const ctx: AuthCtx = {
+  const ctx: AuthDeps = {
     db: deps.db,
     keys: deps.keys,
     config: deps.config,

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { type ServerConfig, tomlTable } from '../../lib/config.ts';
 import type { Logger } from '../../lib/log.ts';
-import type { MailData, MailKind } from './mailer.ts';
+import type { MailData, MailKind } from './mail-kinds.ts';
 
 export interface CustomTemplate {
   subject: string | null;

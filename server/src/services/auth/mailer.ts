@@ -1,17 +1,8 @@
 import nodemailer from 'nodemailer';
 import { type ServerConfig, tomlValue } from '../../lib/config.ts';
 import type { Mailbox } from './mailbox.ts';
+import type { MailData, MailKind } from './mail-kinds.ts';
 import { type CustomTemplate, fillTemplate, htmlToText, templateVariables } from './mail-templates.ts';
-
-export type MailKind = 'signup' | 'recovery' | 'magiclink' | 'email_change' | 'invite' | 'reauthentication';
-
-export interface MailData {
-  to: string;
-  confirmationUrl: string;
-  token: string;
-  email: string;
-  newEmail?: string;
-}
 
 export interface Mailer {
   /** True when mail leaves by SMTP (then the project-wide `email_sent` limit applies, as the CLI documents). */

@@ -1,7 +1,7 @@
 import { type Claims, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
-import type { AuthCtx } from './context.ts';
+import type { AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
-import { isUuid, type AuthContext } from './http.ts';
+import { isUuid, type HonoContext } from './request-input.ts';
 import { type Amr, type IssuedSession, loadUser, newRefreshToken } from './tokens.ts';
 import { userColumns, type UserRow } from './user-json.ts';
 
@@ -19,7 +19,7 @@ interface TokenRow {
  * answered with the current child while inside the reuse interval (a client that lost the
  * response), otherwise it is reuse: the whole session's tokens are revoked.
  */
-export async function refreshSession(ctx: AuthCtx, refreshToken: string): Promise<IssuedSession> {
+export async function refreshSession(ctx: AuthDeps, refreshToken: string): Promise<IssuedSession> {
   const { settings } = ctx;
   const outcome = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const found = await tx.query<TokenRow>(
@@ -81,12 +81,12 @@ export interface Authenticated {
   sessionCreatedEpoch: number | null;
 }
 
-function bearerToken(c: AuthContext): string | null {
+function bearerToken(c: HonoContext): string | null {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(c.req.header('authorization') ?? '');
   return match?.[1] ?? null;
 }
 
-async function requestClaims(ctx: AuthCtx, c: AuthContext): Promise<Claims> {
+async function requestClaims(ctx: AuthDeps, c: HonoContext): Promise<Claims> {
   const token = bearerToken(c);
   if (!token) throw authErrors.noAuthorization();
   try {
@@ -101,7 +101,7 @@ async function requestClaims(ctx: AuthCtx, c: AuthContext): Promise<Claims> {
  * requireAuthentication + maybeLoadUserOrSession (internal/api/auth.go): a valid bearer JWT
  * with a `sub` naming an existing user, and, when it names one, an existing session.
  */
-export async function requireUser(ctx: AuthCtx, c: AuthContext): Promise<Authenticated> {
+export async function requireUser(ctx: AuthDeps, c: HonoContext): Promise<Authenticated> {
   const claims = await requestClaims(ctx, c);
   const sub = typeof claims.sub === 'string' ? claims.sub : '';
   if (sub === '') throw authErrors.badJwt('invalid claim: missing sub claim');
@@ -123,13 +123,13 @@ export async function requireUser(ctx: AuthCtx, c: AuthContext): Promise<Authent
 }
 
 /** requireAdmin (internal/api/auth.go): the bearer's role must be one of GOTRUE_JWT_ADMIN_ROLES. */
-export async function requireAdmin(ctx: AuthCtx, c: AuthContext): Promise<void> {
+export async function requireAdmin(ctx: AuthDeps, c: HonoContext): Promise<void> {
   const claims = await requestClaims(ctx, c);
   if (claims.role !== 'service_role' && claims.role !== 'supabase_admin') throw authErrors.notAdmin();
 }
 
 /** Logout (internal/api/logout.go): global ends every session of the user, local this one, others all but this one. */
-export async function endSessions(ctx: AuthCtx, auth: Authenticated, scope: 'global' | 'local' | 'others'): Promise<void> {
+export async function endSessions(ctx: AuthDeps, auth: Authenticated, scope: 'global' | 'local' | 'others'): Promise<void> {
   await ctx.db.transaction({ kind: 'system' }, async (tx) => {
     if (scope === 'global' || (scope === 'local' && !auth.sessionId)) {
       await tx.query(`delete from auth.sessions where user_id = $1`, [auth.user.id]);

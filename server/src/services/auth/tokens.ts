@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { SignJWT } from 'jose';
 import type { Tx } from '../../db/types.ts';
-import { type AuthCtx, externalUrl } from './context.ts';
+import { type AuthDeps, externalUrl } from './auth-deps.ts';
 import { userColumns, type UserRow } from './user-json.ts';
 
 export interface Amr {
@@ -49,7 +49,7 @@ export function tokenHash(email: string, otp: string): string {
  * GenerateAccessToken (internal/tokens/service.go): HS256, claims in the order hosted emits,
  * `aud` a single string.
  */
-export async function signAccessToken(ctx: AuthCtx, issued: IssuedSession): Promise<{ token: string; expiresAt: number }> {
+export async function signAccessToken(ctx: AuthDeps, issued: IssuedSession): Promise<{ token: string; expiresAt: number }> {
   const iat = Math.floor(Date.now() / 1000);
   const exp = iat + ctx.settings.jwtExpiry;
   const { user } = issued;
@@ -73,7 +73,7 @@ export async function signAccessToken(ctx: AuthCtx, issued: IssuedSession): Prom
   return { token, expiresAt: exp };
 }
 
-export async function toTokenResponse(ctx: AuthCtx, issued: IssuedSession): Promise<AccessTokenResponse> {
+export async function toTokenResponse(ctx: AuthDeps, issued: IssuedSession): Promise<AccessTokenResponse> {
   const { token, expiresAt } = await signAccessToken(ctx, issued);
   return {
     access_token: token,

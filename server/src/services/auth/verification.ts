@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/types.ts';
-import type { AuthCtx } from './context.ts';
+import type { AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
 import { pkcePrefix } from './flows.ts';
 import { createSession, type IssuedSession, loadUser, tokenHash } from './tokens.ts';
@@ -70,7 +70,7 @@ async function findUser(tx: Tx, input: VerifyInput): Promise<{ user: UserRow; co
  * otp_expiry; then the user is confirmed / recovered / gets the new address, and either a
  * session is issued (implicit) or the flow state's auth code is released (PKCE).
  */
-export async function verifyEmailToken(ctx: AuthCtx, tx: Tx, input: VerifyInput): Promise<VerifyOutcome> {
+export async function verifyEmailToken(ctx: AuthDeps, tx: Tx, input: VerifyInput): Promise<VerifyOutcome> {
   const found = input.token.includes('\u0000') ? null : await findUser(tx, input);
   if (!found) throw authErrors.otpExpired(input.expiredMessage);
   const { user, column } = found;

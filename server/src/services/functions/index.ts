@@ -3,16 +3,13 @@ import path from 'node:path';
 import { type Context, Hono } from 'hono';
 import { tomlValue } from '../../lib/config.ts';
 import { verifyJwt } from '../../lib/keys.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { readEnvFile } from './env-file.ts';
+import { functionErrors } from './errors.ts';
 import { entrypointOf, importMapOf } from './project.ts';
 import type { SerializedRequest } from './protocol.ts';
 import { FunctionRunner, type Outcome } from './runner.ts';
-
-/** The edge runtime's own answers (supabase/cli `internal/functions/serve/templates/main.ts`). */
-function runtimeError(status: number, code: string, message: string): Response {
-  return new Response(JSON.stringify({ code, message }), { status, headers: { 'Content-Type': 'application/json' } });
-}
 
 function toResponse(outcome: Outcome): Response {
   switch (outcome.kind) {
@@ -22,30 +19,28 @@ function toResponse(outcome: Outcome): Response {
       if (nullBody) void outcome.body.cancel();
       return new Response(nullBody ? null : outcome.body, { status, statusText, headers });
     }
-    // Deno.serve's default onError: the stack goes to the log, the client gets no internals.
     case 'handler-error':
-      return new Response('Internal Server Error', { status: 500, headers: { 'Content-Type': 'text/plain;charset=UTF-8' } });
+      return functionErrors.handlerThrew();
     case 'boot-error':
-      return runtimeError(503, 'BOOT_ERROR', 'Worker failed to boot (please check logs)');
+      return functionErrors.bootFailed();
     case 'timeout':
-      return runtimeError(546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)');
+      return functionErrors.resourceLimit();
     case 'crashed':
-      return runtimeError(500, 'WORKER_ERROR', 'Function exited due to an error (please check logs)');
+      return functionErrors.crashed();
   }
 }
 
 /** verify_jwt as the local main worker checks it: a Bearer JWT signed with the project secret. */
 async function jwtRejection(c: Context<AppEnv>, deps: ServiceDeps): Promise<Response | null> {
   const header = c.req.header('authorization');
-  const unauthorized = (msg: string) => new Response(JSON.stringify({ msg }), { status: 401, headers: { 'Content-Type': 'application/json' } });
-  if (!header) return unauthorized('Error: Missing authorization header');
+  if (!header) return functionErrors.missingAuthorization();
   const [scheme, token] = header.split(' ');
-  if (scheme !== 'Bearer') return unauthorized("Error: Auth header is not 'Bearer {token}'");
+  if (scheme !== 'Bearer') return functionErrors.notBearer();
   try {
     await verifyJwt(deps.keys, token ?? '');
     return null;
   } catch {
-    return unauthorized('Invalid JWT');
+    return functionErrors.invalidJwt();
   }
 }
 
@@ -95,12 +90,12 @@ export function createFunctionsService(deps: ServiceDeps): Service {
   const routes = new Hono<AppEnv>();
   routes.all('/:name{[^/]+}/*', (c) => invoke(c));
   routes.all('/:name{[^/]+}', (c) => invoke(c));
-  routes.all('*', () => new Response('Function not found', { status: 404, headers: { 'Content-Type': 'text/plain' } }));
+  routes.all('*', () => functionErrors.notFound());
 
   async function invoke(c: Context<AppEnv>): Promise<Response> {
     const name = c.req.param('name') ?? '';
     const entrypoint = entrypointOf(config.projectDir, config.toml, name);
-    if (!entrypoint) return new Response('Function not found', { status: 404, headers: { 'Content-Type': 'text/plain' } });
+    if (!entrypoint) return functionErrors.notFound();
     if (c.req.method !== 'OPTIONS' && tomlValue(config.toml, `functions.${name}.verify_jwt`, true)) {
       const rejection = await jwtRejection(c, deps);
       if (rejection) return rejection;

@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
 import { type Claims, type Keys, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
-import { type ChannelTokenError, ConnectError, connectErrors, tokenErrors } from './errors.ts';
+import { type ChannelTokenError, connectErrors, tokenErrors } from './errors.ts';
 
 export interface VerifiedToken {
   token: string;
@@ -47,7 +47,7 @@ export async function authenticateConnect(keys: Keys, apikey: string | null): Pr
     try {
       token = (await resolveRequestAuth(keys, { apikey })).token ?? '';
     } catch (error: unknown) {
-      if (error instanceof TokenError) throw new ConnectError(401, 'Invalid API key');
+      if (error instanceof TokenError) throw connectErrors.invalidApiKey();
       throw error;
     }
   }

@@ -9,7 +9,7 @@ export interface Policies {
   presenceWrite: boolean;
 }
 
-export interface AuthContext {
+export interface PolicySubject {
   role: string;
   claims: Claims;
   topic: string;
@@ -43,7 +43,7 @@ export async function becomeSubscriber(tx: Tx, context: { role: string; claims: 
  * read = probe rows inserted by the owner are visible to the subscriber's SELECT; write = the
  * subscriber's own INSERT passes. Everything is rolled back.
  */
-export async function checkPolicies(db: Database, context: AuthContext): Promise<Policies> {
+export async function checkPolicies(db: Database, context: PolicySubject): Promise<Policies> {
   try {
     await db.transaction({ kind: 'system' }, async (tx) => {
       const probes = await tx.query<{ id: string; extension: string }>(

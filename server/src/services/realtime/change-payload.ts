@@ -1,4 +1,4 @@
-import type { ChangeSubscription } from './changes.ts';
+import type { ChangeSubscription } from './change-subscription.ts';
 import { type TableInfo, trimOld } from './table-catalog.ts';
 
 type Obj = Record<string, unknown>;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Claims } from '../../lib/keys.ts';
 import { verifyRealtimeToken, type VerifiedToken } from './auth.ts';
 import { checkPolicies, type Policies, replayMessages } from './authorization.ts';
-import type { ChangeEngine, ChangeSubscription } from './changes.ts';
+import type { ChangeEngine, ChangeSubscription } from './change-subscription.ts';
 import { ChannelTokenError, joinReasons, systemMessages } from './errors.ts';
 import { FilterParseError, parseChangeParams, subscriptionId } from './filters.ts';
 import { type Hub, type Subscriber, topicKey } from './hub.ts';

@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import type { VerifiedToken } from './auth.ts';
 import { Channel, type ChannelSocket } from './channel.ts';
-import type { ChangeEngine } from './changes.ts';
+import type { ChangeEngine } from './change-subscription.ts';
 import type { Hub } from './hub.ts';
 import { decodeFrame, encodeText, type Frame, FrameError, type Vsn } from './protocol.ts';
 

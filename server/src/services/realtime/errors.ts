@@ -20,6 +20,10 @@ export const connectErrors = {
   malformed: () => new ConnectError(401, 'The token provided is not a valid JWT'),
   signature: () => new ConnectError(401, 'Failed to validate JWT signature'),
   tooManyConnections: () => new ConnectError(429, 'Too many connected users'),
+  /** An opaque `sb_` key the gateway does not know. */
+  invalidApiKey: () => new ConnectError(401, 'Invalid API key'),
+  /** Anything unexpected while accepting the socket (the cause goes to the log). */
+  internal: () => new ConnectError(500, 'Error connecting to Realtime'),
 };
 
 /** Renders a refused WebSocket upgrade as the real service answers it: status + JSON body. */

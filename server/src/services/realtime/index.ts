@@ -4,7 +4,8 @@ import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
 import { tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { authenticateConnect } from './auth.ts';
 import { createChangeEngine } from './change-engine.ts';
 import { Connection } from './connection.ts';
@@ -59,7 +60,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     socket.on('error', () => undefined);
     accept(request, socket, head, url).catch((error: unknown) => {
       deps.log.error('realtime: upgrade failed', error);
-      refuse(socket, new ConnectError(500, 'Error connecting to Realtime'));
+      refuse(socket, connectErrors.internal());
     });
     return true;
   }

@@ -103,6 +103,49 @@ export const errors = {
   /** pg-safeupdate, loaded for `authenticator` on hosted projects. */
   safeUpdate: (verb: 'UPDATE' | 'DELETE') => new RestError(400, '21000', `${verb} requires a WHERE clause`),
   noSchemaCache: () => new RestError(503, 'PGRST002', 'Could not query the database for the schema cache. Retrying.'),
+  /** PGRST100 at a position in a query-string value: megaparsec's wording, as PostgREST passes it on. */
+  parseFailure: (what: string, text: string, column: number, found: string, expecting: string) =>
+    parseError(`"failed to parse ${what} (${text})" (line 1, column ${column})`, `unexpected ${found} expecting ${expecting}`),
+  /** PGRST200 (`NoRelBetween`); `hint` is the embed's `!hint`, `suggestion` the fuzzy match. */
+  noRelationship: (schema: string, parent: string, target: string, hint: string | null, suggestion: string | null) =>
+    new RestError(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent}' and '${target}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent}' and '${target}${hint === null ? '' : `' using the hint '${hint}`}' in the schema '${schema}', but no matches were found.`,
+      suggestion ? `Perhaps you meant '${suggestion}' instead of '${target}'.` : null,
+    ),
+  /** PGRST201 (`AmbiguousRelBetween`): each candidate described, and the `!hint` that picks it. */
+  ambiguousRelationship: (parent: string, target: string, candidates: unknown[], hints: string[]) =>
+    new RestError(
+      300,
+      'PGRST201',
+      `Could not embed because more than one relationship was found for '${parent}' and '${target}'`,
+      candidates,
+      `Try changing '${target}' to one of the following: ${hints.join(', ')}. Find the desired relationship in the 'details' key.`,
+    ),
+  /** PGRST202 (`NoRpc`): `fn` is `schema.name`, `keys` the argument names sorted, `hint` the fuzzy match. */
+  functionNotFound: (fn: string, keys: string[], singleJsonTried: boolean, hint: string | null) => {
+    const withParams = keys.length === 0 ? ' without parameters' : ` with parameter${keys.length > 1 ? 's' : ''} ${keys.join(', ')}`;
+    return new RestError(
+      404,
+      'PGRST202',
+      `Could not find the function ${fn}${keys.length === 0 ? ' without parameters' : `(${keys.join(', ')})`} in the schema cache`,
+      `Searched for the function ${fn}${withParams}${singleJsonTried ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`,
+      hint,
+    );
+  },
+  /** PGRST203 (`AmbiguousRpc`): the overloads that fit, as `schema.name(arg => type, …)`. */
+  ambiguousFunction: (signatures: string[]) =>
+    new RestError(
+      300,
+      'PGRST203',
+      `Could not choose the best candidate function between: ${signatures.join(', ')}`,
+      null,
+      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    ),
+  /** PGRST301 for an opaque key the gateway does not know (hosted answers this before PostgREST). */
+  invalidApiKey: () => new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.'),
 };
 
 /** PGRST301/303: the token is refused before any SQL runs (`JwtError`), with RFC 6750's header. */

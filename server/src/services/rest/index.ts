@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { isDbError } from '../../db/errors.ts';
 import { tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
-import { type RequestContext, requestContext } from './context.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { type RestRequest, readRestRequest } from './request.ts';
 import { errors, fromDbError, RestError } from './errors.ts';
 import { handleRead } from './handle/read.ts';
 import { handleRpc } from './handle/rpc.ts';
-import type { RestDeps } from './handle/shared.ts';
+import type { RestDeps } from './handle/rest-deps.ts';
 import { handleWrite } from './handle/write.ts';
 import { createOpenApiRoot } from './openapi.ts';
 import { respondError } from './respond.ts';
@@ -45,10 +46,10 @@ export function createRestService(deps: ServiceDeps): Service {
   routes.all('/*', async (c) => {
     const request = c.req.raw;
     const path = new URL(request.url).pathname.slice(prefix.length) || '/';
-    let ctx: RequestContext | null = null;
+    let ctx: RestRequest | null = null;
     try {
       const config = dbConfig.current;
-      ctx = await requestContext(deps.keys, settings.schemas, request, path, config.extraSearchPath);
+      ctx = await readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
       if (path === '/') return await openApiRoot(ctx, cache, request);
@@ -79,7 +80,7 @@ export function createRestService(deps: ServiceDeps): Service {
   };
 }
 
-async function route(deps: RestDeps, ctx: RequestContext, request: Request): Promise<Response> {
+async function route(deps: RestDeps, ctx: RestRequest, request: Request): Promise<Response> {
   let segments: string[];
   try {
     segments = ctx.path.split('/').slice(1).map(decodeURIComponent);
@@ -102,7 +103,7 @@ async function route(deps: RestDeps, ctx: RequestContext, request: Request): Pro
 }
 
 /** OPTIONS lists the verbs a relation takes (PostgREST `Response.hs` infoResponse): views without rules are read-only. */
-function options(deps: RestDeps, ctx: RequestContext, name: string): Response {
+function options(deps: RestDeps, ctx: RestRequest, name: string): Response {
   const relation = deps.cache.relation(ctx.schema, name);
   if (!relation) throw errors.tableNotFound(ctx.schema, name, deps.cache.suggestTable(ctx.schema, name));
   const writable = relation.kind === 'r' || relation.kind === 'p' || relation.kind === 'v' || relation.kind === 'f';

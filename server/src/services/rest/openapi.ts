@@ -1,6 +1,6 @@
 import type { Database } from '../../db/types.ts';
-import type { ServiceDeps } from '../../lib/service.ts';
-import { type RequestContext, requestContext } from './context.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import { type RestRequest, readRestRequest } from './request.ts';
 import { errors } from './errors.ts';
 import { type Access, buildOpenApi, type Catalog, type CatalogRelation, routineKey } from './openapi-document.ts';
 import type { SchemaCache } from './schema-cache.ts';
@@ -111,7 +111,7 @@ async function loadCatalog(db: Database, schemas: readonly string[]): Promise<Ca
   };
 }
 
-async function loadAccess(db: Database, ctx: RequestContext): Promise<Access> {
+async function loadAccess(db: Database, ctx: RestRequest): Promise<Access> {
   const raw = await db.transaction(ctx.identity, async (tx) => {
     const { rows } = await tx.query<{ access: string }>(accessSql, [ctx.schema]);
     return JSON.parse(rows[0]?.access ?? '{}') as { tables: string[]; functions: Array<[string, string[]]> };
@@ -158,7 +158,7 @@ function checkAccept(accept: string | null): void {
 export function createOpenApiRoot(deps: ServiceDeps, schemas: readonly string[]) {
   const memos = new WeakMap<SchemaCache, Memo>();
 
-  return async (ctx: RequestContext, cache: SchemaCache, request: Request): Promise<Response> => {
+  return async (ctx: RestRequest, cache: SchemaCache, request: Request): Promise<Response> => {
     try {
       const caller = await callerOf(deps, schemas, ctx, request);
       if (caller.role !== 'service_role') throw forbidden();
@@ -197,11 +197,11 @@ export function createOpenApiRoot(deps: ServiceDeps, schemas: readonly string[])
  * The caller as the gateway sees it: the key may also come as `?apikey=` (Kong key-auth and Envoy
  * read it there), and a request with no key at all is refused before PostgREST.
  */
-async function callerOf(deps: ServiceDeps, schemas: readonly string[], ctx: RequestContext, request: Request): Promise<RequestContext> {
+async function callerOf(deps: ServiceDeps, schemas: readonly string[], ctx: RestRequest, request: Request): Promise<RestRequest> {
   if (ctx.headers.has('apikey') || ctx.headers.has('authorization')) return ctx;
   const queryKey = ctx.search.get('apikey');
   if (!queryKey) throw noKey();
   const headers = new Headers(request.headers);
   headers.set('apikey', queryKey);
-  return requestContext(deps.keys, schemas, new Request(request.url, { method: request.method, headers }), ctx.path);
+  return readRestRequest(deps.keys, schemas, new Request(request.url, { method: request.method, headers }), ctx.path);
 }

@@ -1,4 +1,4 @@
-import { type ForeignKey, isUnique, type Relation, type Relationship } from './schema-cache.ts';
+import { type ForeignKey, isUnique, type Relation, type Relationship } from './schema-model.ts';
 
 /**
  * The relationships from `parent` to a target named `name` (PostgREST `SchemaCache/Relationship.hs`

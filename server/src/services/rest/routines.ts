@@ -1,4 +1,4 @@
-import { makeRelation, type RawFunction, type Relation, type Routine, type RoutineParam } from './schema-cache.ts';
+import { makeRelation, type RawFunction, type Relation, type Routine, type RoutineParam } from './schema-model.ts';
 
 /** A function as PostgREST's `SchemaCache/Routine.hs` sees it: input parameters, defaults, result shape. */
 export function makeRoutine(f: RawFunction, byOid: Map<number, Relation>): Routine {

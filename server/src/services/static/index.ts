@@ -1,7 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { CompressionCache, chooseEncoding } from './compress.ts';
 
 const types: Record<string, string> = {

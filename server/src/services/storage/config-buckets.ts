@@ -3,7 +3,7 @@ import { readdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { parseByteSize, type TomlTable, tomlTable } from '../../lib/config.ts';
-import type { StorageContext } from './context.ts';
+import type { StorageDeps } from './request-handling.ts';
 import { mustBeAllowedMimeType, mustBeValidBucketName, mustBeValidKey } from './limits.ts';
 import { mimeTypeOf } from './mime.ts';
 import { commitObject } from './upload.ts';
@@ -40,7 +40,7 @@ export function configuredBuckets(toml: TomlTable, projectDir: string): Configur
  * Creates or updates each configured bucket (the CLI's `seed buckets`: upsert of the bucket's
  * settings); returns the ids of the buckets this call created.
  */
-export async function syncBuckets(ctx: StorageContext, buckets: ConfiguredBucket[]): Promise<Set<string>> {
+export async function syncBuckets(ctx: StorageDeps, buckets: ConfiguredBucket[]): Promise<Set<string>> {
   const created = new Set<string>();
   if (buckets.length === 0) return created;
   await ctx.db.transaction({ kind: 'system' }, async (tx) => {
@@ -71,7 +71,7 @@ async function listFiles(root: string): Promise<string[]> {
  * type from the extension), as the CLI does on a fresh `supabase start`. A file the bucket's
  * limits refuse is skipped with a warning rather than failing the boot.
  */
-export async function seedObjects(ctx: StorageContext, bucket: ConfiguredBucket): Promise<number> {
+export async function seedObjects(ctx: StorageDeps, bucket: ConfiguredBucket): Promise<number> {
   if (!bucket.objectsPath) return 0;
   let files: string[];
   try {

@@ -1,8 +1,9 @@
 import { Hono } from 'hono';
 import { parseByteSize, tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service, ServiceDeps } from '../../lib/service.ts';
+import type { AppEnv, Service } from '../../lib/service.ts';
+import type { ServiceDeps } from '../service-deps.ts';
 import { configuredBuckets, seedObjects, syncBuckets } from './config-buckets.ts';
-import { type StorageContext, storagePath } from './context.ts';
+import { type StorageDeps, storagePath } from './request-handling.ts';
 import { errors } from './errors.ts';
 import { FileStore } from './files.ts';
 import { bucketRoutes } from './routes-buckets.ts';
@@ -19,7 +20,7 @@ import { signRoutes } from './routes-sign.ts';
  */
 export function createStorageService(deps: ServiceDeps): Service {
   const globalLimit = parseByteSize(tomlValue(deps.config.toml, 'storage.file_size_limit', '50MiB')) ?? 50 * 2 ** 20;
-  const ctx: StorageContext = { ...deps, files: new FileStore(deps.config.dataDir), globalLimit };
+  const ctx: StorageDeps = { ...deps, files: new FileStore(deps.config.dataDir), globalLimit };
   const buckets = configuredBuckets(deps.config.toml, deps.config.projectDir);
 
   const routes = new Hono<AppEnv>();

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
-import { type StorageContext, handle, jsonBody, jsonText } from './context.ts';
+import { type StorageDeps, handle, jsonBody, jsonText } from './request-handling.ts';
 import { allowDeletes } from './db.ts';
 import { errors, hasSqlState } from './errors.ts';
 import { mustBeValidBucketName, mustBeValidMimeTypes, parseFileSizeToBytes } from './limits.ts';
@@ -11,7 +11,7 @@ const bucketJson = (withType: boolean) => `json_build_object('id', b.id, 'name',
   'created_at', b.created_at, 'updated_at', b.updated_at)`;
 
 /** `file_size_limit` as the API takes it: bytes, "20MB", or null; never above the global limit. */
-function fileSizeLimit(ctx: StorageContext, value: unknown): number | null | undefined {
+function fileSizeLimit(ctx: StorageDeps, value: unknown): number | null | undefined {
   if (value === undefined) return undefined;
   if (value === null) return null;
   const bytes = typeof value === 'number' ? value : typeof value === 'string' ? parseFileSizeToBytes(value) : Number.NaN;
@@ -28,7 +28,7 @@ function mimeTypes(value: unknown): string[] | null | undefined {
   return list;
 }
 
-export function bucketRoutes(ctx: StorageContext): Hono<AppEnv> {
+export function bucketRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // getAllBuckets.ts: the buckets the caller's RLS lets it see.

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
-import { type StorageContext, handle, jsonBody, jsonText, objectTarget } from './context.ts';
+import { type StorageDeps, handle, jsonBody, jsonText, objectTarget } from './request-handling.ts';
 import { errors } from './errors.ts';
 
 function integer(value: unknown, fallback: number, min: number, name: string): number {
@@ -44,7 +44,7 @@ const entriesSql = `
     select m.name, m.id, m.metadata, m.updated_at, m.created_at, m.last_accessed_at from m where m.folder is null
   )`;
 
-export function listRoutes(ctx: StorageContext): Hono<AppEnv> {
+export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // POST /object/list/:bucket → storage.search as the caller (listObjects.ts, object.ts searchObjects).

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
-import { type StorageContext, handle, jsonBody, jsonText } from './context.ts';
+import { type StorageDeps, handle, jsonBody, jsonText } from './request-handling.ts';
 import { findObject, testPermission } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
@@ -16,7 +16,7 @@ function text(body: Record<string, unknown>, name: string, required = true): str
   return '';
 }
 
-export function moveRoutes(ctx: StorageContext): Hono<AppEnv> {
+export function moveRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // moveObject: tested as the caller (SELECT the source, UPDATE it to the destination), then

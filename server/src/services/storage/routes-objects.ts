@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { type Caller, callerIdentity, resolveCaller } from './caller.ts';
-import { type StorageContext, handle, jsonBody, jsonText, objectTarget } from './context.ts';
+import { type StorageDeps, handle, jsonBody, jsonText, objectTarget } from './request-handling.ts';
 import { findBucketAsAdmin, findObject, type ObjectRow } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
@@ -21,7 +21,7 @@ export const objectJson = `json_build_object('bucket_id', o.bucket_id, 'name', o
  * as the storage admin; otherwise a SELECT as the caller decides. An anonymous request to a
  * private bucket is told the bucket does not exist.
  */
-async function readObject(ctx: StorageContext, c: Parameters<typeof objectTarget>[0], caller: Caller, bucketId: string, key: string, publicRoute: boolean, sql?: string): Promise<{ row: ObjectRow; extra: string | null }> {
+async function readObject(ctx: StorageDeps, c: Parameters<typeof objectTarget>[0], caller: Caller, bucketId: string, key: string, publicRoute: boolean, sql?: string): Promise<{ row: ObjectRow; extra: string | null }> {
   const bucket = await findBucketAsAdmin(ctx.db, bucketId);
   if (!bucket || ((publicRoute || !caller.isAuthenticated) && !bucket.public)) throw errors.noSuchBucket();
   mustBeValidKey(key);
@@ -37,7 +37,7 @@ async function readObject(ctx: StorageContext, c: Parameters<typeof objectTarget
   );
 }
 
-export function objectRoutes(ctx: StorageContext): Hono<AppEnv> {
+export function objectRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const deps = { db: ctx.db, files: ctx.files, globalLimit: ctx.globalLimit };
 

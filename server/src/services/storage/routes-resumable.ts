@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { type Context, Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
-import type { Handler, StorageContext } from './context.ts';
+import type { Handler, StorageDeps } from './request-handling.ts';
 import { mustFindBucketAsAdmin } from './db.ts';
 import { errors, fromDbError, StorageError } from './errors.ts';
 import { mustBeAllowedMimeType, mustBeValidKey } from './limits.ts';
@@ -31,7 +31,7 @@ interface UploadState {
 const tusHeaders = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
 
 /** TUS errors as upstream's getTusError: the logical status as the HTTP status, the message as text. */
-function handle(ctx: StorageContext, fn: Handler): Handler {
+function handle(ctx: StorageDeps, fn: Handler): Handler {
   return async (c) => {
     try {
       return await fn(c);
@@ -60,7 +60,7 @@ function parseMetadata(header: string | undefined): Record<string, string> {
  * are appended to a file under the data dir, and the object row is written when the last byte
  * arrives. Upload ids are base64url(`bucket/object/version`), unguessable by their version.
  */
-export function resumableRoutes(ctx: StorageContext): Hono<AppEnv> {
+export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const dir = path.join(ctx.files.root, '.resumable');
   const statePath = (id: string) => path.join(dir, `${id}.json`);

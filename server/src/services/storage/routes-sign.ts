@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
-import { type StorageContext, handle, jsonBody, jsonText, objectTarget } from './context.ts';
+import { type StorageDeps, handle, jsonBody, jsonText, objectTarget } from './request-handling.ts';
 import { findObject } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
@@ -13,7 +13,7 @@ import { drainRequest } from './upload-source.ts';
 /** Signed upload URLs live two hours, upstream's default `UPLOAD_SIGNED_URL_EXPIRATION_TIME`. */
 const uploadUrlSeconds = 7200;
 
-export function signRoutes(ctx: StorageContext): Hono<AppEnv> {
+export function signRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const deps = { db: ctx.db, files: ctx.files, globalLimit: ctx.globalLimit };
 

@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { Tx } from '../../../db/types.ts';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { boolField, isUuid, objectField, optionalString, readBody, stringField, validateEmail } from '../http.ts';
+import { boolField, isUuid, objectField, optionalString, readBody, stringField, validateEmail } from '../request-input.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { requireAdmin } from '../sessions.ts';
 import { parseDuration } from '../settings.ts';
@@ -26,7 +26,7 @@ async function emailTaken(tx: Tx, email: string, exceptId: string | null): Promi
   return rowCount > 0;
 }
 
-async function readPassword(ctx: AuthCtx, body: Record<string, unknown>): Promise<string | null> {
+async function readPassword(ctx: AuthDeps, body: Record<string, unknown>): Promise<string | null> {
   const hashGiven = optionalString(body, 'password_hash');
   if (hashGiven) {
     if (!/^\$2[aby]?\$\d\d\$/.test(hashGiven)) throw authErrors.validation('Invalid password hash format');
@@ -46,7 +46,7 @@ async function userById(tx: Tx, id: string): Promise<UserRow> {
 }
 
 /** The admin API (internal/api/admin.go): only for a service_role (or supabase_admin) bearer. */
-export function mountAdmin(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.use('/admin/*', async (c, next) => {
     await requireAdmin(ctx, c);
     await next();

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { type PendingMail, prepareConfirmation, prepareEmailChange, prepareRecovery } from '../flows.ts';
-import { objectField, readBody, stringField, validateEmail } from '../http.ts';
+import { objectField, readBody, stringField, validateEmail } from '../request-input.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { loadUser } from '../tokens.ts';
 import { insertUser } from '../users.ts';
@@ -17,7 +17,7 @@ const isLinkType = (v: string): v is LinkType => (linkTypes as readonly string[]
  * POST /admin/generate_link (internal/api/mail.go adminGenerateLink): the same tokens the
  * mails would carry, returned instead of sent, beside the user's fields.
  */
-export function mountGenerateLink(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountGenerateLink(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/admin/generate_link', async (c) => {
     const body = await readBody(c);
     const type = stringField(body, 'type');

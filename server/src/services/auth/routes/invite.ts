@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { prepareConfirmation, sendMails } from '../flows.ts';
-import { objectField, readBody, stringField, validateEmail } from '../http.ts';
+import { objectField, readBody, stringField, validateEmail } from '../request-input.ts';
 import { requireAdmin } from '../sessions.ts';
 import { loadUser } from '../tokens.ts';
 import { insertUser } from '../users.ts';
@@ -12,7 +12,7 @@ import { insertUser } from '../users.ts';
  * POST /invite (internal/api/invite.go, admin.inviteUserByEmail): a user without password,
  * `invited_at` stamped, and an invite mail whose link confirms the address and signs in.
  */
-export function mountInvite(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountInvite(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/invite', async (c) => {
     await requireAdmin(ctx, c);
     const body = await readBody(c);

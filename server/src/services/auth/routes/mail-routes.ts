@@ -1,19 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { checkMailFrequency, type PendingMail, prepareConfirmation, prepareEmailChange, prepareRecovery, readPkce, sendMails } from '../flows.ts';
-import { type AuthContext, boolField, clientIp, objectField, readBody, stringField, validateEmail } from '../http.ts';
+import { type HonoContext, boolField, clientIp, objectField, readBody, stringField, validateEmail } from '../request-input.ts';
 import { hashPassword } from '../passwords.ts';
 import { loadUser } from '../tokens.ts';
 import { insertUser } from '../users.ts';
 
-const redirectOf = (ctx: AuthCtx, c: AuthContext, body: Record<string, unknown>) =>
+const redirectOf = (ctx: AuthDeps, c: HonoContext, body: Record<string, unknown>) =>
   ctx.redirects.resolve(c.req.query('redirect_to') ?? stringField(body, 'redirect_to'), c.req.header('referer'));
 
 /** POST /recover, /resend, /otp and /magiclink (internal/api/recover.go, resend.go, otp.go, magic_link.go). */
-export function mountMailRoutes(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountMailRoutes(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/recover', async (c) => {
     const body = await readBody(c);
     const email = validateEmail(stringField(body, 'email'));
@@ -56,7 +56,7 @@ export function mountMailRoutes(ctx: AuthCtx, routes: Hono<AppEnv>): void {
     return c.json({});
   });
 
-  const otp = async (c: AuthContext, createByDefault: boolean) => {
+  const otp = async (c: HonoContext, createByDefault: boolean) => {
     const body = await readBody(c);
     ctx.limiter.hit('sign_in_sign_ups', clientIp(c));
     if (stringField(body, 'phone') !== '') throw authErrors.phoneProviderDisabled();

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { checkMailFrequency, type PendingMail, prepareConfirmation, readPkce, sendMails } from '../flows.ts';
-import { type AuthContext, clientIp, objectField, readBody, stringField, validateEmail } from '../http.ts';
+import { type HonoContext, clientIp, objectField, readBody, stringField, validateEmail } from '../request-input.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
 import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
 import { confirmEmail, insertUser, mergeMetadataSql } from '../users.ts';
@@ -29,7 +29,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
 }
 
 /** POST /signup (internal/api/signup.go): email + password; a session when confirmations are off, else the user and a confirmation mail. */
-export function mountSignup(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountSignup(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/signup', async (c) => {
     const { settings } = ctx;
     const ip = clientIp(c);
@@ -83,7 +83,7 @@ export function mountSignup(ctx: AuthCtx, routes: Hono<AppEnv>): void {
 }
 
 /** signInAnonymously (internal/api/anonymous.go): a user without email, and a session. */
-async function signUpAnonymously(ctx: AuthCtx, c: AuthContext, ip: string, data: Record<string, unknown>): Promise<Response> {
+async function signUpAnonymously(ctx: AuthDeps, c: HonoContext, ip: string, data: Record<string, unknown>): Promise<Response> {
   const userAgent = c.req.header('user-agent') ?? null;
   if (!ctx.settings.enableAnonymousSignIns) throw authErrors.anonymousDisabled();
   ctx.limiter.hit('anonymous_users', ip);

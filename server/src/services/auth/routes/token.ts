@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { challengeOf } from '../flows.ts';
-import { clientIp, readBody, stringField } from '../http.ts';
+import { clientIp, readBody, stringField } from '../request-input.ts';
 import { verifyPassword, weakPasswordOf } from '../passwords.ts';
 import { refreshSession } from '../sessions.ts';
 import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
@@ -12,7 +12,7 @@ import { createSession, type IssuedSession, loadUser, toTokenResponse } from '..
 const flowStateExpirySeconds = 300;
 
 /** ResourceOwnerPasswordGrant (internal/api/token.go): bcrypt off the event loop, outside any transaction. */
-async function passwordGrant(ctx: AuthCtx, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
+async function passwordGrant(ctx: AuthDeps, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
   const email = stringField(body, 'email').trim().toLowerCase();
   const phone = stringField(body, 'phone');
   const password = stringField(body, 'password');
@@ -50,7 +50,7 @@ interface FlowRow {
 }
 
 /** PKCE grant (internal/api/token.go PKCE): the auth code's flow state, checked against the verifier, then spent. */
-async function pkceGrant(ctx: AuthCtx, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
+async function pkceGrant(ctx: AuthDeps, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
   const authCode = stringField(body, 'auth_code');
   const verifier = stringField(body, 'code_verifier');
   if (authCode === '' || verifier === '') throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
@@ -74,7 +74,7 @@ async function pkceGrant(ctx: AuthCtx, body: Record<string, unknown>, meta: { us
 }
 
 /** POST /token?grant_type=password|refresh_token|pkce → AccessTokenResponse. */
-export function mountToken(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/token', async (c) => {
     const grant = c.req.query('grant_type') ?? '';
     const ip = clientIp(c);

@@ -1,16 +1,16 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { checkMailFrequency, type PendingMail, prepareEmailChange, readPkce, sendMails } from '../flows.ts';
-import { objectField, optionalString, readBody, stringField, validateEmail } from '../http.ts';
+import { objectField, optionalString, readBody, stringField, validateEmail } from '../request-input.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
 import { endSessions, requireUser } from '../sessions.ts';
 import { loadUser, newOtp, tokenHash } from '../tokens.ts';
 import { applyEmailChange, mergeMetadataSql } from '../users.ts';
 
 /** GET /user, PUT /user (internal/api/user.go) and POST /logout (internal/api/logout.go). */
-export function mountUser(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.get('/user', async (c) => {
     const { user } = await requireUser(ctx, c);
     return c.json(user.json);

@@ -1,8 +1,8 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
-import type { AuthCtx } from '../context.ts';
+import type { AuthDeps } from '../auth-deps.ts';
 import { AuthError, authErrors } from '../errors.ts';
-import { clientIp, readBody, stringField, validateEmail } from '../http.ts';
+import { clientIp, readBody, stringField, validateEmail } from '../request-input.ts';
 import { toTokenResponse } from '../tokens.ts';
 import { isEmailVerifyType, verifyEmailToken } from '../verification.ts';
 
@@ -21,7 +21,7 @@ function withFragment(url: string, params: Record<string, string>, alsoQuery: bo
 }
 
 /** GET /verify (the mailed link) and POST /verify (verifyOtp), internal/api/verify.go. */
-export function mountVerify(ctx: AuthCtx, routes: Hono<AppEnv>): void {
+export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.get('/verify', async (c) => {
     ctx.limiter.hit('token_verifications', clientIp(c));
     const token = (c.req.query('token') ?? '').replaceAll('-', '');

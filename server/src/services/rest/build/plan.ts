@@ -1,4 +1,4 @@
-import { errors, RestError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { emptyLevel, type LevelParams } from '../parse/query.ts';
 import type { SelectItem } from '../parse/select.ts';
 import { closest, type Relation, type Relationship, type SchemaCache } from '../schema-cache.ts';
@@ -89,23 +89,11 @@ export function resolveRelationship(cache: SchemaCache, parent: Relation, item: 
     const suggestion = related.length > 0 && !related.includes(item.name) ? closest(item.name, related, 0.33) : null;
     return throwNoRelationship(parent, item, suggestion);
   }
-  throw new RestError(
-    300,
-    'PGRST201',
-    `Could not embed because more than one relationship was found for '${parent.name}' and '${item.name}'`,
-    found.map(describe),
-    `Try changing '${item.name}' to one of the following: ${found.map(hintFor).join(', ')}. Find the desired relationship in the 'details' key.`,
-  );
+  throw errors.ambiguousRelationship(parent.name, item.name, found.map(describe), found.map(hintFor));
 }
 
 function throwNoRelationship(parent: Relation, item: EmbedItem, suggestion: string | null): never {
-  throw new RestError(
-    400,
-    'PGRST200',
-    `Could not find a relationship between '${parent.name}' and '${item.name}' in the schema cache`,
-    `Searched for a foreign key relationship between '${parent.name}' and '${item.name}${item.hint === null ? '' : `' using the hint '${item.hint}`}' in the schema '${parent.schema}', but no matches were found.`,
-    suggestion ? `Perhaps you meant '${suggestion}' instead of '${item.name}'.` : null,
-  );
+  throw errors.noRelationship(parent.schema, parent.name, item.name, item.hint, suggestion);
 }
 
 /** Builds the embedding tree and hands every query-string level to its node. */

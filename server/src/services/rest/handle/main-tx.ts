@@ -1,9 +1,32 @@
 import type { Tx, TxOptions } from '../../../db/types.ts';
-import type { RequestContext } from '../context.ts';
+import type { RestRequest } from '../request.ts';
 import type { Media, PlanMedia, Preferences } from '../parse/headers.ts';
 import { ident } from '../build/sql.ts';
 import { respond } from '../respond.ts';
-import type { RestDeps } from './shared.ts';
+import type { RestDeps } from './rest-deps.ts';
+
+/** The numbers PostgREST reads back from its main statement. */
+export interface MainResult {
+  total: number | null;
+  pageTotal: number;
+  body: string;
+  inserted: number | null;
+}
+
+export function toNumber(value: unknown): number | null {
+  if (value === null || value === undefined) return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}
+
+export function readRow(row: Record<string, unknown> | undefined): MainResult {
+  return {
+    total: toNumber(row?.total),
+    pageTotal: toNumber(row?.page_total) ?? 0,
+    body: typeof row?.body === 'string' ? row.body : '',
+    inserted: toNumber(row?.inserted),
+  };
+}
 
 /** Carries the callback's result out of a transaction that must end in ROLLBACK. */
 class RolledBack {
@@ -23,7 +46,7 @@ export function endsInRollback(deps: RestDeps, prefs: Preferences): boolean {
  * first (`SET CONSTRAINTS ALL IMMEDIATE`, as PostgREST does) so the response still reports
  * what a commit would have failed on, then the result leaves and nothing is kept.
  */
-export async function runMain<T>(deps: RestDeps, ctx: RequestContext, rollback: boolean, fn: (tx: Tx) => Promise<T>, options: TxOptions): Promise<T> {
+export async function runMain<T>(deps: RestDeps, ctx: RestRequest, rollback: boolean, fn: (tx: Tx) => Promise<T>, options: TxOptions): Promise<T> {
   const preRequest = deps.config.preRequest;
   const main = preRequest
     ? async (tx: Tx) => {
@@ -50,6 +73,55 @@ export async function runMain<T>(deps: RestDeps, ctx: RequestContext, rollback: 
   throw new Error('unreachable: a rolled-back transaction returned');
 }
 
+/** The request's main statement and what may follow it in the same transaction. */
+export interface MainStatement {
+  sql: string;
+  params: unknown[];
+  /** Checks the statement's numbers; throwing rolls the transaction back. */
+  check?: (main: MainResult) => void;
+  /** The count statement to EXPLAIN when `Prefer: count=planned|estimated` asks for a plan's estimate. */
+  countPlanSql?: () => { sql: string; params: unknown[] };
+}
+
+/** Whether countTotals may run EXPLAIN after the main statement. */
+export function needsPlan(prefs: Preferences): boolean {
+  return prefs.count === 'planned' || prefs.count === 'estimated';
+}
+
+/** Exact count in the statement; planned from EXPLAIN; estimated = exact up to max-rows, else planned. */
+export async function countTotals(tx: Tx, main: MainResult, prefs: Preferences, planSql: () => { sql: string; params: unknown[] }, maxRows: number): Promise<number | null> {
+  if (prefs.count === 'exact' || prefs.count === null) return main.total;
+  if (prefs.count === 'estimated' && main.total !== null && main.total <= maxRows) return main.total;
+  const { sql, params } = planSql();
+  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
+  return toNumber(parsed[0]?.Plan?.['Plan Rows']);
+}
+
+/** Runs the main statement in the request's transaction: its numbers, checked, and the total the `Prefer: count` asks for. */
+export async function runMainStatement(
+  deps: RestDeps,
+  ctx: RestRequest,
+  prefs: Preferences,
+  statement: MainStatement,
+  options: TxOptions,
+): Promise<{ main: MainResult; total: number | null }> {
+  return runMain(
+    deps,
+    ctx,
+    endsInRollback(deps, prefs),
+    async (tx) => {
+      const { rows } = await tx.query(statement.sql, statement.params);
+      const main = readRow(rows[0]);
+      statement.check?.(main);
+      const total = statement.countPlanSql ? await countTotals(tx, main, prefs, statement.countPlanSql, deps.config.maxRows) : main.total;
+      return { main, total };
+    },
+    options,
+  );
+}
+
 /** `EXPLAIN (FORMAT …, options)` over the statement the request would run (`SqlFragment.hs` explainF). */
 export function explainSql(plan: PlanMedia, sql: string): string {
   return `explain (${[`format ${plan.format}`, ...plan.options].join(', ')}) ${sql}`;
@@ -60,7 +132,7 @@ export function explainSql(plan: PlanMedia, sql: string): string {
  * 200 with the plan media type, nothing else. FORMAT JSON arrives parsed from the driver and is
  * printed again with PostgreSQL's two-space indentation.
  */
-export async function runExplain(deps: RestDeps, ctx: RequestContext, prefs: Preferences, media: Media & { plan: PlanMedia }, sql: string, params: unknown[], readOnly: boolean): Promise<Response> {
+export async function runExplain(deps: RestDeps, ctx: RestRequest, prefs: Preferences, media: Media & { plan: PlanMedia }, sql: string, params: unknown[], readOnly: boolean): Promise<Response> {
   const rows = await runMain(
     deps,
     ctx,

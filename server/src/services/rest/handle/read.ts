@@ -2,18 +2,17 @@ import { countSql, nodeSql, outputNames } from '../build/read-sql.ts';
 import { planRead, type ReadNode } from '../build/plan.ts';
 import { Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
-import type { RequestContext } from '../context.ts';
+import type { RestRequest } from '../request.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, type Media, negotiate, parsePrefer, type Preferences } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { Relation } from '../schema-cache.ts';
 import { contentRange, rangeStatus, respond, respondError } from '../respond.ts';
-import { contentLocation, type MainResult, planContext, rangeHeader, readRow, type RestDeps, toNumber } from './shared.ts';
-import type { Tx } from '../../../db/types.ts';
-import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
+import { hasPlan, type MainResult, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
+import { planContext, type RestDeps } from './rest-deps.ts';
 
 /** The table to serve, or PGRST205 with PostgREST's fuzzy hint. */
-export function findRelation(deps: RestDeps, ctx: RequestContext, name: string): Relation {
+export function findRelation(deps: RestDeps, ctx: RestRequest, name: string): Relation {
   const relation = deps.cache.relation(ctx.schema, name);
   if (!relation) throw errors.tableNotFound(ctx.schema, name, deps.cache.suggestTable(ctx.schema, name));
   return relation;
@@ -27,34 +26,31 @@ export function geoColumns(names: string[]): { lat: string; lng: string } | null
   return null;
 }
 
+export function contentLocation(ctx: RestRequest, name: string): string {
+  return `/${name}${ctx.rawSearch ? `?${ctx.rawSearch}` : ''}`;
+}
+
+/** `Range: 0-9` (PostgREST still honours it; postgrest-js sends limit/offset instead). */
+export function rangeHeader(ctx: RestRequest): { offset: number; limit: number | null } | null {
+  const match = /^(?:items=)?(\d{1,15})-(\d{0,15})$/.exec(ctx.headers.get('range')?.trim() ?? '');
+  if (!match) return null;
+  const from = Number(match[1]);
+  const to = match[2] ? Number(match[2]) : null;
+  return { offset: from, limit: to === null ? null : Math.max(0, to - from + 1) };
+}
+
 export interface PageRange {
   limit: number | null;
   offset: number;
 }
 
-export function pageRange(deps: RestDeps, ctx: RequestContext, root: { limit: number | null; offset: number | null }): PageRange {
+export function pageRange(deps: RestDeps, ctx: RestRequest, root: { limit: number | null; offset: number | null }): PageRange {
   const header = root.limit === null && root.offset === null ? rangeHeader(ctx) : null;
   const requested = root.limit ?? header?.limit ?? null;
   return { limit: Math.min(requested ?? deps.config.maxRows, deps.config.maxRows), offset: root.offset ?? header?.offset ?? 0 };
 }
 
-/** Whether countTotals may run EXPLAIN after the main statement. */
-export function needsPlan(prefs: Preferences): boolean {
-  return prefs.count === 'planned' || prefs.count === 'estimated';
-}
-
-/** Exact count in the statement; planned from EXPLAIN; estimated = exact up to max-rows, else planned. */
-export async function countTotals(tx: Tx, main: MainResult, prefs: Preferences, planSql: () => { sql: string; params: unknown[] }, maxRows: number): Promise<number | null> {
-  if (prefs.count === 'exact' || prefs.count === null) return main.total;
-  if (prefs.count === 'estimated' && main.total !== null && main.total <= maxRows) return main.total;
-  const { sql, params } = planSql();
-  const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (format json) ${sql}`, params);
-  const plan = rows[0]?.['QUERY PLAN'];
-  const parsed = (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan?: { 'Plan Rows'?: number } }>;
-  return toNumber(parsed[0]?.Plan?.['Plan Rows']);
-}
-
-export function readResponse(ctx: RequestContext, name: string | null, media: Media, prefs: Preferences, range: PageRange, main: MainResult, total: number | null, head: boolean): Response {
+export function readResponse(ctx: RestRequest, name: string | null, media: Media, prefs: Preferences, range: PageRange, main: MainResult, total: number | null, head: boolean): Response {
   const status = rangeStatus(range.offset, main.pageTotal, total);
   if (status === 416) return respondError(errors.invalidRange(range.offset, total), head);
   if (media.kind === 'object' && main.pageTotal !== 1) return respondError(errors.singular(main.pageTotal), head);
@@ -76,7 +72,7 @@ function checkGeo(media: Media, root: ReadNode): { lat: string; lng: string } | 
 }
 
 /** GET/HEAD on a table or view (PostgREST `Plan.hs` readPlan + `Statements.hs` mainRead). */
-export async function handleRead(deps: RestDeps, ctx: RequestContext, name: string): Promise<Response> {
+export async function handleRead(deps: RestDeps, ctx: RestRequest, name: string): Promise<Response> {
   const head = ctx.method === 'HEAD';
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
@@ -91,19 +87,15 @@ export async function handleRead(deps: RestDeps, ctx: RequestContext, name: stri
   const count = wantsCount ? countSql(root, params) + (prefs.count === 'estimated' ? ` limit ${deps.config.maxRows + 1}` : '') : null;
   const sql = readStatement(source, count, bodySql(media, geo));
   if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, true);
-  const { main, total } = await runMain(
+  const countPlanSql = () => {
+    const p = new Params();
+    return { sql: countSql(root, p), params: p.values };
+  };
+  const { main, total } = await runMainStatement(
     deps,
     ctx,
-    endsInRollback(deps, prefs),
-    async (tx) => {
-      const { rows } = await tx.query(sql, params.values);
-      const main = readRow(rows[0]);
-      const total = await countTotals(tx, main, prefs, () => {
-        const p = new Params();
-        return { sql: countSql(root, p), params: p.values };
-      }, deps.config.maxRows);
-      return { main, total };
-    },
+    prefs,
+    { sql, params: params.values, countPlanSql },
     // Only a planned (or large estimated) count runs a second statement (EXPLAIN).
     { readOnly: true, single: !needsPlan(prefs) },
   );

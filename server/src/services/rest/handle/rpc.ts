@@ -2,16 +2,16 @@ import { countSql, nodeSql } from '../build/read-sql.ts';
 import { planRead } from '../build/plan.ts';
 import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
-import type { RequestContext } from '../context.ts';
-import { errors, RestError } from '../errors.ts';
+import type { RestRequest } from '../request.ts';
+import { errors, type RestError } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { closest, type Routine } from '../schema-cache.ts';
-import { countTotals, needsPlan, pageRange, readResponse } from './read.ts';
-import { planContext, readRow, type RestDeps } from './shared.ts';
+import { pageRange, readResponse } from './read.ts';
+import { planContext, type RestDeps } from './rest-deps.ts';
 import { parsePayload } from './write.ts';
 import { respond } from '../respond.ts';
-import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
+import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 
 const jsonTypes = new Set(['json', 'jsonb']);
 
@@ -19,12 +19,9 @@ function describeRoutine(r: Routine): string {
   return `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
 }
 
-function notFound(deps: RestDeps, ctx: RequestContext, name: string, keys: string[], candidates: Routine[], post: boolean): RestError {
+function notFound(deps: RestDeps, ctx: RestRequest, name: string, keys: string[], candidates: Routine[], post: boolean): RestError {
   const sorted = [...keys].sort();
   const fn = `${ctx.schema}.${name}`;
-  const message = `Could not find the function ${fn}${sorted.length === 0 ? ' without parameters' : `(${sorted.join(', ')})`} in the schema cache`;
-  const withParams = sorted.length === 0 ? ' without parameters' : ` with parameter${sorted.length > 1 ? 's' : ''} ${sorted.join(', ')}`;
-  const details = `Searched for the function ${fn}${withParams}${post ? ' or with a single unnamed json/jsonb parameter' : ''}, but no matches were found in the schema cache.`;
   let hint: string | null = null;
   if (candidates.length > 0) {
     const lists = candidates.map((r) => `(${r.params.map((p) => p.name).sort().join(', ')})`);
@@ -35,11 +32,11 @@ function notFound(deps: RestDeps, ctx: RequestContext, name: string, keys: strin
     const best = closest(name, names, 0.75);
     if (best) hint = `Perhaps you meant to call the function ${ctx.schema}.${best}`;
   }
-  return new RestError(404, 'PGRST202', message, details, hint);
+  return errors.functionNotFound(fn, sorted, post, hint);
 }
 
 /** Overload resolution by argument names (PostgREST `Plan.hs` findProc): PGRST202 none, PGRST203 several. */
-function chooseRoutine(deps: RestDeps, ctx: RequestContext, name: string, keys: string[], post: boolean): { routine: Routine; singleJson: boolean } {
+function chooseRoutine(deps: RestDeps, ctx: RestRequest, name: string, keys: string[], post: boolean): { routine: Routine; singleJson: boolean } {
   const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
   const fits = candidates.filter((r) => {
     const names = new Set(r.params.map((p) => p.name));
@@ -49,13 +46,7 @@ function chooseRoutine(deps: RestDeps, ctx: RequestContext, name: string, keys: 
   if (fits.length > 1) {
     const exact = fits.filter((r) => r.params.length === keys.length);
     if (exact.length === 1 && exact[0]) return { routine: exact[0], singleJson: false };
-    throw new RestError(
-      300,
-      'PGRST203',
-      `Could not choose the best candidate function between: ${fits.map(describeRoutine).join(', ')}`,
-      null,
-      'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
-    );
+    throw errors.ambiguousFunction(fits.map(describeRoutine));
   }
   if (post) {
     const single = candidates.find((r) => r.params.length === 1 && r.params[0]?.name === '' && jsonTypes.has(r.params[0].type));
@@ -76,7 +67,7 @@ function callFrom(routine: Routine, args: Record<string, unknown>, singleJson: b
 }
 
 /** POST/GET/HEAD /rpc/fn (PostgREST `Plan.hs` callPlan + `Statements.hs` mainCall). */
-export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: string, text: string | null): Promise<Response> {
+export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, text: string | null): Promise<Response> {
   const post = ctx.method === 'POST';
   const head = ctx.method === 'HEAD';
   const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
@@ -125,19 +116,20 @@ export async function handleRpc(deps: RestDeps, ctx: RequestContext, name: strin
   const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
   const sql = readStatement(source, wantsCount ? built.count() : null, built.body);
   if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, !post);
-  const { main, total } = await runMain(
+  const { main, total } = await runMainStatement(
     deps,
     ctx,
-    endsInRollback(deps, prefs),
-    async (tx) => {
-      const { rows } = await tx.query(sql, params.values);
-      const main = readRow(rows[0]);
-      if (media.kind === 'object' && main.pageTotal !== 1 && routine.returnsSet) throw errors.singular(main.pageTotal);
-      const total = await countTotals(tx, main, prefs, () => {
+    prefs,
+    {
+      sql,
+      params: params.values,
+      check: (result) => {
+        if (media.kind === 'object' && result.pageTotal !== 1 && routine.returnsSet) throw errors.singular(result.pageTotal);
+      },
+      countPlanSql: () => {
         const p = new Params();
         return { sql: build(p).count(), params: p.values };
-      }, deps.config.maxRows);
-      return { main, total };
+      },
     },
     // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.
     { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) },

@@ -3,14 +3,14 @@ import { planRead } from '../build/plan.ts';
 import { Params } from '../build/sql.ts';
 import { bodySql, writeStatement } from '../build/statement.ts';
 import { deleteSql, insertSql, updateSql } from '../build/write-sql.ts';
-import type { RequestContext } from '../context.ts';
+import type { RestRequest } from '../request.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import { contentRange, respond } from '../respond.ts';
 import { findRelation } from './read.ts';
-import { planContext, readRow, type RestDeps } from './shared.ts';
-import { endsInRollback, hasPlan, runExplain, runMain } from './main-tx.ts';
+import { planContext, type RestDeps } from './rest-deps.ts';
+import { hasPlan, type MainResult, runExplain, runMainStatement } from './main-tx.ts';
 
 /** The JSON payload: an object or an array of objects (PGRST102 otherwise). */
 export function parsePayload(text: string): Record<string, unknown>[] | Record<string, unknown> {
@@ -37,7 +37,7 @@ function payloadColumns(rows: Record<string, unknown>[], columns: string[] | nul
 }
 
 /** POST (insert/upsert), PATCH (update), DELETE on a table (PostgREST `Plan.hs` mutatePlan + `Response.hs`). */
-export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: string, text: string): Promise<Response> {
+export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string, text: string): Promise<Response> {
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
@@ -95,17 +95,18 @@ export async function handleWrite(deps: RestDeps, ctx: RequestContext, name: str
   if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, false);
   const singularCheck = media.kind === 'object' && representation;
   const affectedCheck = (ctx.method === 'PATCH' || ctx.method === 'DELETE') && prefs.handling === 'strict' && prefs.maxAffected !== null;
-  const main = await runMain(
+  const { main } = await runMainStatement(
     deps,
     ctx,
-    endsInRollback(deps, prefs),
-    async (tx) => {
-      const { rows } = await tx.query(sql, params.values);
-      const result = readRow(rows[0]);
+    prefs,
+    {
+      sql,
+      params: params.values,
       // Errors thrown here roll the transaction back, as PostgREST does for these two checks.
-      if (singularCheck && result.pageTotal !== 1) throw errors.singular(result.pageTotal);
-      if (affectedCheck && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) throw errors.maxAffected(result.pageTotal);
-      return result;
+      check: (result) => {
+        if (singularCheck && result.pageTotal !== 1) throw errors.singular(result.pageTotal);
+        if (affectedCheck && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) throw errors.maxAffected(result.pageTotal);
+      },
     },
     // Without those checks nothing can ask for a rollback after the statement: BEGIN, it and COMMIT go at once.
     { single: !singularCheck && !affectedCheck },
@@ -136,12 +137,12 @@ function putPayload(primaryKey: string[], root: ReturnType<typeof emptyLevel>, p
 }
 
 function writeResponse(
-  ctx: RequestContext,
+  ctx: RestRequest,
   name: string,
   primaryKey: string[],
   prefs: ReturnType<typeof parsePrefer>,
   contentType: string,
-  main: ReturnType<typeof readRow>,
+  main: MainResult,
   resolutionApplies: boolean,
 ): Response {
   const total = prefs.count ? main.pageTotal : null;

@@ -1,4 +1,4 @@
-import { RestError } from '../errors.ts';
+import { errors, type RestError } from '../errors.ts';
 
 /** A position in one query-string value, with PostgREST-shaped (PGRST100) parse errors. */
 export class Cursor {
@@ -35,12 +35,7 @@ export class Cursor {
 
   fail(expecting: string): RestError {
     const at = this.done ? 'end of input' : `"${this.peek()}"`;
-    return new RestError(
-      400,
-      'PGRST100',
-      `"failed to parse ${this.what} (${this.text})" (line 1, column ${this.pos + 1})`,
-      `unexpected ${at} expecting ${expecting}`,
-    );
+    return errors.parseFailure(this.what, this.text, this.pos + 1, at, expecting);
   }
 
   /** A double-quoted value with backslash escapes (PostgREST pQuotedValue). */

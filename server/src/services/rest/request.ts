@@ -1,9 +1,9 @@
 import { type Keys, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
 import type { TxIdentity } from '../../db/types.ts';
-import { errors, jwtError, RestError } from './errors.ts';
+import { errors, jwtError, type RestError } from './errors.ts';
 import { ident } from './build/sql.ts';
 
-export interface RequestContext {
+export interface RestRequest {
   method: string;
   /** Path after `/rest/v1`, e.g. `/todos` or `/rpc/fn` (PostgREST's `request.path`). */
   path: string;
@@ -20,7 +20,7 @@ export interface RequestContext {
 function tokenFailure(error: TokenError, token: string | null): RestError {
   if (error.reason === 'expired') return jwtError('PGRST303', 'JWT expired');
   if (error.reason === 'unknown_key') {
-    return new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.');
+    return errors.invalidApiKey();
   }
   const parts = token?.split('.').length ?? 0;
   return jwtError('PGRST301', parts === 3 ? 'JWT cryptographic operation failed' : `Expected 3 parts in JWT; got ${parts}`);
@@ -75,7 +75,7 @@ async function authenticate(keys: Keys, authorization: string | null, apikey: st
  * Who the request is and which schema it addresses (PostgREST `Auth.hs`, `ApiRequest.hs`
  * profiles), and the transaction identity with PostgREST's request settings.
  */
-export async function requestContext(keys: Keys, exposed: readonly string[], request: Request, path: string, extraSearchPath: readonly string[] = ['public', 'extensions']): Promise<RequestContext> {
+export async function readRestRequest(keys: Keys, exposed: readonly string[], request: Request, path: string, extraSearchPath: readonly string[] = ['public', 'extensions']): Promise<RestRequest> {
   const headers = request.headers;
   const method = request.method.toUpperCase();
   let auth;

@@ -8,7 +8,7 @@ import type { RedirectPolicy } from './redirects.ts';
 import type { AuthSettings } from './settings.ts';
 
 /** Everything the auth routes share; built once per server by createAuthService. */
-export interface AuthCtx {
+export interface AuthDeps {
   db: Database;
   keys: Keys;
   config: ServerConfig;
@@ -20,6 +20,6 @@ export interface AuthCtx {
 }
 
 /** GoTrue's external URL: JWT issuer and the base of mail links. Read per use: the port is known only after listen. */
-export function externalUrl(ctx: AuthCtx): string {
+export function externalUrl(ctx: AuthDeps): string {
   return `${ctx.config.publicUrl}/auth/v1`;
 }

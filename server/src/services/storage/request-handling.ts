@@ -7,7 +7,7 @@ import type { AppEnv } from '../../lib/service.ts';
 import { errors, renderError } from './errors.ts';
 import type { FileStore } from './files.ts';
 
-export interface StorageContext {
+export interface StorageDeps {
   config: ServerConfig;
   db: Database;
   keys: Keys;
@@ -20,7 +20,7 @@ export interface StorageContext {
 export type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
 /** Every route answers errors through the one renderer; unexpected ones are logged. */
-export function handle(ctx: StorageContext, fn: Handler): Handler {
+export function handle(ctx: StorageDeps, fn: Handler): Handler {
   return async (c) => {
     try {
       return await fn(c);

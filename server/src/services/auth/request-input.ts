@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { authErrors } from './errors.ts';
 
-export type AuthContext = Context<AppEnv>;
+export type HonoContext = Context<AppEnv>;
 export type Body = Record<string, unknown>;
 
 /** Auth bodies are a few fields; anything past 1 MiB is refused before parsing. */
@@ -12,7 +12,7 @@ const maxBodyBytes = 1024 * 1024;
  * The request body as GoTrue reads it (retrieveRequestParams): JSON or nothing; anything
  * else, or JSON that is not an object, is `bad_json`.
  */
-export async function readBody(c: AuthContext, options: { optional?: boolean } = {}): Promise<Body> {
+export async function readBody(c: HonoContext, options: { optional?: boolean } = {}): Promise<Body> {
   if (Number(c.req.header('content-length') ?? 0) > maxBodyBytes) throw authErrors.bodyTooLarge();
   let text: string;
   try {
@@ -67,7 +67,7 @@ export function objectField(body: Body, key: string): Body | null {
 }
 
 /** The caller's address: the socket's, as GoTrue does without a configured rate-limit header. */
-export function clientIp(c: AuthContext): string {
+export function clientIp(c: HonoContext): string {
   return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
 }
 

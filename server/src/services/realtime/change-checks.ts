@@ -1,0 +1,172 @@
+import type { Database } from '../../db/types.ts';
+import type { Logger } from '../../lib/log.ts';
+import { becomeSubscriber } from './authorization.ts';
+import { filterCondition } from './change-filter-sql.ts';
+import { buildChangeData, type CapturedChange, type Verdict } from './change-payload.ts';
+import type { SubscriptionRegistry } from './change-registry.ts';
+import type { ChangeSubscription } from './change-subscription.ts';
+import { quoteIdent, trimOld, type TableCatalog, type TableInfo } from './table-catalog.ts';
+
+/**
+ * Which subscribers may see each change of one table (upstream `apply_rls`): the subscription's
+ * filters, the role's column privileges and, for tables with RLS, a lookup of the row as the
+ * subscriber. The outcome is a verdict per (change, subscriber) with the `data` it receives.
+ */
+export interface CheckEnv {
+  db: Database;
+  log: Logger;
+  catalog: TableCatalog;
+  registry: SubscriptionRegistry;
+}
+
+/** One subscription that may receive the change at `index`. */
+type Pending = { sub: ChangeSubscription; index: number };
+
+/** Filters, privileges and RLS for one table's changes; fills `verdicts`. */
+export async function judgeTable(
+  env: CheckEnv,
+  info: TableInfo,
+  changes: CapturedChange[],
+  indexes: number[],
+  verdicts: Verdict[][],
+): Promise<void> {
+  const pending: Pending[] = [];
+  for (const index of indexes) {
+    const change = changes[index];
+    if (!change) continue;
+    for (const sub of env.registry.matching(change)) pending.push({ sub, index });
+  }
+  if (!pending.length) return;
+  const passed = await applyFilters(env, info, changes, pending);
+  const rlsNeeded = new Map<string, Pending[]>();
+  const byRole = new Map<string, Set<string>>();
+  for (const item of passed) {
+    const change = changes[item.index];
+    if (!change) continue;
+    const role = item.sub.channel.role;
+    let selectable = byRole.get(role);
+    if (!selectable) byRole.set(role, (selectable = await env.catalog.selectable(info, role)));
+    const verdict = (errors: string[] | null) =>
+      verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, errors) });
+    if (change.type !== 'DELETE' && info.pkey.length === 0) verdict(['Error 400: Bad Request, no primary key']);
+    else if (change.type !== 'DELETE' && !info.pkey.every((c) => selectable.has(c))) verdict(['Error 401: Unauthorized']);
+    else if (change.type === 'DELETE' || !info.rls) verdict(null);
+    else {
+      const group = rlsNeeded.get(item.sub.channel.identityKey);
+      if (group) group.push(item);
+      else rlsNeeded.set(item.sub.channel.identityKey, [item]);
+    }
+  }
+  if (rlsNeeded.size) await applyRls(env, info, changes, rlsNeeded, verdicts, byRole);
+}
+
+/** Each filter group runs as one query over the changed rows; a filter failing at run time drops only its own subscribers. */
+async function applyFilters(env: CheckEnv, info: TableInfo, changes: CapturedChange[], pending: Pending[]): Promise<Pending[]> {
+  const plain = pending.filter((p) => p.sub.params.filters.length === 0);
+  const groups = new Map<string, Pending[]>();
+  for (const p of pending) {
+    if (!p.sub.params.filters.length) continue;
+    const key = JSON.stringify(p.sub.params.filters);
+    groups.set(key, [...(groups.get(key) ?? []), p]);
+  }
+  if (!groups.size) return plain;
+  const out = [...plain];
+  await env.db.transaction(
+    { kind: 'system' },
+    async (tx) => {
+      for (const items of groups.values()) {
+        const filters = items[0]?.sub.params.filters ?? [];
+        const params: unknown[] = [];
+        const bind = (v: string) => (params.push(v), `$${params.length + 1}`);
+        const cond = filterCondition(info, filters, bind);
+        const records = items.map((p) => {
+          const c = changes[p.index];
+          return c?.type === 'DELETE' ? trimOld(info, c.old_record) : (c?.record ?? null);
+        });
+        // One subscriber's filter failing at runtime must not cost the others their changes.
+        await tx.query('savepoint realtime_filter');
+        try {
+          const { rows } = await tx.query<{ i: number }>(
+            `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i)
+             cross join lateral jsonb_populate_record(null::${info.qualified}, x.v) r where ${cond}`,
+            [JSON.stringify(records), ...params],
+          );
+          await tx.query('release savepoint realtime_filter');
+          for (const r of rows) {
+            const item = items[r.i];
+            if (item) out.push(item);
+          }
+        } catch (error: unknown) {
+          env.log.warn(`realtime: a filter on ${info.qualified} failed: ${error instanceof Error ? error.message : String(error)}`);
+          await tx.query('rollback to savepoint realtime_filter');
+        }
+      }
+    },
+    { readOnly: true },
+  );
+  return out;
+}
+
+/**
+ * The RLS check per subscriber identity (role + claims), as upstream `apply_rls`: the changed
+ * rows are looked up by primary key as that identity, in one read-only transaction; several
+ * identities are separated by savepoints, so one failing check costs only its own subscribers.
+ */
+async function applyRls(
+  env: CheckEnv,
+  info: TableInfo,
+  changes: CapturedChange[],
+  groups: Map<string, Pending[]>,
+  verdicts: Verdict[][],
+  selectableByRole: Map<string, Set<string>>,
+): Promise<void> {
+  const match = info.pkey
+    .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
+    .join(' and ');
+  const sql = `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i) where exists (select 1 from ${info.qualified} t where ${match})`;
+  const visibleByGroup = new Map<string, Set<number>>();
+  // One group (the common case) needs no savepoint: a failure ends the transaction anyway.
+  const several = groups.size > 1;
+  try {
+    await env.db.transaction(
+      { kind: 'system' },
+      async (tx) => {
+        for (const [key, items] of groups) {
+          const sample = items[0];
+          if (!sample) continue;
+          const indexes = [...new Set(items.map((p) => p.index))];
+          if (several) await tx.query('savepoint realtime_rls');
+          try {
+            if (await becomeSubscriber(tx, { role: sample.sub.channel.role, claims: sample.sub.channel.claims })) {
+              const { rows } = await tx.query<{ i: number }>(sql, [JSON.stringify(indexes.map((i) => changes[i]?.record ?? {}))]);
+              visibleByGroup.set(key, new Set(rows.map((r) => indexes[r.i] ?? -1)));
+            }
+            if (several) await tx.query('release savepoint realtime_rls');
+          } catch (error: unknown) {
+            if (!several) throw error;
+            env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+            await tx.query('rollback to savepoint realtime_rls');
+          }
+          if (several) await tx.query('reset role');
+        }
+      },
+      { readOnly: true },
+    );
+  } catch (error: unknown) {
+    env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  for (const [key, items] of groups) {
+    const visible = visibleByGroup.get(key);
+    if (!visible) continue;
+    for (const item of items) {
+      const change = changes[item.index];
+      const selectable = selectableByRole.get(item.sub.channel.role);
+      if (!change || !selectable || !visible.has(item.index)) continue;
+      verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, null) });
+    }
+  }
+}
+
+function literal(value: string): string {
+  return `'${value.replace(/'/g, "''")}'`;
+}
