@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseFilter, parseLogic } from '../parse/filter.ts';
-import { makeRelation } from '../schema-cache.ts';
+import { makeRelation } from '../schema-model.ts';
 import { filterSql, logicSql } from './filter-sql.ts';
 import { Params } from './sql.ts';
 

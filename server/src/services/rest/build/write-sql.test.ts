@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseLogic } from '../parse/filter.ts';
-import { makeRelation } from '../schema-cache.ts';
+import { makeRelation } from '../schema-model.ts';
 import { Params } from './sql.ts';
 import { deleteSql, type InsertOptions, insertSql, updateSql } from './write-sql.ts';
 
