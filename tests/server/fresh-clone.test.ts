@@ -25,7 +25,7 @@ function machinePath(): string {
     .join(path.delimiter);
 }
 
-test('a fresh clone starts with `npm start` on the machine\'s Node, and npm scripts run on Node 24', async (t) => {
+test("a fresh clone starts with `npm start` on the machine's Node, and npm scripts run on Node 24", async (t) => {
   const app = path.join(work, 'app');
   execFileSync('git', ['clone', '--quiet', repoRoot, app]);
   symlinkSync(path.join(repoRoot, 'node_modules'), path.join(app, 'node_modules'));
@@ -42,10 +42,15 @@ test('a fresh clone starts with `npm start` on the machine\'s Node, and npm scri
   const machineNode = execFileSync('node', ['--version'], { env, encoding: 'utf8' }).trim();
   t.diagnostic(`the machine's node: ${machineNode}`);
   const scriptsNode = execFileSync('npm', ['exec', '--offline', '--', 'node', '--version'], { cwd: app, env, encoding: 'utf8' }).trim();
-  assert.match(scriptsNode, /^v24\./, 'npm scripts find the project\'s own Node 24');
+  assert.match(scriptsNode, /^v24\./, "npm scripts find the project's own Node 24");
 
   const port = await freePort();
-  const child = spawn('npm', ['start'], { cwd: app, env: { ...env, PORT: String(port), LOG_REQUESTS: '0' }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  const child = spawn('npm', ['start'], {
+    cwd: app,
+    env: { ...env, PORT: String(port), LOG_REQUESTS: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
