@@ -5,6 +5,7 @@ import type { Database } from '../db/types.ts';
 import type { ServerConfig } from './config.ts';
 import type { Keys } from './keys.ts';
 import type { Logger } from './log.ts';
+import type { ServerMetrics } from './metrics.ts';
 
 /** Hono environment for every route: node-server's raw request/response are in `c.env`. */
 export type AppEnv = { Bindings: { incoming: IncomingMessage; outgoing: unknown } };
@@ -15,6 +16,7 @@ export interface ServiceDeps {
   db: Database;
   keys: Keys;
   log: Logger;
+  metrics: ServerMetrics;
   /** True when this boot created the database (seed data applies, as `supabase start` seeds). */
   freshDatabase: boolean;
 }
