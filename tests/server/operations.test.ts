@@ -278,6 +278,49 @@ describe('graceful shutdown and logs', () => {
     }
   });
 
+  test('supabase-js reconnects after a shutdown and receives broadcasts from the server that replaced it', async () => {
+    const first = await startTestServer('pglite', { project: path.join(fixtures, 'good') });
+    const port = Number(new URL(first.url).port);
+    const listener = first.client();
+    const statuses: string[] = [];
+    let joined!: () => void;
+    const online = new Promise<void>((resolve) => (joined = resolve));
+    let rejoined!: () => void;
+    const backOnline = new Promise<void>((resolve) => (rejoined = resolve));
+    const received: unknown[] = [];
+    let delivered!: () => void;
+    const gotMessage = new Promise<void>((resolve) => (delivered = resolve));
+    const channel = listener
+      .channel('restart-room')
+      .on('broadcast', { event: 'ping' }, (message) => {
+        received.push(message.payload);
+        delivered();
+      })
+      .subscribe((status) => {
+        statuses.push(status);
+        const joins = statuses.filter((s) => s === 'SUBSCRIBED').length;
+        if (status === 'SUBSCRIBED') (joins === 1 ? joined : rejoined)();
+      });
+    let second: TestServer | null = null;
+    try {
+      await online;
+      await first.close();
+      second = await startTestServer('pglite', { project: path.join(fixtures, 'good'), port });
+      await backOnline;
+      const sender = second.client().channel('restart-room');
+      await new Promise<void>((resolve) => sender.subscribe((status) => status === 'SUBSCRIBED' && resolve()));
+      await sender.send({ type: 'broadcast', event: 'ping', payload: { n: 1 } });
+      await gotMessage;
+      assert.deepEqual(received, [{ n: 1 }]);
+      await sender.unsubscribe();
+    } finally {
+      await listener.removeChannel(channel);
+      await listener.realtime.disconnect();
+      await second?.close();
+      await first.close();
+    }
+  });
+
   test('LOG_FORMAT=json writes one JSON object a line: the start, each request, the shutdown', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-json-'));
     const child = spawn(process.execPath, ['server/src/main.ts', '--no-web', '--port', '0', '--project', path.join(fixtures, 'good')], {
