@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { describeBootError } from './db/migrate.ts';
+import { createLogger, type Logger, logFormatOf, type LogFormat } from './lib/log.ts';
 import { DataDirLockedError, type RunningServer, startServer } from './server.ts';
 
 const usage = `Usage: npm start -- [options]
@@ -35,6 +36,14 @@ function main(): void {
     process.stdout.write(`${usage}\n`);
     return;
   }
+  let format: LogFormat;
+  try {
+    format = logFormatOf(process.env);
+  } catch (error: unknown) {
+    process.stderr.write(`The server could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+    process.exit(1);
+  }
+  const log = createLogger(process.env.LOG_REQUESTS !== '0', format);
   const port = args.port === undefined ? undefined : Number(args.port);
   // Signals are handled from the first moment: during boot they stop it once the database is open.
   let running: RunningServer | null = null;
@@ -44,32 +53,47 @@ function main(): void {
     stopRequested = signal;
     if (!running || stopping) return;
     stopping = true;
-    process.stdout.write(`\n${signal}: closing the database…\n`);
+    const message = `${signal}: closing the database…`;
+    if (format === 'json') log.warn(message, { signal });
+    else process.stdout.write(`\n${message}\n`);
     running.close().then(
       () => process.exit(0),
       (error: unknown) => {
-        process.stderr.write(`error while closing: ${String(error)}\n`);
+        log.error('error while closing', error);
         process.exit(1);
       },
     );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], ...(args['no-web'] ? { webDist: null } : {}) }).then(
+  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], log, ...(args['no-web'] ? { webDist: null } : {}) }).then(
     (server) => {
       running = server;
       if (stopRequested) {
         stop(stopRequested);
         return;
       }
-      printBanner(server);
+      if (format === 'json') logListening(server, log);
+      else printBanner(server);
     },
     (error: unknown) => {
-      if (error instanceof DataDirLockedError) process.stderr.write(`${error.message}\n`);
-      else process.stderr.write(`The server could not start: ${describeBootError(error)}\n`);
+      const message = error instanceof DataDirLockedError ? error.message : `The server could not start: ${describeBootError(error)}`;
+      if (format === 'json') log.error(message);
+      else process.stderr.write(`${message}\n`);
       process.exit(1);
     },
   );
+}
+
+/** The banner as one JSON log line: where it listens and on what, never the keys. */
+function logListening(server: RunningServer, log: Logger): void {
+  const { config } = server;
+  log.info(`Pinstar is running at ${server.url}`, {
+    url: server.url,
+    public_url: config.publicUrl,
+    database: config.databaseUrl ? 'postgres' : 'pglite',
+    project: config.projectDir,
+  });
 }
 
 function printBanner(server: RunningServer): void {

@@ -5,16 +5,19 @@ import { createApp } from './app.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
-import type { Database } from './db/types.ts';
-import { type ConfigInput, loadConfig, type ServerConfig } from './lib/config.ts';
+import type { Database, PoolStats } from './db/types.ts';
+import { type ConfigInput, loadConfig, type ServerConfig, servingUrl } from './lib/config.ts';
 import { createKeys, type Keys } from './lib/keys.ts';
-import { createLogger, type Logger } from './lib/log.ts';
+import { createLogger, type Logger, logFormatOf } from './lib/log.ts';
+import { createServerMetrics, type ServerMetrics } from './lib/metrics.ts';
+import { operationsRoutes } from './lib/operations.ts';
 import type { Service } from './lib/service.ts';
-import type { ServiceDeps } from './services/service-deps.ts';
+import { drainHttp, trackInFlight } from './lib/shutdown.ts';
 import { createAuthService } from './services/auth/index.ts';
 import { createFunctionsService } from './services/functions/index.ts';
 import { createRealtimeService } from './services/realtime/index.ts';
 import { createRestService } from './services/rest/index.ts';
+import type { ServiceDeps } from './services/service-deps.ts';
 import { createStaticService } from './services/static/index.ts';
 import { createStorageService } from './services/storage/index.ts';
 
@@ -43,32 +46,70 @@ export interface BootedServer {
   keys: Keys;
   db: Database;
   log: Logger;
+  metrics: ServerMetrics;
+  /** True once shutdown began: readiness answers 503 and new requests close their connection. */
+  draining(): boolean;
   /**
-   * Closes the WebSocket services, then `stopListening` (a listening server's own close), then
-   * the other services and the database, and releases the data dir.
+   * Starts draining, closes the WebSocket services (their clients are told to reconnect), then
+   * `stopListening` (a listening server's own close), then the other services and the database,
+   * and releases the data dir.
    */
   close(stopListening?: () => Promise<void>): Promise<void>;
+}
+
+/** The database, timing each transaction (waiting for a connection included) for the metrics. */
+function instrumentDatabase(db: Database, metrics: ReturnType<typeof createServerMetrics>): Database {
+  const poolStats = 'poolStats' in db && typeof db.poolStats === 'function' ? (db.poolStats as () => PoolStats[]).bind(db) : null;
+  let active = 0;
+  metrics.gauge('pinstar_db_transactions_in_progress', 'Database transactions asked for and not finished (waiting for a connection included).', () => [{ value: active }]);
+  if (poolStats) {
+    metrics.gauge('pinstar_db_pool_connections', 'PostgreSQL pool connections, by pool and state.', () =>
+      poolStats().flatMap((p) => [
+        { labels: { pool: p.pool, state: 'total' }, value: p.total },
+        { labels: { pool: p.pool, state: 'idle' }, value: p.idle },
+      ]),
+    );
+    metrics.gauge('pinstar_db_pool_waiting', 'Callers waiting for a PostgreSQL pool connection, by pool.', () => poolStats().map((p) => ({ labels: { pool: p.pool }, value: p.waiting })));
+  }
+  return {
+    backend: db.backend,
+    listen: (channel, listener) => db.listen(channel, listener),
+    close: () => db.close(),
+    async transaction(who, fn, options) {
+      const started = performance.now();
+      active += 1;
+      try {
+        return await db.transaction(who, fn, options);
+      } finally {
+        active -= 1;
+        metrics.dbTransactions.observe({ kind: who.kind }, (performance.now() - started) / 1000);
+      }
+    },
+  };
 }
 
 /** Boots everything but the socket: lock, database, migrations, seed, services, the app. */
 export async function bootServer(options: StartOptions = {}): Promise<BootedServer> {
   const config = { ...loadConfig(options, options.env ?? process.env), ...options.override };
-  const log = options.log ?? createLogger(config.logRequests);
+  const log = options.log ?? createLogger(config.logRequests, logFormatOf(options.env ?? process.env));
+  const metrics = createServerMetrics();
   const unlock = lockDataDir(config.dataDir);
   let db: Database | null = null;
   const services: Service[] = [];
   try {
     const opened = await openDatabase(config);
-    db = opened.db;
+    db = instrumentDatabase(opened.db, metrics);
     const report = await applyProject(db, config.projectDir, { seed: config.seed && opened.created });
     for (const file of report.applied) log.info(`applied migration ${file}`);
     if (report.seeded) log.info('applied seed.sql');
     const keys = await createKeys(config);
-    const deps: ServiceDeps = { config, db, keys, log, freshDatabase: opened.created };
+    const deps: ServiceDeps = { config, db, keys, log, metrics, freshDatabase: opened.created };
     const factories = [createAuthService, createRestService, createStorageService, createFunctionsService, createRealtimeService, createStaticService];
     for (const factory of factories) services.push(...[await factory(deps)].flat());
     for (const service of services) await service.start?.();
-    const { app, upgrade } = createApp(services, log, config.logRequests);
+    let draining = false;
+    const operations = operationsRoutes({ config, db, keys, metrics, draining: () => draining });
+    const { app, upgrade } = createApp(services, { log, logRequests: config.logRequests, metrics, operations });
     const database = db;
     return {
       app,
@@ -77,7 +118,10 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
       keys,
       db: database,
       log,
+      metrics,
+      draining: () => draining,
       close: async (stopListening) => {
+        draining = true;
         // WebSocket sessions first: they are no longer HTTP connections, so a listening
         // server's close() would wait for them forever.
         for (const service of services) if (service.upgrade) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
@@ -98,9 +142,11 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
 /** Boots everything, then listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const booted = await bootServer(options);
-  const { app, upgrade, config, keys, db } = booted;
+  const { app, upgrade, config, keys, db, metrics } = booted;
   try {
     const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const inFlight = trackInFlight(server, booted.draining);
+    metrics.gauge('pinstar_http_requests_in_flight', 'HTTP requests being answered now.', () => [{ value: inFlight.count() }]);
     server.on('upgrade', upgrade);
     server.keepAliveTimeout = 65_000;
     await new Promise<void>((resolve, reject) => {
@@ -108,8 +154,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       server.listen(config.port, config.host, () => resolve());
     });
     const { port } = server.address() as AddressInfo;
-    const url = `http://localhost:${port}`;
-    if (config.port === 0) config.publicUrl = url;
+    const url = servingUrl(config.host, port);
+    if (!config.publicUrlFromEnv) config.publicUrl = url;
     let closing: Promise<void> | null = null;
     return {
       url,
@@ -117,10 +163,16 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       keys,
       db,
       close: () => {
-        closing ??= booted.close(async () => {
-          server.closeAllConnections();
-          await new Promise<void>((resolve) => server.close(() => resolve()));
-        });
+        // Graceful: stop accepting, tell realtime clients to reconnect elsewhere (their
+        // services close the sockets as Phoenix's drainer does), let in-flight HTTP finish
+        // (up to SHUTDOWN_TIMEOUT_MS), then close the services and the database.
+        closing ??= (async () => {
+          const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          await booted.close(async () => {
+            await drainHttp(server, inFlight, config.shutdownTimeoutMs);
+            await stopped;
+          });
+        })();
         return closing;
       },
     };

@@ -36,6 +36,8 @@ export interface TestServerOptions {
   override?: Partial<ServerConfig>;
   /** Serve the built web app (e2e); off by default. */
   web?: boolean;
+  /** Port to listen on; a free one by default. */
+  port?: number;
 }
 
 /** Boots the whole server in-process on a fresh database of the given backend, on a free port. */
@@ -46,7 +48,7 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
   delete env.PORT;
   const server = await startServer({
     projectDir: options.project ?? path.join(repoRoot, 'supabase'),
-    port: 0,
+    port: options.port ?? 0,
     dataDir,
     webDist: options.web ? path.join(repoRoot, 'web/dist') : null,
     env,

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';
 import { isRoleKeyword, settingsStatement, unknownRoleMessage } from './settings.ts';
-import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
+import type { Database, NotificationListener, PoolStats, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
 import { timeoutFor } from './types.ts';
 
 const types = {
@@ -70,6 +70,12 @@ export class PostgresDatabase implements Database {
     this.#url = url;
     this.#owner = new pg.Pool({ connectionString: url, max: 4, types });
     this.#owner.on('error', () => undefined);
+  }
+
+  /** The owner's and the request role's pools, for the metrics. */
+  poolStats(): PoolStats[] {
+    const of = (pool: string, p: pg.Pool | null): PoolStats[] => (p ? [{ pool, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : []);
+    return [...of('owner', this.#owner), ...of('authenticator', this.#requests)];
   }
 
   /** Called after bootstrap created the authenticator role with this password. */

@@ -54,6 +54,14 @@ export interface TxOptions {
 
 export type NotificationListener = (payload: string) => void;
 
+/** A connection pool's state, for the metrics (PostgreSQL's pools; PGlite has none). */
+export interface PoolStats {
+  pool: string;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 export interface Database {
   readonly backend: Backend;
   transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;

@@ -1,6 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import { validateProjectToml } from './config-schema.ts';
+
+export { ConfigValueError, parseByteSize } from './config-schema.ts';
 
 /** The Supabase CLI's well-known local secret (apps/cli-go/pkg/config/apikeys.go). */
 export const defaultJwtSecret = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -20,6 +23,8 @@ export interface ServerConfig {
   authenticatorPassword: string;
   /** Base URL clients reach this server at (mail links, JWT issuer, signed URLs). */
   publicUrl: string;
+  /** publicUrl was set by API_EXTERNAL_URL (else it follows the port the server listens on). */
+  publicUrlFromEnv: boolean;
   jwtSecret: string;
   /** Set to override the keys derived from the secret. */
   anonKeyOverride: string | null;
@@ -36,31 +41,42 @@ export interface ServerConfig {
   /** config.toml, parsed, with env(VAR) references resolved. */
   toml: TomlTable;
   logRequests: boolean;
+  /** How long a shutdown waits for requests in flight before cutting them (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
 }
 
+/**
+ * `env(VAR)` in a string value becomes the variable's value, as the Supabase CLI's LoadEnvHook
+ * does: only when it is set and not empty; otherwise the text stays as written (and a key that
+ * needs a number, boolean or URL is then refused by the schema, naming the variable).
+ */
 function resolveEnvRefs(value: unknown, env: NodeJS.ProcessEnv): unknown {
   if (typeof value === 'string') {
-    const match = /^env\(([A-Za-z_][A-Za-z0-9_]*)\)$/.exec(value.trim());
-    return match ? (env[match[1] ?? ''] ?? '') : value;
+    const name = /^env\((.*)\)$/.exec(value)?.[1];
+    const resolved = name === undefined ? undefined : env[name];
+    return resolved ? resolved : value;
   }
   if (Array.isArray(value)) return value.map((v) => resolveEnvRefs(v, env));
-  if (value && typeof value === 'object') {
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
     return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveEnvRefs(v, env)]));
   }
   return value;
 }
 
+/** config.toml, parsed, `env(VAR)` resolved and validated (ConfigValueError names the key); {} when absent. */
 export function readProjectToml(projectDir: string, env: NodeJS.ProcessEnv = process.env): TomlTable {
   const file = path.join(projectDir, 'config.toml');
   if (!existsSync(file)) return {};
+  let parsed: TomlTable;
   try {
-    return resolveEnvRefs(parseToml(readFileSync(file, 'utf8')), env) as TomlTable;
+    parsed = resolveEnvRefs(parseToml(readFileSync(file, 'utf8')), env) as TomlTable;
   } catch (error: unknown) {
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
+  return validateProjectToml(file, parsed);
 }
 
-/** Reads `a.b.c` from config.toml, or the fallback when absent or of another type. */
+/** Reads `a.b.c` from config.toml (validated by config-schema.ts on load), or the fallback when absent. */
 export function tomlValue<T extends string | number | boolean | unknown[]>(toml: TomlTable, key: string, fallback: T): T {
   let node: unknown = toml;
   for (const part of key.split('.')) {
@@ -81,16 +97,22 @@ export function tomlTable(toml: TomlTable, key: string): TomlTable {
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as TomlTable) : {};
 }
 
-/** Sizes as config.toml writes them: "50MiB", "5MB", "2048KB" or a number of bytes. */
-export function parseByteSize(value: string | number): number | null {
-  if (typeof value === 'number') return value;
-  const match = /^\s*(\d+(?:\.\d+)?)\s*([kmgt]?i?b)?\s*$/i.exec(value);
-  if (!match) return null;
-  const n = Number(match[1]);
-  const unit = (match[2] ?? 'b').toLowerCase();
-  const powers: Record<string, number> = { b: 1, kb: 1e3, mb: 1e6, gb: 1e9, tb: 1e12, kib: 2 ** 10, mib: 2 ** 20, gib: 2 ** 30, tib: 2 ** 40 };
-  const factor = powers[unit];
-  return factor === undefined ? null : Math.round(n * factor);
+/**
+ * The URL this server answers at for `host:port`: localhost for loopback and wildcard binds
+ * (the address a browser on this machine uses), else the bound address itself.
+ */
+export function servingUrl(host: string, port: number): string {
+  const local = ['127.0.0.1', 'localhost', '0.0.0.0', '::', '::1', ''].includes(host);
+  const name = local ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
+
+function nonNegativeInteger(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`${name} must be a whole number of milliseconds, got "${raw}"`);
+  return n;
 }
 
 export interface ConfigInput {
@@ -113,7 +135,8 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     dataDir: path.resolve(input.dataDir ?? env.DATA_DIR ?? '.data'),
     databaseUrl: env.DATABASE_URL || null,
     authenticatorPassword: env.AUTHENTICATOR_PASSWORD || 'authenticator-local-password',
-    publicUrl: (env.API_EXTERNAL_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (env.API_EXTERNAL_URL || servingUrl(siteHost, port)).replace(/\/+$/, ''),
+    publicUrlFromEnv: Boolean(env.API_EXTERNAL_URL),
     jwtSecret: env.JWT_SECRET || defaultJwtSecret,
     anonKeyOverride: env.ANON_KEY || null,
     serviceRoleKeyOverride: env.SERVICE_ROLE_KEY || null,
@@ -125,5 +148,6 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     watchFunctions: env.NODE_ENV !== 'production',
     toml,
     logRequests: env.LOG_REQUESTS !== '0',
+    shutdownTimeoutMs: nonNegativeInteger(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
   };
 }

@@ -8,6 +8,9 @@ export interface AppServerOptions {
   confirmations?: boolean;
   /** `[auth] jwt_expiry` in seconds. */
   jwtExpiry?: number;
+  /** Port and environment (PORT, HOST, API_EXTERNAL_URL) of the server. */
+  port?: number;
+  env?: NodeJS.ProcessEnv;
 }
 
 function withSection(toml: TomlTable, key: string, values: TomlTable): TomlTable {
@@ -27,7 +30,7 @@ export function startAppServer(options: AppServerOptions = {}): Promise<TestServ
     rate_limit: { ...((auth.rate_limit ?? {}) as TomlTable), sign_in_sign_ups: 1000, token_verifications: 1000, email_sent: 1000, token_refresh: 1000 },
     email: { ...((auth.email ?? {}) as TomlTable), enable_confirmations: options.confirmations ?? false, max_frequency: '0s' },
   });
-  return startTestServer('pglite', { web: true, override: { toml, seed: false } });
+  return startTestServer('pglite', { web: true, override: { toml, seed: false }, port: options.port, env: options.env });
 }
 
 let counter = 0;

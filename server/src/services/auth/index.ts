@@ -33,7 +33,12 @@ export function createAuthService(deps: ServiceDeps): Service[] {
     log: deps.log,
     settings,
     redirects: createRedirectPolicy(settings),
-    mailer: createMailer(deps.config, mailbox, { custom: loadCustomTemplates(deps.config, deps.log), siteUrl: settings.siteUrl }),
+    mailer: createMailer(deps.config, mailbox, {
+      custom: loadCustomTemplates(deps.config, deps.log),
+      get siteUrl() {
+        return settings.siteUrl;
+      },
+    }),
     limiter: createRateLimiter(settings),
   };
   const routes = new Hono<AppEnv>();

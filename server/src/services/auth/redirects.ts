@@ -26,9 +26,11 @@ export interface RedirectPolicy {
 
 /** utilities.IsRedirectURLValid: same host as site_url, or matching an additional_redirect_urls glob. */
 export function createRedirectPolicy(settings: AuthSettings): RedirectPolicy {
-  const patterns = settings.additionalRedirectUrls.map((u) => globToRegExp(u.trim()));
-  const siteHost = hostnameOf(settings.siteUrl);
+  // Both follow the serving origin, final once the server listens: compiled on first use.
+  let compiled: { patterns: RegExp[]; siteHost: string | null } | null = null;
   const isAllowed = (url: string): boolean => {
+    compiled ??= { patterns: settings.additionalRedirectUrls.map((u) => globToRegExp(u.trim())), siteHost: hostnameOf(settings.siteUrl) };
+    const { patterns, siteHost } = compiled;
     const host = hostnameOf(url);
     if (host === null) return false;
     if (siteHost !== null && host === siteHost) return true;

@@ -1,4 +1,5 @@
 import { type ServerConfig, tomlValue } from '../../lib/config.ts';
+import { defaultOrigins, followServingOrigin } from './serving-origin.ts';
 
 /** Auth settings from the project's config.toml, with the Supabase CLI's template defaults when absent. */
 export interface AuthSettings {
@@ -39,15 +40,23 @@ export function readAuthSettings(config: ServerConfig): AuthSettings {
   const t = config.toml;
   const num = (key: string, fallback: number) => tomlValue<number>(t, key, fallback);
   const bool = (key: string, fallback: boolean) => tomlValue<boolean>(t, key, fallback);
+  const defaults = defaultOrigins(config);
+  const siteUrl = tomlValue(t, 'auth.site_url', 'http://127.0.0.1:3000').replace(/\/+$/, '') || 'http://127.0.0.1:3000';
+  const redirectUrls = tomlValue<string[]>(t, 'auth.additional_redirect_urls', ['https://127.0.0.1:3000']);
   return {
-    siteUrl: tomlValue(t, 'auth.site_url', 'http://127.0.0.1:3000').replace(/\/+$/, '') || 'http://127.0.0.1:3000',
-    additionalRedirectUrls: tomlValue<unknown[]>(t, 'auth.additional_redirect_urls', ['https://127.0.0.1:3000']).filter((u): u is string => typeof u === 'string'),
+    // Getters: the serving origin is known only once the server listens (PORT=0 picks it then).
+    get siteUrl() {
+      return followServingOrigin(siteUrl, config, defaults);
+    },
+    get additionalRedirectUrls() {
+      return redirectUrls.map((url) => followServingOrigin(url, config, defaults));
+    },
     jwtExpiry: num('auth.jwt_expiry', 3600),
     refreshTokenRotation: bool('auth.enable_refresh_token_rotation', true),
     refreshTokenReuseInterval: num('auth.refresh_token_reuse_interval', 10),
     enableSignup: bool('auth.enable_signup', true),
     enableAnonymousSignIns: bool('auth.enable_anonymous_sign_ins', false),
-    minimumPasswordLength: Math.max(6, num('auth.minimum_password_length', 6)),
+    minimumPasswordLength: num('auth.minimum_password_length', 6),
     passwordRequirements: tomlValue(t, 'auth.password_requirements', ''),
     emailEnableSignup: bool('auth.email.enable_signup', true),
     enableConfirmations: bool('auth.email.enable_confirmations', false),

@@ -44,6 +44,7 @@ export class Connection implements ChannelSocket {
       return;
     }
     this.#ws.send(data, { binary });
+    this.#hub.messages?.inc({ direction: 'out' });
   }
 
   push(frame: Frame): void {
@@ -64,6 +65,7 @@ export class Connection implements ChannelSocket {
 
   #receive(data: Buffer, isBinary: boolean): void {
     this.lastSeen = Date.now();
+    this.#hub.messages?.inc({ direction: 'in' });
     if (this.#busy) {
       // A client that keeps pushing while its join is still being decided is cut off.
       if (this.#inbox.length >= maxPendingFrames) {

@@ -3,6 +3,7 @@ import type { Keys } from '../../lib/keys.ts';
 import type { Logger } from '../../lib/log.ts';
 import type { EncodedBroadcast } from './protocol.ts';
 import { PresenceRegistry } from './presence.ts';
+import type { Counter } from '../../lib/metrics.ts';
 
 export interface RealtimeSettings {
   /** A socket that sends nothing (not even a heartbeat) for this long is dropped. */
@@ -51,10 +52,13 @@ export class Hub {
   readonly keys: Keys;
   readonly log: Logger;
   readonly settings: RealtimeSettings;
+  /** Socket messages in from clients and out to them (metrics). */
+  readonly messages: Counter | null;
   readonly presence = new PresenceRegistry();
   readonly #topics = new Map<string, Set<Subscriber>>();
 
-  constructor(deps: { db: Database; keys: Keys; log: Logger; settings: RealtimeSettings }) {
+  constructor(deps: { db: Database; keys: Keys; log: Logger; settings: RealtimeSettings; messages?: Counter }) {
+    this.messages = deps.messages ?? null;
     this.db = deps.db;
     this.keys = deps.keys;
     this.log = deps.log;

@@ -22,9 +22,16 @@ import type { Vsn } from './protocol.ts';
 export function createRealtimeService(deps: ServiceDeps): Service {
   // `[realtime] enabled = false` in config.toml: the CLI does not start the service at all.
   if (!tomlValue(deps.config.toml, 'realtime.enabled', true)) return { prefix: '/realtime/v1', routes: new Hono<AppEnv>() };
-  const hub = new Hub({ db: deps.db, keys: deps.keys, log: deps.log, settings: readSettings(process.env) });
+  const hub = new Hub({
+    db: deps.db,
+    keys: deps.keys,
+    log: deps.log,
+    settings: readSettings(process.env),
+    messages: deps.metrics.realtimeMessages,
+  });
   const changes = createChangeEngine(hub);
   const connections = new Set<Connection>();
+  deps.metrics.gauge('pinstar_realtime_connections', 'Open realtime sockets.', () => [{ value: connections.size }]);
   // Frames up to twice the payload limit pass the transport; the limit itself is checked per message.
   const wss = new WebSocketServer({ noServer: true, maxPayload: hub.settings.maxPayloadBytes * 2 + 64 * 1024, perMessageDeflate: false });
   let stopListening: (() => Promise<void>) | null = null;
@@ -99,10 +106,14 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     },
   };
 
-  /** Ends every socket (clients reconnect on their own), then stops listening to the database. */
+  /**
+   * Ends every socket with 1012 Service Restart, as Phoenix's socket drainer does on shutdown:
+   * realtime-js reconnects (here or at another instance) and rejoins its channels. Then stops
+   * listening to the database.
+   */
   async function shutdown(): Promise<void> {
     if (sweeper) clearInterval(sweeper);
-    for (const connection of connections) connection.terminate(1001, 'server shutting down');
+    for (const connection of connections) connection.terminate(1012, 'service restart');
     connections.clear();
     wss.close();
     await stopListening?.();
