@@ -10,7 +10,7 @@ import { type ConfigInput, loadConfig, type ServerConfig, servingUrl } from './l
 import { createKeys, type Keys } from './lib/keys.ts';
 import { createLogger, type Logger, logFormatOf } from './lib/log.ts';
 import { createServerMetrics, type ServerMetrics } from './lib/metrics.ts';
-import { operationsRoutes } from './lib/operations.ts';
+import { operationsRoutes } from './operations.ts';
 import type { Service } from './lib/service.ts';
 import { drainHttp, trackInFlight } from './lib/shutdown.ts';
 import { createAuthService } from './services/auth/index.ts';

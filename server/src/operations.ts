@@ -1,11 +1,11 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono } from 'hono';
-import type { Database } from '../db/types.ts';
-import type { ServerConfig } from './config.ts';
-import { type Keys, resolveRequestAuth } from './keys.ts';
-import type { ServerMetrics } from './metrics.ts';
-import type { AppEnv } from './service.ts';
+import type { Database } from './db/types.ts';
+import type { ServerConfig } from './lib/config.ts';
+import { type Keys, resolveRequestAuth } from './lib/keys.ts';
+import type { ServerMetrics } from './lib/metrics.ts';
+import type { AppEnv } from './lib/service.ts';
 
 export interface OperationsDeps {
   config: ServerConfig;
