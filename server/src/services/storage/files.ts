@@ -21,22 +21,49 @@ export interface WrittenFile {
 class Meter extends Transform {
   size = 0;
   exceeded = false;
+  /** The leading bytes failed the declared type's check: nothing more is written. */
+  mismatched = false;
   readonly hash = createHash('md5');
   readonly #limit: number;
-  constructor(limit: number) {
+  readonly #leading: LeadingBytesCheck | undefined;
+  #head: Buffer | null;
+  constructor(limit: number, leading?: LeadingBytesCheck) {
     super();
     this.#limit = limit;
+    this.#leading = leading;
+    this.#head = leading ? Buffer.alloc(0) : null;
+  }
+  #checkHead(final: boolean): void {
+    if (!this.#head || !this.#leading || (!final && this.#head.length < this.#leading.length)) return;
+    if (!this.#leading.matches(this.#head)) this.mismatched = true;
+    this.#head = null;
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.size += chunk.length;
-    if (this.exceeded || this.size > this.#limit) {
-      this.exceeded = true;
+    if (this.#head) {
+      this.#head = Buffer.concat([this.#head, chunk.subarray(0, (this.#leading?.length ?? 0) - this.#head.length)]);
+      this.#checkHead(false);
+    }
+    if (this.exceeded || this.mismatched || this.size > this.#limit) {
+      this.exceeded ||= this.size > this.#limit;
       callback();
       return;
     }
     this.hash.update(chunk);
     callback(null, chunk);
   }
+  override _flush(callback: TransformCallback): void {
+    this.#checkHead(true);
+    callback();
+  }
+}
+
+/** What the first bytes of a file declared as a known raster type must look like. */
+export interface LeadingBytesCheck {
+  length: number;
+  matches(head: Buffer): boolean;
+  /** Thrown when they do not. */
+  error(): Error;
 }
 
 /**
@@ -67,13 +94,17 @@ export class FileStore {
     return path.join(this.#objects, version.slice(0, 2), version);
   }
 
-  /** Streams `source` to a temp file, hashing and counting; over `limit` bytes → EntityTooLarge. */
-  async writeTemp(source: Readable, limit: number): Promise<WrittenFile> {
+  /**
+   * Streams `source` to a temp file, hashing and counting; over `limit` bytes → EntityTooLarge;
+   * leading bytes that are not the declared type's → the check's error.
+   */
+  async writeTemp(source: Readable, limit: number, leading?: LeadingBytesCheck): Promise<WrittenFile> {
     const tmpPath = path.join(this.#tmp, randomUUID());
-    const meter = new Meter(limit);
+    const meter = new Meter(limit, leading);
     try {
       await pipeline(source, meter, createWriteStream(tmpPath));
       if (meter.exceeded) throw errors.entityTooLarge();
+      if (meter.mismatched && leading) throw leading.error();
     } catch (error: unknown) {
       await rm(tmpPath, { force: true });
       throw error;
