@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, ReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errors } from './errors.ts';
 
@@ -101,11 +101,17 @@ export class FileStore {
   async writeTemp(source: Readable, limit: number, leading?: LeadingBytesCheck): Promise<WrittenFile> {
     const tmpPath = path.join(this.#tmp, randomUUID());
     const meter = new Meter(limit, leading);
+    // The source is piped, not part of the pipeline: a failed write (a full disk) must not
+    // destroy the request, whose socket still has to carry the error answer.
+    const input = new PassThrough();
+    source.pipe(input);
     try {
-      await pipeline(source, meter, createWriteStream(tmpPath));
+      await pipeline(input, meter, createWriteStream(tmpPath));
       if (meter.exceeded) throw errors.entityTooLarge();
       if (meter.mismatched && leading) throw leading.error();
     } catch (error: unknown) {
+      source.unpipe(input);
+      if (source instanceof ReadStream) source.destroy();
       await rm(tmpPath, { force: true });
       throw error;
     }
