@@ -77,17 +77,22 @@ for (const backend of testBackends()) {
       assert.deepEqual(removed.data?.map((o) => o.name), [own]);
     });
 
-    test('bucket limits: avatars up to 2 MB of images, place photos up to 5 MB of JPEG, PNG or WebP', async () => {
+    test('bucket limits: avatars up to 2 MB of raster images, place photos up to 5 MB of JPEG, PNG or WebP', async () => {
       const big = new Uint8Array(2 * 1024 * 1024 + 1);
       const tooBig = await ada.client.storage.from('avatars').upload(`${ada.id}/big.png`, big, { contentType: 'image/png' });
       assert.equal((tooBig.error as { statusCode?: string } | null)?.statusCode, '413');
       const gif = await ada.client.storage.from('place-photos').upload(`${ada.id}/a.gif`, png, { contentType: 'image/gif' });
       assert.equal((gif.error as { statusCode?: string } | null)?.statusCode, '415');
+      const avatarPng = await ada.client.storage.from('avatars').upload(`${ada.id}/a.png`, png, { contentType: 'image/png' });
+      assert.equal(avatarPng.error, null);
+      const avatarSvg = await ada.client.storage.from('avatars').upload(`${ada.id}/a.svg`, '<svg xmlns="http://www.w3.org/2000/svg"/>', { contentType: 'image/svg+xml' });
+      assert.equal((avatarSvg.error as { statusCode?: string } | null)?.statusCode, '415');
+      // A declared type must match the file's leading bytes.
       const avatarGif = await ada.client.storage.from('avatars').upload(`${ada.id}/a.gif`, png, { contentType: 'image/gif' });
-      assert.equal(avatarGif.error, null);
+      assert.equal((avatarGif.error as { statusCode?: string } | null)?.statusCode, '415');
       const buckets = await sql(server, `select id, public, file_size_limit::int as size, allowed_mime_types as types from storage.buckets order by id`);
       assert.deepEqual(buckets, [
-        { id: 'avatars', public: true, size: 2097152, types: ['image/*'] },
+        { id: 'avatars', public: true, size: 2097152, types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] },
         { id: 'place-photos', public: true, size: 5242880, types: ['image/jpeg', 'image/png', 'image/webp'] },
       ]);
     });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { ServerConfig } from '../../server/src/lib/config.ts';
-import { silentLogger } from '../../server/src/lib/log.ts';
+import { type Logger, silentLogger } from '../../server/src/lib/log.ts';
 import { type RunningServer, startServer } from '../../server/src/server.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
@@ -38,6 +38,8 @@ export interface TestServerOptions {
   web?: boolean;
   /** Port to listen on; a free one by default. */
   port?: number;
+  /** Where the server's log goes; silent by default. */
+  log?: Logger;
 }
 
 /** Boots the whole server in-process on a fresh database of the given backend, on a free port. */
@@ -52,7 +54,7 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
     dataDir,
     webDist: options.web ? path.join(repoRoot, 'web/dist') : null,
     env,
-    log: silentLogger,
+    log: options.log ?? silentLogger,
     override: { logRequests: false, ...options.override },
   });
   const client = (key = server.keys.anonKey, clientOptions: { persistSession?: boolean } = {}) =>

@@ -43,6 +43,10 @@ export interface ServerConfig {
   logRequests: boolean;
   /** How long a shutdown waits for requests in flight before cutting them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** Serve the local mailbox although the server is bound to a non-loopback address (`MAILBOX_ALLOW_REMOTE=1`). */
+  mailboxAllowRemote: boolean;
+  /** Largest request body REST, functions and realtime's HTTP broadcast read (`MAX_REQUEST_BODY_BYTES`). */
+  maxRequestBodyBytes: number;
 }
 
 /**
@@ -122,6 +126,13 @@ export interface ConfigInput {
   webDist?: string | null;
 }
 
+function byteCount(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const bytes = Number(value);
+  if (!Number.isSafeInteger(bytes) || bytes <= 0) throw new Error(`${name} must be a positive number of bytes, got "${value}"`);
+  return bytes;
+}
+
 export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const projectDir = path.resolve(input.projectDir ?? env.SUPABASE_PROJECT_DIR ?? 'supabase');
   const port = input.port ?? (env.PORT ? Number(env.PORT) : 54321);
@@ -149,5 +160,7 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     toml,
     logRequests: env.LOG_REQUESTS !== '0',
     shutdownTimeoutMs: nonNegativeInteger(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
+    mailboxAllowRemote: env.MAILBOX_ALLOW_REMOTE === '1',
+    maxRequestBodyBytes: byteCount('MAX_REQUEST_BODY_BYTES', env.MAX_REQUEST_BODY_BYTES, 8_000_000),
   };
 }

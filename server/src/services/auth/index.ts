@@ -4,7 +4,7 @@ import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
-import { createMailbox, createMailboxService } from './mailbox.ts';
+import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.ts';
 import { loadCustomTemplates } from './mail-templates.ts';
 import { createMailer, smtpUrlOf } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
@@ -60,5 +60,13 @@ export function createAuthService(deps: ServiceDeps): Service[] {
     return renderAuthError(c, authErrors.unexpected());
   });
   const auth: Service = { prefix: '/auth/v1', routes };
-  return mailbox ? [auth, createMailboxService(mailbox)] : [auth];
+  if (!mailbox) return [auth];
+  // The mailbox is served on a loopback bind only, or when asked for explicitly (decision 100).
+  const loopback = isLoopbackHost(deps.config.host);
+  if (!loopback && !deps.config.mailboxAllowRemote) {
+    deps.log.info(`mailbox: not served on ${deps.config.host} (not a loopback address); mail is kept in ${deps.config.dataDir}/mailbox.json, MAILBOX_ALLOW_REMOTE=1 serves it`);
+    return [{ ...auth, close: () => mailbox.flush() }];
+  }
+  if (!loopback) deps.log.warn(`mailbox: MAILBOX_ALLOW_REMOTE=1 serves /_dev/mail, with every sign-in code and recovery link, to anyone who can reach ${deps.config.host}`);
+  return [auth, createMailboxService(mailbox, { publicUrl: deps.config.publicUrl, anyHost: deps.config.mailboxAllowRemote })];
 }

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import type { AppEnv, Service } from '../../lib/service.ts';
 
 export interface MailMessage {
@@ -86,9 +86,53 @@ a{word-break:break-all}pre{white-space:pre-wrap}</style></head><body><h1>Local m
 ${items || '<p>No mail yet.</p>'}</body></html>`;
 }
 
-/** `/_dev/mail`: a readable page and a JSON API (newest first) for e2e tests. */
-export function createMailboxService(mailbox: Mailbox): Service {
+/** True when a server bound to `host` is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+const forbidden = () =>
+  new Response(JSON.stringify({ message: 'Forbidden' }), { status: 403, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+
+/**
+ * The mailbox holds sign-in codes and recovery links, so only this machine's own pages read
+ * it: no CORS at all (the gateway's CORS is not applied), a Host that names this machine (a
+ * rebound DNS name does not), and no request a browser marks as coming from another origin —
+ * `Sec-Fetch-Site` other than same-origin/none, or an `Origin` that is not this host — except
+ * a top-level navigation to the page. Responses are not cached, framed or embeddable elsewhere.
+ */
+function sameOriginOnly(publicUrl: string, anyHost: boolean): MiddlewareHandler<AppEnv> {
+  const publicHost = new URL(publicUrl).host.toLowerCase();
+  return async (c, next) => {
+    const host = (c.req.header('host') ?? '').toLowerCase();
+    const hostName = host.replace(/:\d+$/, '');
+    if (!anyHost && host !== publicHost && !isLoopbackHost(hostName)) return forbidden();
+    const site = c.req.header('sec-fetch-site');
+    const navigation = c.req.method === 'GET' && c.req.header('sec-fetch-mode') === 'navigate' && c.req.path.replace(/\/+$/, '') === '/_dev/mail';
+    if (site && site !== 'same-origin' && site !== 'none' && !navigation) return forbidden();
+    const origin = c.req.header('origin');
+    if (origin !== undefined && !navigation) {
+      let originHost = '';
+      try {
+        originHost = new URL(origin).host.toLowerCase();
+      } catch {
+        return forbidden();
+      }
+      if (originHost !== host) return forbidden();
+    }
+    await next();
+    c.res.headers.set('Cache-Control', 'no-store');
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    c.res.headers.set('Cross-Origin-Resource-Policy', 'same-origin');
+    c.res.headers.set('Content-Security-Policy', "frame-ancestors 'self'");
+  };
+}
+
+/** `/_dev/mail`: a readable page and a JSON API (newest first) for e2e tests, for this machine's own pages only. */
+export function createMailboxService(mailbox: Mailbox, options: { publicUrl: string; anyHost: boolean }): Service {
   const routes = new Hono<AppEnv>();
+  routes.use('*', sameOriginOnly(options.publicUrl, options.anyHost));
   routes.get('/', (c) => c.html(renderPage(mailbox.list())));
   routes.get('/api/messages', (c) => {
     const to = c.req.query('to')?.toLowerCase();
@@ -102,5 +146,6 @@ export function createMailboxService(mailbox: Mailbox): Service {
     mailbox.clear();
     return c.body(null, 204);
   });
-  return { prefix: '/_dev/mail', routes, close: () => mailbox.flush() };
+  // ownCors: the gateway's CORS (any origin, with credentials) must never reach the mailbox.
+  return { prefix: '/_dev/mail', routes, ownCors: true, close: () => mailbox.flush() };
 }

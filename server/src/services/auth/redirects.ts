@@ -24,17 +24,60 @@ export interface RedirectPolicy {
   isAllowed(url: string): boolean;
 }
 
-/** utilities.IsRedirectURLValid: same host as site_url, or matching an additional_redirect_urls glob. */
+/** Schemes that run or embed content where a link lands: never a redirect target, whatever the allow list says. */
+const activeSchemes = new Set(['javascript', 'data', 'vbscript', 'file', 'blob']);
+const loopbackNames = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+const decimalIp = /^[0-9]+$/;
+const regularHostname = /^[a-zA-Z0-9]([a-zA-Z0-9.-]*[a-zA-Z0-9])?$/;
+
+function parse(url: string): URL | null {
+  try {
+    return new URL(url);
+  } catch {
+    return null;
+  }
+}
+
+function isIpAddress(host: string): boolean {
+  return /^\d{1,3}(\.\d{1,3}){3}$/.test(host) || host.startsWith('[');
+}
+
+function isLoopbackIp(host: string): boolean {
+  return /^127(\.\d{1,3}){3}$/.test(host) || host === '[::1]';
+}
+
+/**
+ * utilities.IsRedirectURLValid as current GoTrue decides it: back to the site (same scheme and
+ * host, same port unless loopback), else an `additional_redirect_urls` glob matching the URL
+ * without its fragment; no decimal-IP hosts, IPs only when loopback, http(s) hostnames only of
+ * ordinary characters. Stricter than GoTrue (decision 104): only http(s) goes through without
+ * saying so — another scheme (an app's `myapp:`) only by a pattern that starts with it — and
+ * `javascript:`, `data:` and other active schemes never, whatever host they carry.
+ */
 export function createRedirectPolicy(settings: AuthSettings): RedirectPolicy {
   // Both follow the serving origin, final once the server listens: compiled on first use.
-  let compiled: { patterns: RegExp[]; siteHost: string | null } | null = null;
+  let compiled: { patterns: { text: string; regexp: RegExp }[]; site: URL | null } | null = null;
   const isAllowed = (url: string): boolean => {
-    compiled ??= { patterns: settings.additionalRedirectUrls.map((u) => globToRegExp(u.trim())), siteHost: hostnameOf(settings.siteUrl) };
-    const { patterns, siteHost } = compiled;
-    const host = hostnameOf(url);
-    if (host === null) return false;
-    if (siteHost !== null && host === siteHost) return true;
-    return patterns.some((p) => p.test(url));
+    compiled ??= {
+      patterns: settings.additionalRedirectUrls.map((u) => ({ text: u.trim().toLowerCase(), regexp: globToRegExp(u.trim()) })),
+      site: parse(settings.siteUrl),
+    };
+    const { patterns, site } = compiled;
+    const target = parse(url);
+    if (!target) return false;
+    const scheme = target.protocol.replace(/:$/, '').toLowerCase();
+    if (activeSchemes.has(scheme)) return false;
+    const isHttp = scheme === 'http' || scheme === 'https';
+    const host = target.hostname;
+    if (isHttp && site && host === site.hostname && target.protocol === site.protocol && (target.port === site.port || loopbackNames.has(host))) return true;
+    if (decimalIp.test(host)) return false;
+    if (isIpAddress(host)) {
+      if (!isHttp || !isLoopbackIp(host)) return false;
+      return true;
+    }
+    if (isHttp && !regularHostname.test(host)) return false;
+    const withoutFragment = url.split('#')[0] ?? '';
+    return patterns.some((p) => (isHttp || p.text.startsWith(`${scheme}:`)) && p.regexp.test(withoutFragment));
   };
   return {
     isAllowed,
@@ -44,12 +87,4 @@ export function createRedirectPolicy(settings: AuthSettings): RedirectPolicy {
       return settings.siteUrl;
     },
   };
-}
-
-function hostnameOf(url: string): string | null {
-  try {
-    return new URL(url).hostname;
-  } catch {
-    return null;
-  }
 }

@@ -1,6 +1,7 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { type Context, Hono } from 'hono';
+import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import { tomlValue } from '../../lib/config.ts';
 import { verifyJwt } from '../../lib/keys.ts';
 import type { AppEnv, Service } from '../../lib/service.ts';
@@ -10,6 +11,18 @@ import { functionErrors } from './errors.ts';
 import { entrypointOf, importMapOf } from './project.ts';
 import type { SerializedRequest } from './protocol.ts';
 import { FunctionRunner, type Outcome } from './runner.ts';
+
+/** The body for the function, within the limit (decision 102); over it, a 413 in the runtime's shape. */
+async function requestBody(c: Context<AppEnv>, limit: number): Promise<ArrayBuffer | null | Response> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
+  try {
+    const bytes = await readBodyWithin(c.env.incoming, limit);
+    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
+  } catch (error: unknown) {
+    if (error instanceof BodyTooLargeError) return functionErrors.bodyTooLarge(error.limit);
+    throw error;
+  }
+}
 
 function toResponse(outcome: Outcome): Response {
   switch (outcome.kind) {
@@ -96,6 +109,9 @@ export function createFunctionsService(deps: ServiceDeps): Service {
     const name = c.req.param('name') ?? '';
     const entrypoint = entrypointOf(config.projectDir, config.toml, name);
     if (!entrypoint) return functionErrors.notFound();
+    // Bounded before the key check, as the gateway in front of the runtime does.
+    const body = await requestBody(c, config.maxRequestBodyBytes);
+    if (body instanceof Response) return body;
     if (c.req.method !== 'OPTIONS' && tomlValue(config.toml, `functions.${name}.verify_jwt`, true)) {
       const rejection = await jwtRejection(c, deps);
       if (rejection) return rejection;
@@ -106,7 +122,7 @@ export function createFunctionsService(deps: ServiceDeps): Service {
       // The runtime sees the path without the gateway's /functions/v1 prefix, as behind Kong.
       url: `${url.origin}${url.pathname.replace(/^\/functions\/v1/, '')}${url.search}`,
       headers: [...c.req.raw.headers],
-      body: c.req.method === 'GET' || c.req.method === 'HEAD' ? null : await c.req.arrayBuffer(),
+      body,
     };
     return toResponse(await runnerFor(name, entrypoint).fetch(request, wallClockMs));
   }

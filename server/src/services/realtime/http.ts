@@ -1,4 +1,5 @@
-import { Hono } from 'hono';
+import { type Context, Hono } from 'hono';
+import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { authenticateConnect, type VerifiedToken } from './auth.ts';
 import { checkPolicies } from './authorization.ts';
@@ -27,17 +28,37 @@ function send(hub: Hub, topic: string, isPrivate: boolean, event: string, payloa
   hub.broadcast(topicKey(topic, isPrivate), new EncodedBroadcast({ topic: `realtime:${topic}`, event, payload, binary, meta }));
 }
 
+/**
+ * The body, read within the limit before authentication, as Phoenix's Plug.Parsers does in the
+ * endpoint (its default length is 8,000,000 bytes); over it, Phoenix's 413 rendered by
+ * RealtimeWeb.ErrorView: the status message as a JSON string.
+ */
+async function readBody(c: Context<AppEnv>, limit: number): Promise<Buffer | Response> {
+  try {
+    return await readBodyWithin(c.env.incoming, limit);
+  } catch (error: unknown) {
+    if (error instanceof BodyTooLargeError) return new Response(JSON.stringify('Content Too Large'), { status: 413, headers: { 'Content-Type': 'application/json' } });
+    throw error;
+  }
+}
+
+function parseJson(bytes: Buffer): unknown {
+  return JSON.parse(bytes.toString('utf8')) as unknown;
+}
+
 /** REST broadcast (`broadcast_controller.ex`, `broadcast_single_controller.ex`): 202 on success. */
-export function broadcastRoutes(hub: Hub): Hono<AppEnv> {
+export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   const unauthorized = { message: 'Unauthorized' };
 
   routes.post('/api/broadcast', async (c) => {
+    const bytes = await readBody(c, maxBodyBytes);
+    if (bytes instanceof Response) return bytes;
     const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
     if (!who) return c.json(unauthorized, 401);
     let body: unknown;
     try {
-      body = await c.req.json();
+      body = parseJson(bytes);
     } catch {
       return c.json({ errors: { messages: ["can't be blank"] } }, 422);
     }
@@ -67,6 +88,8 @@ export function broadcastRoutes(hub: Hub): Hono<AppEnv> {
   });
 
   routes.post('/api/broadcast/:topic/events/:event', async (c) => {
+    const bytes = await readBody(c, maxBodyBytes);
+    if (bytes instanceof Response) return bytes;
     const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
     if (!who) return c.json(unauthorized, 401);
     const topic = c.req.param('topic');
@@ -75,10 +98,10 @@ export function broadcastRoutes(hub: Hub): Hono<AppEnv> {
     const type = (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
     let payload: unknown = null;
     let binary: Buffer | null = null;
-    if (type === 'application/octet-stream') binary = Buffer.from(await c.req.arrayBuffer());
+    if (type === 'application/octet-stream') binary = bytes;
     else if (type === 'application/json') {
       try {
-        payload = await c.req.json();
+        payload = parseJson(bytes);
       } catch {
         return c.json({ errors: { payload: ["can't be blank"] } }, 422);
       }

@@ -85,7 +85,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
 
   return {
     prefix: '/realtime/v1',
-    routes: broadcastRoutes(hub),
+    routes: broadcastRoutes(hub, deps.config.maxRequestBodyBytes),
     upgrade,
     start: async () => {
       // Hosted keeps three days of broadcast history (Realtime.Messages.delete_old_messages).

@@ -40,6 +40,8 @@ export function parseError(message: string, details: string): RestError {
 
 export const errors = {
   invalidBody: (message: string) => new RestError(400, 'PGRST102', message),
+  /** A body over the configured limit (decision 102): PostgREST's invalid-body code, sent as 413 before the body is parsed. */
+  bodyTooLarge: (limit: number) => new RestError(413, 'PGRST102', `Request body too large: the limit is ${limit} bytes`),
   invalidRange: (offset: number, total: number | null) =>
     new RestError(
       416,

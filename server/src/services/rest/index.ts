@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { isDbError } from '../../db/errors.ts';
+import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import { tomlValue } from '../../lib/config.ts';
 import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
@@ -10,6 +11,7 @@ import { handleRpc } from './handle/rpc.ts';
 import type { RestDeps } from './handle/rest-deps.ts';
 import { handleWrite } from './handle/write.ts';
 import { createOpenApiRoot } from './openapi.ts';
+import { mustAcceptContentType } from './parse/content-type.ts';
 import { respondError } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
 import { DbConfig } from './db-config.ts';
@@ -48,15 +50,18 @@ export function createRestService(deps: ServiceDeps): Service {
     const path = new URL(request.url).pathname.slice(prefix.length) || '/';
     let ctx: RestRequest | null = null;
     try {
+      // Bounded before anything else, key checks included (decision 102), as a gateway would.
+      const body = bodyMethods.has(request.method) ? (await readBodyWithin(c.env.incoming, deps.config.maxRequestBodyBytes)).toString('utf8') : '';
       const config = dbConfig.current;
       ctx = await readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
       if (path === '/') return await openApiRoot(ctx, cache, request);
       const restDeps: RestDeps = { db: deps.db, cache, config };
-      return await route(restDeps, ctx, request);
+      return await route(restDeps, ctx, request, body);
     } catch (error: unknown) {
       const head = request.method === 'HEAD';
+      if (error instanceof BodyTooLargeError) return respondError(errors.bodyTooLarge(error.limit), head);
       if (error instanceof RestError) return respondError(error, head);
       if (isDbError(error)) return respondError(fromDbError(error, ctx?.authed ?? false), head);
       throw error;
@@ -80,7 +85,13 @@ export function createRestService(deps: ServiceDeps): Service {
   };
 }
 
-async function route(deps: RestDeps, ctx: RestRequest, request: Request): Promise<Response> {
+const bodyMethods = new Set(['POST', 'PATCH', 'PUT']);
+
+async function route(deps: RestDeps, ctx: RestRequest, request: Request, body: string): Promise<Response> {
+  const readBody = (rpc: boolean) => {
+    mustAcceptContentType(request.headers.get('content-type'), rpc);
+    return body;
+  };
   let segments: string[];
   try {
     segments = ctx.path.split('/').slice(1).map(decodeURIComponent);
@@ -90,14 +101,15 @@ async function route(deps: RestDeps, ctx: RestRequest, request: Request): Promis
   if (segments.length === 1 && segments[0]) {
     const name = segments[0];
     if (ctx.method === 'GET' || ctx.method === 'HEAD') return handleRead(deps, ctx, name);
-    if (ctx.method === 'POST' || ctx.method === 'PATCH' || ctx.method === 'PUT' || ctx.method === 'DELETE') return handleWrite(deps, ctx, name, await request.text());
+    if (ctx.method === 'DELETE') return handleWrite(deps, ctx, name, '');
+    if (ctx.method === 'POST' || ctx.method === 'PATCH' || ctx.method === 'PUT') return handleWrite(deps, ctx, name, readBody(false));
     if (ctx.method === 'OPTIONS') return options(deps, ctx, name);
     throw errors.unsupportedMethod(ctx.method);
   }
   if (segments.length === 2 && segments[0] === 'rpc' && segments[1]) {
     if (ctx.method === 'OPTIONS') return new Response(null, { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD,POST' } });
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') throw errors.invalidRpcMethod(ctx.method);
-    return handleRpc(deps, ctx, segments[1], ctx.method === 'POST' ? await request.text() : null);
+    return handleRpc(deps, ctx, segments[1], ctx.method === 'POST' ? readBody(true) : null);
   }
   throw errors.invalidPath();
 }

@@ -57,6 +57,8 @@ export const errors = {
   invalidRange: () => make('InvalidRange', 400, 'invalid range provided', 'invalid_range'),
   databaseTimeout: () => make('DatabaseTimeout', 544, 'The connection to the database timed out', undefined, 544),
   internal: () => make('InternalError', 500, 'Internal server error', 'Internal'),
+  /** The data dir's disk is full (ENOSPC/EDQUOT): 507 at once, nothing kept (decision 103; upstream has no code for it). */
+  insufficientStorage: () => make('InsufficientStorage', 507, 'There is no space left to store the object', 'Insufficient Storage', 507),
   /** The 404 fastify's not-found handler gives (`src/http/not-found-handler.ts`). */
   routeNotFound: (method: string, url: string) => make('InvalidRequest', 404, `Route ${method}:${url} not found`, 'Not Found', 404),
 };
@@ -90,7 +92,7 @@ export function fromDbError(raw: unknown): unknown {
 
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */
 export function renderError(error: unknown): { status: number; body: Record<string, string> } {
-  const mapped = fromDbError(error);
+  const mapped = hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT') ? errors.insufficientStorage() : fromDbError(error);
   if (mapped instanceof StorageError) return { status: mapped.userStatusCode, body: mapped.render() };
   return { status: 500, body: { statusCode: '500', code: 'InternalError', error: 'Internal', message: 'Internal Server Error' } };
 }

@@ -1,8 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream, type ReadStream } from 'node:fs';
+import { createReadStream, createWriteStream, ReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errors } from './errors.ts';
 
@@ -21,22 +21,49 @@ export interface WrittenFile {
 class Meter extends Transform {
   size = 0;
   exceeded = false;
+  /** The leading bytes failed the declared type's check: nothing more is written. */
+  mismatched = false;
   readonly hash = createHash('md5');
   readonly #limit: number;
-  constructor(limit: number) {
+  readonly #leading: LeadingBytesCheck | undefined;
+  #head: Buffer | null;
+  constructor(limit: number, leading?: LeadingBytesCheck) {
     super();
     this.#limit = limit;
+    this.#leading = leading;
+    this.#head = leading ? Buffer.alloc(0) : null;
+  }
+  #checkHead(final: boolean): void {
+    if (!this.#head || !this.#leading || (!final && this.#head.length < this.#leading.length)) return;
+    if (!this.#leading.matches(this.#head)) this.mismatched = true;
+    this.#head = null;
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, callback: TransformCallback): void {
     this.size += chunk.length;
-    if (this.exceeded || this.size > this.#limit) {
-      this.exceeded = true;
+    if (this.#head) {
+      this.#head = Buffer.concat([this.#head, chunk.subarray(0, (this.#leading?.length ?? 0) - this.#head.length)]);
+      this.#checkHead(false);
+    }
+    if (this.exceeded || this.mismatched || this.size > this.#limit) {
+      this.exceeded ||= this.size > this.#limit;
       callback();
       return;
     }
     this.hash.update(chunk);
     callback(null, chunk);
   }
+  override _flush(callback: TransformCallback): void {
+    this.#checkHead(true);
+    callback();
+  }
+}
+
+/** What the first bytes of a file declared as a known raster type must look like. */
+export interface LeadingBytesCheck {
+  length: number;
+  matches(head: Buffer): boolean;
+  /** Thrown when they do not. */
+  error(): Error;
 }
 
 /**
@@ -67,14 +94,24 @@ export class FileStore {
     return path.join(this.#objects, version.slice(0, 2), version);
   }
 
-  /** Streams `source` to a temp file, hashing and counting; over `limit` bytes → EntityTooLarge. */
-  async writeTemp(source: Readable, limit: number): Promise<WrittenFile> {
+  /**
+   * Streams `source` to a temp file, hashing and counting; over `limit` bytes → EntityTooLarge;
+   * leading bytes that are not the declared type's → the check's error.
+   */
+  async writeTemp(source: Readable, limit: number, leading?: LeadingBytesCheck): Promise<WrittenFile> {
     const tmpPath = path.join(this.#tmp, randomUUID());
-    const meter = new Meter(limit);
+    const meter = new Meter(limit, leading);
+    // The source is piped, not part of the pipeline: a failed write (a full disk) must not
+    // destroy the request, whose socket still has to carry the error answer.
+    const input = new PassThrough();
+    source.pipe(input);
     try {
-      await pipeline(source, meter, createWriteStream(tmpPath));
+      await pipeline(input, meter, createWriteStream(tmpPath));
       if (meter.exceeded) throw errors.entityTooLarge();
+      if (meter.mismatched && leading) throw leading.error();
     } catch (error: unknown) {
+      source.unpipe(input);
+      if (source instanceof ReadStream) source.destroy();
       await rm(tmpPath, { force: true });
       throw error;
     }

@@ -27,10 +27,16 @@ test('bucket names: no slash, no surrounding spaces, at most 100 characters', ()
 test('MIME types: exact types and type/* wildcards; parameters are part of the subtype, as upstream', () => {
   assert.equal(code(() => mustBeAllowedMimeType('image/png', ['image/*'])), 'ok');
   assert.equal(code(() => mustBeAllowedMimeType('image/png', ['image/png', 'text/plain'])), 'ok');
-  assert.equal(code(() => mustBeAllowedMimeType('anything', null)), 'ok');
+  assert.equal(code(() => mustBeAllowedMimeType('text/plain; charset=utf-8', null)), 'ok');
+  assert.equal(code(() => mustBeAllowedMimeType('anything', null)), 'InvalidMimeType');
   assert.equal(code(() => mustBeAllowedMimeType('video/mp4', ['image/*'])), 'InvalidMimeType');
   assert.equal(code(() => mustBeAllowedMimeType('text/plain;charset=UTF-8', ['text/plain'])), 'InvalidMimeType');
   assert.equal(code(() => mustBeAllowedMimeType('nonsense', ['image/*'])), 'InvalidMimeType');
+  // Exactly one media type, parsed strictly: a second type hidden in a parameter or a list is refused.
+  for (const bad of ['image/png; text/html', 'image/png, text/html', 'image/png;text/html', 'image/ png', 'image/png\ntext/html']) {
+    assert.equal(code(() => mustBeAllowedMimeType(bad, ['image/*'])), 'InvalidMimeType', bad);
+    assert.equal(code(() => mustBeAllowedMimeType(bad, null)), 'InvalidMimeType', bad);
+  }
 });
 
 test('file size limits in decimal units', () => {

@@ -1,4 +1,5 @@
 import { errors } from './errors.ts';
+import { mustBeStrictMimeType } from './media-type.ts';
 
 // supabase/storage src/storage/limits.ts: only S3-safe characters in keys and bucket names.
 const validObjectKey = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
@@ -33,8 +34,13 @@ export function mustBeValidMimeTypes(types: string[]): void {
   }
 }
 
-/** Upload check against a bucket's list, `image/*` wildcards included (uploader.ts validateMimeType). */
+/**
+ * Upload check against a bucket's list, `image/*` wildcards included (uploader.ts
+ * validateMimeType). Every upload's type must first be exactly one media type: upstream splits
+ * on `/` only, so `image/png; text/html` or `image/png, text/html` passed an `image/*` bucket.
+ */
 export function mustBeAllowedMimeType(mimeType: string, allowed: string[] | null): void {
+  mustBeStrictMimeType(mimeType);
   if (!allowed || allowed.length === 0) return;
   // Parameters are part of the subtype, as upstream compares them (`text/plain;charset=x` ≠ `text/plain`).
   const [type, subtype] = mimeType.split('/');

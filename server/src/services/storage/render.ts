@@ -4,6 +4,7 @@ import type { AppEnv } from '../../lib/service.ts';
 import type { ObjectRow } from './db.ts';
 import { errors, renderError } from './errors.ts';
 import type { FileStore } from './files.ts';
+import { downloadSecurityHeaders, isInlineSafe, parseMimeType } from './media-type.ts';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
@@ -36,9 +37,21 @@ function disposition(download: string | undefined): string | undefined {
 }
 
 /**
+ * The stored type as sent, and whether the file must be an attachment: a type that is not
+ * exactly one media type (rows written before types were parsed strictly) goes out as
+ * `application/octet-stream`, and only inline-safe types may render in a browser tab.
+ */
+function servedType(stored: string | undefined): { contentType: string; attachment: boolean } {
+  const parsed = stored ? parseMimeType(stored) : null;
+  if (!stored || !parsed) return { contentType: 'application/octet-stream', attachment: true };
+  return { contentType: stored, attachment: !isInlineSafe(parsed.essence) };
+}
+
+/**
  * Sends an object's bytes as storage's asset renderer (`src/storage/renderer/renderer.ts`):
  * type, ETag, Last-Modified, length, cache control, ranges, conditional 304, attachment. A
- * row whose file is missing answers the renderer's 404 (HTTP 400, NoSuchKey).
+ * row whose file is missing answers the renderer's 404 (HTTP 400, NoSuchKey). Every answer
+ * carries nosniff and a script-free sandbox CSP; active types go out as attachments.
  */
 export async function renderAsset(c: Context<AppEnv>, files: FileStore, object: Pick<ObjectRow, 'version' | 'metadata'>, options: { expires?: string; head?: boolean } = {}): Promise<Response> {
   const metadata = object.metadata ?? {};
@@ -48,17 +61,19 @@ export async function renderAsset(c: Context<AppEnv>, files: FileStore, object: 
     const { body } = renderError(errors.resourceNotFound());
     return c.json(body, 400, { 'Cache-Control': 'no-store' });
   }
+  const served = servedType(text(metadata.mimetype));
   const headers = new Headers({
     'Accept-Ranges': 'bytes',
-    'Content-Type': text(metadata.mimetype) ?? 'application/octet-stream',
+    'Content-Type': served.contentType,
     'X-Robots-Tag': 'none',
+    ...downloadSecurityHeaders,
   });
   if (etag) headers.set('ETag', etag);
   const lastModified = text(metadata.lastModified);
   if (lastModified && !Number.isNaN(Date.parse(lastModified))) headers.set('Last-Modified', new Date(lastModified).toUTCString());
   if (options.expires) headers.set('Expires', options.expires);
   else if (text(metadata.cacheControl)) headers.set('Cache-Control', text(metadata.cacheControl) ?? '');
-  const attachment = disposition(c.req.query('download'));
+  const attachment = disposition(c.req.query('download')) ?? (served.attachment ? 'attachment' : undefined);
   if (attachment) headers.set('Content-Disposition', attachment);
   const ifNoneMatch = c.req.header('if-none-match');
   if (etag && ifNoneMatch && ifNoneMatch === etag) return new Response(null, { status: 304, headers });
@@ -78,7 +93,9 @@ export async function renderAsset(c: Context<AppEnv>, files: FileStore, object: 
 /** HEAD answers of storage's head renderer: the object's headers, no body. */
 export function renderHead(object: Pick<ObjectRow, 'metadata'>): Response {
   const metadata = object.metadata ?? {};
-  const headers = new Headers({ 'Content-Type': text(metadata.mimetype) ?? 'application/octet-stream' });
+  const served = servedType(text(metadata.mimetype));
+  const headers = new Headers({ 'Content-Type': served.contentType, ...downloadSecurityHeaders });
+  if (served.attachment) headers.set('Content-Disposition', 'attachment');
   if (text(metadata.eTag)) headers.set('ETag', text(metadata.eTag) ?? '');
   if (text(metadata.cacheControl)) headers.set('Cache-Control', text(metadata.cacheControl) ?? '');
   if (typeof metadata.contentLength === 'number') headers.set('Content-Length', String(metadata.contentLength));

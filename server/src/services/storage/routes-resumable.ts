@@ -11,6 +11,7 @@ import type { Handler, StorageDeps } from './request-handling.ts';
 import { mustFindBucketAsAdmin } from './db.ts';
 import { errors, fromDbError, StorageError } from './errors.ts';
 import { mustBeAllowedMimeType, mustBeValidKey } from './limits.ts';
+import { leadingBytesCheck } from './media-type.ts';
 import { drainRequest } from './upload-source.ts';
 import { canWriteObject, commitObject } from './upload.ts';
 
@@ -156,7 +157,8 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
   /** Turns the finished upload into the object; the upload is gone afterwards, whether that worked or not. */
   async function complete(id: string, state: UploadState): Promise<void> {
     try {
-      const written = await ctx.files.writeTemp(createReadStream(dataPath(id)), state.length);
+      const bucket = await mustFindBucketAsAdmin(ctx.db, state.bucketId);
+      const written = await ctx.files.writeTemp(createReadStream(dataPath(id)), state.length, leadingBytesCheck(state.mimeType, bucket.allowed_mime_types));
       await ctx.files.place(written.tmpPath, state.version);
       await commitObject(ctx, {
         name: state.objectName, owner: state.owner, bucketId: state.bucketId, version: state.version, userMetadata: state.userMetadata,

@@ -6,6 +6,7 @@ import { mustFindBucketAsAdmin, testPermission } from './db.ts';
 import { errors, hasSqlState } from './errors.ts';
 import type { FileStore } from './files.ts';
 import { mustBeAllowedMimeType, mustBeValidKey } from './limits.ts';
+import { leadingBytesCheck } from './media-type.ts';
 import { drainRequest, readUploadSource, type UploadSource } from './upload-source.ts';
 
 export interface UploadDeps {
@@ -126,7 +127,7 @@ export async function uploadFromRequest(deps: UploadDeps, request: IncomingMessa
       userMetadata: source.userMetadata,
     };
     if (upload.caller) await canWriteObject(deps.db, upload.caller, record, upload.isUpsert);
-    const written = await deps.files.writeTemp(source.body, limit);
+    const written = await deps.files.writeTemp(source.body, limit, placeholder ? undefined : leadingBytesCheck(source.mimeType, bucket.allowed_mime_types));
     await deps.files.place(written.tmpPath, record.version);
     record.metadata = {
       eTag: `"${written.md5}"`,
