@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
+import type { RoleTimeouts } from '../db/types.ts';
 
 /** The Supabase CLI's well-known local secret (apps/cli-go/pkg/config/apikeys.go). */
 export const defaultJwtSecret = 'super-secret-jwt-token-with-at-least-32-characters-long';
@@ -36,6 +37,8 @@ export interface ServerConfig {
   /** config.toml, parsed, with env(VAR) references resolved. */
   toml: TomlTable;
   logRequests: boolean;
+  /** Statement timeouts per role; unset, each database backend uses its own defaults (decision 111). */
+  statementTimeoutsMs?: RoleTimeouts;
 }
 
 function resolveEnvRefs(value: unknown, env: NodeJS.ProcessEnv): unknown {
