@@ -104,6 +104,7 @@ export class PgliteDatabase implements Database {
    * was stopped: callers that send runaway statements tend to send more.
    */
   #standby: { worker: Worker; started: Float64Array<ArrayBufferLike> } | null = null;
+  #wantStandby = false;
 
   #spawn(standby: boolean): { worker: Worker; started: Float64Array<ArrayBufferLike> } {
     // The worker writes the id of each message it starts here: after a kill, what it never
@@ -162,6 +163,10 @@ export class PgliteDatabase implements Database {
       if (pending && pending.caller !== uncharged) this.#scheduler.charge(pending.caller, now - this.#headSince);
       this.#headSince = now;
       this.#arm();
+    }
+    if (this.#wantStandby && this.#order.length === 0 && !this.#restarting && !this.#standby && !this.#closed) {
+      this.#wantStandby = false;
+      this.#standby = this.#spawn(true);
     }
     this.#scheduler.pump();
   }
@@ -277,7 +282,8 @@ export class PgliteDatabase implements Database {
         }
         try {
           await this.#start(null);
-          if (!this.#closed && !this.#standby) this.#standby = this.#spawn(true);
+          // Compiling for the standby competes for the CPU: wait until the engine is next idle.
+          this.#wantStandby = !this.#closed;
         } catch (error: unknown) {
           for (const [, p] of waiting) p.reject(error);
           throw error;
