@@ -30,7 +30,7 @@ const flush = () => new Promise((resolve) => setImmediate(resolve));
 async function simulate(jobs: Job[], history: Array<[string, number]> = []): Promise<Run> {
   let now = 0;
   const engine: Array<{ job: Job; since: number }> = [];
-  const scheduler = new FairScheduler({ engineLoad: () => engine.length, now: () => now });
+  const scheduler = new FairScheduler({ engineLoad: () => engine.length, now: () => now, pipelineDepth: 4 });
   for (const [caller, ms] of history) scheduler.charge(caller, ms);
   const run: Run = { started: [], latency: new Map(), loadAtPost: new Map() };
   const post = (job: Job) => {
@@ -107,7 +107,7 @@ test('ordering between callers', async (t) => {
       },
     },
     {
-      name: 'a known cheap caller pipelines behind unanswered messages, at most four deep',
+      name: 'a known cheap caller pipelines behind unanswered messages, at most pipelineDepth (4 here) deep',
       jobs: Array.from({ length: 12 }, (_, i) => ({ label: `r${i}`, caller: 'x', at: 0, cost: 1 })),
       history: [['x', 1]],
       expect: (run) => {

@@ -54,7 +54,7 @@ interface Account {
   queue: Waiter[];
 }
 
-export const defaultSchedulerLimits = { halfLifeMs: 30_000, cheapMs: 50, pipelineDepth: 4, maxQueuedPerCaller: 64 } as const;
+export const defaultSchedulerLimits = { halfLifeMs: 30_000, cheapMs: 50, pipelineDepth: 32, maxQueuedPerCaller: 64 } as const;
 
 export function queueFullError(): DbError {
   return new DbError({
