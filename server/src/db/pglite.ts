@@ -100,11 +100,12 @@ export class PgliteDatabase implements Database {
 
   /**
    * A thread that replaces the current one after a runaway statement is stopped, already
-   * holding PGlite's compiled WebAssembly (see pglite-worker). Only kept once a statement
-   * was stopped: callers that send runaway statements tend to send more.
+   * holding PGlite's compiled WebAssembly (see pglite-worker). Only kept once statements
+   * were stopped twice: callers that send runaway statements tend to send more.
    */
   #standby: { worker: Worker; started: Float64Array<ArrayBufferLike> } | null = null;
   #wantStandby = false;
+  #stops = 0;
 
   #spawn(standby: boolean): { worker: Worker; started: Float64Array<ArrayBufferLike> } {
     // The worker writes the id of each message it starts here: after a kill, what it never
@@ -282,8 +283,10 @@ export class PgliteDatabase implements Database {
         }
         try {
           await this.#start(null);
-          // Compiling for the standby competes for the CPU: wait until the engine is next idle.
-          this.#wantStandby = !this.#closed;
+          // A standby costs a thread and a compile that competes for the CPU: keep one only once
+          // statements keep being stopped, and start it when the engine is next idle.
+          this.#stops++;
+          this.#wantStandby = !this.#closed && this.#stops >= 2;
         } catch (error: unknown) {
           for (const [, p] of waiting) p.reject(error);
           throw error;
