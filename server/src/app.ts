@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
+import { withClientAddress } from './db/caller.ts';
 import { cors } from './lib/cors.ts';
 import type { Logger } from './lib/log.ts';
 import type { ServerMetrics } from './lib/metrics.ts';
@@ -34,6 +35,8 @@ export interface AppOptions {
 /** Composes the services under one origin, as Supabase's gateway does (strip-path routes). */
 export function createApp(services: Service[], { log, logRequests, metrics, operations }: AppOptions) {
   const app = new Hono<AppEnv>();
+  // The embedded database queues work per caller; anonymous callers are told apart by address.
+  app.use('*', (c, next) => withClientAddress(c.env?.incoming?.socket?.remoteAddress ?? 'unknown', next));
   app.use('*', async (c, next) => {
     const started = performance.now();
     await next();

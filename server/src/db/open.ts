@@ -7,7 +7,7 @@ import { applyBootstrap } from './migrate.ts';
 import { PgliteDatabase } from './pglite.ts';
 import { extensionsNamedIn } from './pglite-extensions.ts';
 import { PostgresDatabase } from './postgres.ts';
-import type { Database } from './types.ts';
+import type { Database, RoleTimeouts } from './types.ts';
 
 const bootstrapDir = new URL('./sql/', import.meta.url);
 const cacheDir = new URL('../../../node_modules/.cache/pinstar-server/', import.meta.url);
@@ -65,6 +65,8 @@ export interface OpenOptions {
   projectDir?: string;
   databaseUrl: string | null;
   authenticatorPassword: string;
+  /** Statement timeouts per role; each backend has its defaults (hosted's on PostgreSQL, decision 111 on PGlite). */
+  statementTimeoutsMs?: RoleTimeouts;
 }
 
 export interface OpenedDatabase {
@@ -80,7 +82,7 @@ export interface OpenedDatabase {
  */
 export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase> {
   if (options.databaseUrl) {
-    const db = new PostgresDatabase(options.databaseUrl);
+    const db = new PostgresDatabase(options.databaseUrl, options.statementTimeoutsMs);
     await applyBootstrap(db);
     await retryCatalogRace(() =>
       db.transaction({ kind: 'system' }, (tx) =>
@@ -104,13 +106,14 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   const created = isEmptyDir(clusterDir) || !existsSync(path.join(clusterDir, 'PG_VERSION'));
   const template = pgliteTemplatePath();
   const extensions = projectExtensions(options.projectDir ?? path.resolve('supabase'));
+  const pgliteOptions = options.statementTimeoutsMs ? { timeouts: options.statementTimeoutsMs } : {};
   if (created && existsSync(template)) {
     await mkdir(clusterDir, { recursive: true });
-    const db = await PgliteDatabase.open(clusterDir, template, extensions);
+    const db = await PgliteDatabase.open(clusterDir, template, extensions, pgliteOptions);
     await applyBootstrap(db);
     return { db, created };
   }
-  let db = await PgliteDatabase.open(clusterDir, null, extensions);
+  let db = await PgliteDatabase.open(clusterDir, null, extensions, pgliteOptions);
   await applyBootstrap(db);
   if (created) {
     // Save the template for the next new cluster, then reopen: initdb leaves the
@@ -121,7 +124,7 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     await writeFile(partial, tarball);
     await rename(partial, template);
     await db.close();
-    db = await PgliteDatabase.open(clusterDir, null, extensions);
+    db = await PgliteDatabase.open(clusterDir, null, extensions, pgliteOptions);
   }
   return { db, created };
 }

@@ -1,6 +1,6 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
 import { selectExtensions } from './pglite-extensions.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
@@ -15,7 +15,26 @@ import { type Opening, PgliteSession } from './pglite-session.ts';
 if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
 const port = parentPort;
 /** The id of the message being handled, for the main thread to read after a kill. */
-const started = (workerData as { started?: Float64Array } | null)?.started ?? new Float64Array(1);
+const data = workerData as { started?: Float64Array; standby?: boolean } | null;
+const started = data?.started ?? new Float64Array(1);
+
+/**
+ * A standby thread (started after a runaway statement was stopped, to replace the next one)
+ * compiles PGlite's WebAssembly and reads its file-system bundle while it waits, so taking
+ * over costs only opening the data dir (decision 111).
+ */
+const warm = data?.standby ? prepare() : null;
+warm?.catch(() => undefined);
+
+/** PGlite's type for its compiled module (the TypeScript lib here declares no WebAssembly namespace). */
+type CompiledModule = PGliteOptions['pgliteWasmModule'];
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<CompiledModule> };
+
+async function prepare(): Promise<{ pgliteWasmModule: CompiledModule; fsBundle: Blob }> {
+  const dist = new URL('.', import.meta.resolve('@electric-sql/pglite'));
+  const [wasm, bundle] = await Promise.all([readFile(new URL('pglite.wasm', dist)), readFile(new URL('pglite.data', dist))]);
+  return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
+}
 let db: PGlite | null = null;
 let session: PgliteSession | null = null;
 const listening = new Set<string>();
@@ -58,7 +77,9 @@ async function handle(message: WorkerRequest): Promise<unknown> {
     case 'open': {
       if (!message.dataDir.includes('://')) await mkdir(message.dataDir, { recursive: true });
       const template = message.templatePath ? new Blob([await readFile(message.templatePath)]) : undefined;
+      const prepared = warm ? await warm.catch(() => null) : null;
       db = await PGlite.create(message.dataDir, {
+        ...prepared,
         extensions: selectExtensions(message.extensions),
         parsers: typeParsers,
         ...(template ? { loadDataDir: template } : {}),

@@ -1,15 +1,38 @@
 import { Worker } from 'node:worker_threads';
+import { callerOf } from './caller.ts';
 import { DbError, statementTimeoutError } from './errors.ts';
-import { Mutex } from './mutex.ts';
+import { FairScheduler, type FairSchedulerOptions } from './fair-scheduler.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
 import type { Opening } from './pglite-session.ts';
 import { settingsStatement, unknownRoleMessage } from './settings.ts';
-import type { Database, NotificationListener, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
-import { timeoutFor } from './types.ts';
+import type { Database, NotificationListener, QueryResult, RoleTimeouts, Tx, TxIdentity, TxOptions } from './types.ts';
+import { embeddedRoleTimeoutsMs, roleTimeoutsMs, timeoutFor } from './types.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Request = DistributiveOmit<WorkerRequest, 'id'>;
-type Pending = { resolve: (value: unknown) => void; reject: (error: unknown) => void; timeoutMs: number | undefined; request: Request };
+/**
+ * When a statement is stopped (decision 111): at `fairMs` if another caller is waiting for
+ * the engine by then, else at `fullMs` (hosted's timeout for the role).
+ */
+type Limits = { fairMs: number; fullMs: number };
+type Pending = {
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+  limits: Limits | undefined;
+  request: Request;
+  caller: string;
+};
+
+/** How the embedded database shares its one session: statement timeouts per role and the scheduler's limits. */
+export interface PgliteOptions {
+  timeouts?: RoleTimeouts;
+  scheduler?: Omit<FairSchedulerOptions, 'engineLoad' | 'now'>;
+}
+
+/** Internal work (LISTEN, dumps, close) queues under this caller. */
+const serverCaller = 'server';
+/** Messages outside transactions (open, LISTEN, dump) are not charged to anyone. */
+const uncharged = '';
 
 function toError(error: SerializedError): Error {
   if (error.code && /^[0-9A-Z]{5}$/.test(error.code)) return new DbError({ ...error, code: error.code });
@@ -17,15 +40,19 @@ function toError(error: SerializedError): Error {
 }
 
 /**
- * PGlite behind a worker thread. One transaction at a time (PGlite is one session); a
- * statement that outlives its timeout terminates the worker, which is reopened on the same
- * data dir — PGlite survives a kill like PostgreSQL survives a crash (WAL replay).
+ * PGlite behind a worker thread. One transaction at a time (PGlite is one session), whose
+ * turn a fair scheduler hands out per caller (decision 110); a statement that outlives its
+ * timeout terminates the worker, which is reopened on the same data dir — PGlite survives a
+ * kill like PostgreSQL survives a crash (WAL replay).
  */
 export class PgliteDatabase implements Database {
   readonly backend = 'pglite' as const;
   readonly #dataDir: string;
   readonly #extensions: string[];
-  readonly #mutex = new Mutex();
+  readonly #timeouts: RoleTimeouts;
+  readonly #scheduler: FairScheduler;
+  /** When the oldest unanswered message became the one running. */
+  #headSince = 0;
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   #worker: Worker | null = null;
   #pending = new Map<number, Pending>();
@@ -34,29 +61,70 @@ export class PgliteDatabase implements Database {
   #timer: NodeJS.Timeout | null = null;
   #started: Float64Array<ArrayBufferLike> = new Float64Array(1);
   #nextId = 1;
+  /** A runaway statement is being stopped: nothing may be granted until the restart is under way. */
+  #stopping = false;
   #closed = false;
 
-  private constructor(dataDir: string, extensions: string[]) {
+  private constructor(dataDir: string, extensions: string[], options: PgliteOptions) {
     this.#dataDir = dataDir;
     this.#extensions = extensions;
+    this.#timeouts = options.timeouts ?? embeddedRoleTimeoutsMs;
+    this.#scheduler = new FairScheduler({
+      ...options.scheduler,
+      engineLoad: () => this.#engineLoad(),
+      onWait: (caller) => this.#onWait(caller),
+    });
+  }
+
+  /** Messages the engine has not answered; none can be sent while it restarts. */
+  #engineLoad(): number {
+    if (this.#closed) return 0;
+    if (this.#restarting || this.#stopping) return Infinity;
+    return this.#order.length;
   }
 
   /**
    * Opens (or creates) the cluster in dataDir; a new cluster is unpacked from templatePath when
    * given. `extensions` names the contrib extensions the SQL may create (see selectExtensions).
    */
-  static async open(dataDir: string, templatePath: string | null = null, extensions: string[] = []): Promise<PgliteDatabase> {
-    const database = new PgliteDatabase(dataDir, extensions);
+  static async open(
+    dataDir: string,
+    templatePath: string | null = null,
+    extensions: string[] = [],
+    options: PgliteOptions = {},
+  ): Promise<PgliteDatabase> {
+    const database = new PgliteDatabase(dataDir, extensions, options);
     await database.#start(templatePath);
     return database;
   }
 
-  async #start(templatePath: string | null): Promise<void> {
+  /**
+   * A thread that replaces the current one after a runaway statement is stopped, already
+   * holding PGlite's compiled WebAssembly (see pglite-worker). Only kept once statements
+   * were stopped twice: callers that send runaway statements tend to send more.
+   */
+  #standby: { worker: Worker; started: Float64Array<ArrayBufferLike> } | null = null;
+  #wantStandby = false;
+  #stops = 0;
+
+  #spawn(standby: boolean): { worker: Worker; started: Float64Array<ArrayBufferLike> } {
     // The worker writes the id of each message it starts here: after a kill, what it never
     // started can be sent again without running anything twice.
     const started = new Float64Array(new SharedArrayBuffer(8));
+    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { started, standby } });
+    if (standby) {
+      worker.on('error', () => undefined);
+      worker.on('exit', () => {
+        if (this.#standby?.worker === worker) this.#standby = null;
+      });
+    }
+    return { worker, started };
+  }
+
+  async #start(templatePath: string | null): Promise<void> {
+    const { worker, started } = this.#standby ?? this.#spawn(false);
+    this.#standby = null;
     this.#started = started;
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { started } });
     this.#worker = worker;
     worker.on('message', (message: WorkerResponse) => this.#onMessage(message));
     worker.on('error', (error) => this.#failAll(error));
@@ -82,30 +150,75 @@ export class PgliteDatabase implements Database {
     else pending.reject(toError(message.error));
   }
 
-  /** Forgets an answered (or abandoned) message; the next in line is the one now running. */
+  /**
+   * Forgets an answered (or abandoned) message; the next in line is the one now running.
+   * The engine time of the one that was running is charged to its caller.
+   */
   #settle(id: number): void {
+    const pending = this.#pending.get(id);
     this.#pending.delete(id);
     const index = this.#order.indexOf(id);
     if (index >= 0) this.#order.splice(index, 1);
-    if (index === 0) this.#arm();
+    if (index === 0) {
+      const now = performance.now();
+      if (pending && pending.caller !== uncharged) this.#scheduler.charge(pending.caller, now - this.#headSince);
+      this.#headSince = now;
+      this.#arm();
+    }
+    if (this.#wantStandby && this.#order.length === 0 && !this.#restarting && !this.#standby && !this.#closed) {
+      this.#wantStandby = false;
+      this.#standby = this.#spawn(true);
+    }
+    this.#scheduler.pump();
   }
 
   /**
    * The worker handles messages in order, so only the oldest unanswered one is running: its
    * statement timeout is counted from when the one before it was answered, not from when it
-   * was queued.
+   * was queued. At its fair limit it is stopped if another caller is waiting; otherwise it
+   * may run on to its full limit, unless another caller starts waiting first (#onWait).
    */
   #arm(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
     const head = this.#order[0];
     const pending = head === undefined ? undefined : this.#pending.get(head);
-    if (head === undefined || pending?.timeoutMs === undefined) return;
-    this.#timer = setTimeout(() => {
-      this.#settle(head);
-      pending.reject(statementTimeoutError());
-      void this.#restart();
-    }, pending.timeoutMs);
+    if (head === undefined || !pending?.limits) return;
+    const { fairMs, fullMs } = pending.limits;
+    const check = () => {
+      const elapsed = performance.now() - this.#headSince;
+      if (elapsed >= fullMs || this.#othersWait(pending.caller)) this.#stopHead(head, pending);
+      else this.#timer = setTimeout(check, fullMs - elapsed);
+    };
+    this.#timer = setTimeout(check, fairMs);
+  }
+
+  /** Whether another caller waits for its turn or has a message queued behind the running one. */
+  #othersWait(caller: string): boolean {
+    if (this.#scheduler.hasWaitingOtherThan(caller)) return true;
+    return this.#order.some((id, index) => {
+      const other = index > 0 ? this.#pending.get(id)?.caller : undefined;
+      return other !== undefined && other !== caller && other !== uncharged;
+    });
+  }
+
+  /** Another caller started waiting: the running statement goes if it is past its fair limit. */
+  #onWait(caller: string): void {
+    const head = this.#order[0];
+    const pending = head === undefined ? undefined : this.#pending.get(head);
+    if (head === undefined || !pending?.limits || pending.caller === caller) return;
+    if (performance.now() - this.#headSince >= pending.limits.fairMs) this.#stopHead(head, pending);
+  }
+
+  /** Stops the running statement: it fails with 57014 and the worker is replaced. */
+  #stopHead(head: number, pending: Pending): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    this.#stopping = true;
+    this.#settle(head);
+    pending.reject(statementTimeoutError());
+    void this.#restart(pending.caller);
+    this.#stopping = false;
   }
 
   #failAll(error: unknown): void {
@@ -114,17 +227,23 @@ export class PgliteDatabase implements Database {
     this.#order = [];
     this.#arm();
     for (const p of pending) p.reject(error);
+    this.#scheduler.pump();
   }
 
-  #send(request: Request, timeoutMs?: number): Promise<unknown> {
+  #send(request: Request, limits?: Limits, caller = uncharged): Promise<unknown> {
     const worker = this.#worker;
     if (!worker) return Promise.reject(new Error(this.#closed ? 'the database is closed' : 'the database is restarting'));
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject, timeoutMs, request });
+      this.#pending.set(id, { resolve, reject, limits, request, caller });
       this.#order.push(id);
       worker.postMessage({ ...request, id } as WorkerRequest);
-      if (this.#order.length === 1) this.#arm();
+      if (this.#order.length === 1) {
+        this.#headSince = performance.now();
+        this.#arm();
+      } else if (caller !== uncharged) {
+        this.#onWait(caller);
+      }
     });
   }
 
@@ -142,7 +261,7 @@ export class PgliteDatabase implements Database {
    * each start in shared memory) are sent again to the new worker, in order; one it did
    * start (it finished as the timer fired) fails like the runaway one, never runs twice.
    */
-  #restart(): Promise<void> {
+  #restart(stoppedCaller: string): Promise<void> {
     if (!this.#restarting) {
       const worker = this.#worker;
       this.#worker = null;
@@ -153,6 +272,7 @@ export class PgliteDatabase implements Database {
       });
       this.#arm();
       const started = this.#started;
+      const stoppedAt = performance.now();
       this.#restarting = (async () => {
         if (worker) await worker.terminate();
         // Read once the thread is gone: nothing can start any more.
@@ -163,26 +283,39 @@ export class PgliteDatabase implements Database {
         }
         try {
           await this.#start(null);
+          // A standby costs a thread and a compile that competes for the CPU: keep one only once
+          // statements keep being stopped, and start it when the engine is next idle.
+          this.#stops++;
+          this.#wantStandby = !this.#closed && this.#stops >= 2;
         } catch (error: unknown) {
           for (const [, p] of waiting) p.reject(error);
           throw error;
         }
         for (const [id, p] of waiting) {
-          if (id > lastStarted) this.#send(p.request, p.timeoutMs).then(p.resolve, p.reject);
+          if (id > lastStarted) this.#send(p.request, p.limits, p.caller).then(p.resolve, p.reject);
           else p.reject(statementTimeoutError());
         }
       })().finally(() => {
         this.#restarting = null;
+        // The engine was out of use until the worker was replaced: that time is the stopped caller's too.
+        if (stoppedCaller !== uncharged) this.#scheduler.charge(stoppedCaller, performance.now() - stoppedAt);
+        this.#scheduler.pump();
       });
     }
     return this.#restarting;
   }
 
   async transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T> {
-    const release = await this.#mutex.lock();
+    const caller = callerOf(who, options);
+    const turn = await this.#scheduler.acquire(caller);
+    const release = () => turn.release();
     try {
       if (this.#restarting) await this.#restarting;
-      const timeoutMs = timeoutFor(who, options);
+      const fairMs = timeoutFor(who, options, this.#timeouts);
+      const fullMs =
+        options?.timeoutMs ?? (fairMs === undefined ? undefined : Math.max(fairMs, timeoutFor(who, undefined, roleTimeoutsMs) ?? fairMs));
+      const limits = fairMs === undefined || fullMs === undefined ? undefined : { fairMs, fullMs };
+      const timeoutMs = fullMs;
       const checked = settingsStatement(who, timeoutMs);
       const direct = settingsStatement(who, timeoutMs, 'server');
       const readOnly = options?.readOnly ?? false;
@@ -208,7 +341,7 @@ export class PgliteDatabase implements Database {
             begun = true;
             // With `single` the worker ends the transaction itself: COMMIT, or ROLLBACK on an error.
             committed = single;
-            const answer = this.#send({ op: 'begin-query', opening, sql, params, commit: single }, timeoutMs);
+            const answer = this.#send({ op: 'begin-query', opening, sql, params, commit: single }, limits, caller);
             if (single) {
               // Nothing else of this transaction will be sent and the worker keeps message order:
               // the next transaction may queue its messages behind this one right away.
@@ -222,15 +355,15 @@ export class PgliteDatabase implements Database {
             }
             return (await answer) as QueryResult<Row>;
           }
-          return (await this.#send({ op: 'query', sql, params }, timeoutMs)) as QueryResult<Row>;
+          return (await this.#send({ op: 'query', sql, params }, limits, caller)) as QueryResult<Row>;
         },
         exec: async (sql: string) => {
           ensureOpen();
           if (!begun) {
             begun = true;
-            await this.#send({ op: 'begin', opening }, timeoutMs);
+            await this.#send({ op: 'begin', opening }, limits, caller);
           }
-          await this.#send({ op: 'exec', sql }, timeoutMs);
+          await this.#send({ op: 'exec', sql }, limits, caller);
         },
       };
       try {
@@ -242,13 +375,13 @@ export class PgliteDatabase implements Database {
           // handles messages in order, so the next transaction queues behind it: don't wait.
           this.#worker?.postMessage({ op: 'exec', sql: 'commit', quiet: true, id: 0 } satisfies WorkerRequest);
         } else {
-          await this.#send({ op: 'exec', sql: 'commit' }, timeoutMs);
+          await this.#send({ op: 'exec', sql: 'commit' }, limits, caller);
         }
         return result;
       } catch (error: unknown) {
         open = false;
         if (begun && !committed && this.#worker && !this.#restarting)
-          await this.#send({ op: 'exec', sql: 'rollback' }).catch(() => undefined);
+          await this.#send({ op: 'exec', sql: 'rollback' }, undefined, caller).catch(() => undefined);
         throw error;
       }
     } finally {
@@ -262,7 +395,8 @@ export class PgliteDatabase implements Database {
     if (!set) {
       set = new Set();
       this.#listeners.set(channel, set);
-      const release = await this.#mutex.lock();
+      const turn = await this.#scheduler.acquire(serverCaller, true);
+      const release = () => turn.release();
       try {
         await this.#drainInFlight();
         await this.#send({ op: 'listen', channel });
@@ -275,7 +409,8 @@ export class PgliteDatabase implements Database {
       const current = this.#listeners.get(channel);
       if (!current?.delete(listener) || current.size > 0) return;
       this.#listeners.delete(channel);
-      const release = await this.#mutex.lock();
+      const turn = await this.#scheduler.acquire(serverCaller, true);
+      const release = () => turn.release();
       try {
         await this.#drainInFlight();
         await this.#send({ op: 'unlisten', channel }).catch(() => undefined);
@@ -287,7 +422,8 @@ export class PgliteDatabase implements Database {
 
   /** A gzip tarball of the whole cluster (PGlite's dumpDataDir), for backups and templates. */
   async dump(): Promise<Uint8Array> {
-    const release = await this.#mutex.lock();
+    const turn = await this.#scheduler.acquire(serverCaller, true);
+    const release = () => turn.release();
     try {
       await this.#drainInFlight();
       return (await this.#send({ op: 'dump' })) as Uint8Array;
@@ -298,10 +434,14 @@ export class PgliteDatabase implements Database {
 
   async close(): Promise<void> {
     if (this.#closed) return;
-    const release = await this.#mutex.lock();
+    const turn = await this.#scheduler.acquire(serverCaller, true);
+    const release = () => turn.release();
     try {
       await this.#drainInFlight();
       this.#closed = true;
+      const standby = this.#standby;
+      this.#standby = null;
+      if (standby) await standby.worker.terminate();
       const worker = this.#worker;
       if (worker) {
         await this.#send({ op: 'close' }).catch(() => undefined);

@@ -3,7 +3,7 @@ import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';
 import { isRoleKeyword, settingsStatement, unknownRoleMessage } from './settings.ts';
 import type { Database, NotificationListener, PoolStats, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
-import { timeoutFor } from './types.ts';
+import { type RoleTimeouts, roleTimeoutsMs, timeoutFor } from './types.ts';
 
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -65,9 +65,11 @@ export class PostgresDatabase implements Database {
   #listenClient: pg.Client | null = null;
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   readonly #url: string;
+  readonly #timeouts: RoleTimeouts;
 
-  constructor(url: string) {
+  constructor(url: string, timeouts: RoleTimeouts = roleTimeoutsMs) {
     this.#url = url;
+    this.#timeouts = timeouts;
     this.#owner = new pg.Pool({ connectionString: url, max: 4, types });
     this.#owner.on('error', () => undefined);
   }
@@ -97,7 +99,7 @@ export class PostgresDatabase implements Database {
     const client = await (requests ?? this.#owner).connect();
     let broken = false;
     try {
-      const timeoutMs = timeoutFor(who, options);
+      const timeoutMs = timeoutFor(who, options, this.#timeouts);
       // Everything sent before the callback's first await leaves in one write (writev).
       const flush = cork(client);
       const begin = client.query(options?.readOnly ? 'begin read only' : 'begin');

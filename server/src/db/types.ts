@@ -1,3 +1,4 @@
+import type { RoleTimeouts } from '../lib/config.ts';
 /**
  * The database contract every service builds on. The raw driver handle never leaves
  * this folder: services get a `Tx` inside `Database.transaction`, which has already set
@@ -48,8 +49,10 @@ export interface TxOptions {
    * transaction is committed when the statement's result arrives; a second statement throws.
    */
   single?: boolean;
-  /** Statement timeout in ms; defaults per role as hosted (anon 3 s, others 8 s, system none). */
+  /** Statement timeout in ms; defaults per role (see roleTimeoutsMs), system none. */
   timeoutMs?: number;
+  /** Who the embedded database queues this under (see callerOf); derived from the request when unset. */
+  caller?: string;
 }
 
 export type NotificationListener = (payload: string) => void;
@@ -70,12 +73,21 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** Statement timeouts as hosted Supabase sets them per role (`ALTER ROLE anon SET statement_timeout`). */
-export const roleTimeoutsMs: Readonly<Record<string, number>> = { anon: 3000, authenticated: 8000 };
-export const defaultRequestTimeoutMs = 8000;
+/** Statement timeouts per role in ms; `default` applies to any other request role. */
+export type { RoleTimeouts };
 
-export function timeoutFor(who: TxIdentity, options?: TxOptions): number | undefined {
+/** As hosted Supabase sets them (`ALTER ROLE anon SET statement_timeout = '3s'`, authenticator 8 s). */
+export const roleTimeoutsMs: RoleTimeouts = { anon: 3000, authenticated: 8000, default: 8000 };
+
+/**
+ * The embedded database's fair limits (decision 111). PGlite runs one statement at a time and
+ * can only stop one by replacing its worker, so a statement is stopped at this limit when
+ * another caller is waiting for the engine, and at hosted's (roleTimeoutsMs) otherwise.
+ */
+export const embeddedRoleTimeoutsMs: RoleTimeouts = { anon: 1000, authenticated: 3000, service_role: 8000, default: 8000 };
+
+export function timeoutFor(who: TxIdentity, options?: TxOptions, table: RoleTimeouts = roleTimeoutsMs): number | undefined {
   if (options?.timeoutMs !== undefined) return options.timeoutMs;
   if (who.kind === 'system') return undefined;
-  return roleTimeoutsMs[who.role] ?? defaultRequestTimeoutMs;
+  return table[who.role] ?? table.default;
 }

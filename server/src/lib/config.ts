@@ -12,6 +12,9 @@ export const defaultSecretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 
 export type TomlTable = Record<string, unknown>;
 
+/** Statement timeout in ms per database role, `default` for the others. */
+export type RoleTimeouts = Readonly<Record<string, number>> & { readonly default: number };
+
 export interface ServerConfig {
   port: number;
   host: string;
@@ -47,6 +50,8 @@ export interface ServerConfig {
   mailboxAllowRemote: boolean;
   /** Largest request body REST, functions and realtime's HTTP broadcast read (`MAX_REQUEST_BODY_BYTES`). */
   maxRequestBodyBytes: number;
+  /** Statement timeouts per role; unset, each database backend uses its own defaults (decision 111). */
+  statementTimeoutsMs?: RoleTimeouts;
 }
 
 /**

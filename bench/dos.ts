@@ -1,0 +1,131 @@
+import http from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { silentLogger } from '../server/src/lib/log.ts';
+import { startServer } from '../server/src/server.ts';
+import { startCluster } from '../tests/support/postgres-cluster.ts';
+import { createSlowTable, get, memberToken, percentile, probeUrl, startAttackers } from '../tests/support/slow-caller.ts';
+
+/**
+ * `npm run bench:dos`: a signed-in member's primary-key read through REST while 0, 1 and 4
+ * anonymous clients (each from its own loopback address, so four callers) loop a regex
+ * filter that runs until the statement timeout stops it. Prints the member's probe latency
+ * (p50/p95/max) per backend and attacker count, with the server's default timeouts.
+ * BENCH_BACKENDS=pglite,postgres picks the backends, BENCH_DOS_SECONDS the probing time.
+ */
+const root = path.resolve(import.meta.dirname, '..');
+const project = path.join(root, 'tests/fixtures/rest');
+const seconds = Number(process.env.BENCH_DOS_SECONDS ?? 30);
+const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim());
+const attackerCounts = [0, 1, 4];
+/** Pause between two probes: a member clicking around, not a load generator. */
+const probeGapMs = 50;
+
+interface Row {
+  backend: string;
+  attackers: number;
+  probes: number[];
+  attacks: number;
+  attackStatuses: string;
+}
+
+async function benchBackend(backend: string, databaseUrl: string): Promise<Row[]> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-dos-'));
+  const server = await startServer({
+    projectDir: project,
+    port: 0,
+    dataDir,
+    webDist: null,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    log: silentLogger,
+    override: { logRequests: false },
+  });
+  const rows: Row[] = [];
+  try {
+    await createSlowTable(server.db);
+    const token = await memberToken(server.url, server.keys.anonKey, server.keys.serviceRoleKey);
+    const headers = { apikey: server.keys.anonKey, authorization: `Bearer ${token}` };
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    for (const attackers of attackerCounts) {
+      process.stderr.write(`${backend}: ${attackers} attacker(s), ${seconds} s\n`);
+      const { stop, firstRound } = startAttackers(server.url, server.keys.anonKey, attackers);
+      // Probe the steady state: every attacker has had one statement stopped (four new
+      // callers that queued before the member's first probe go first, once).
+      await firstRound;
+      const probes: number[] = [];
+      const until = performance.now() + seconds * 1000;
+      for (let i = 0; performance.now() < until; i++) {
+        const answer = await get(probeUrl(server.url, 1 + (i % 200)), headers, agent);
+        if (answer.status !== 200) throw new Error(`probe answered ${answer.status}: ${answer.body}`);
+        probes.push(answer.ms);
+        await new Promise((resolve) => setTimeout(resolve, probeGapMs));
+      }
+      const answers = await stop();
+      const statuses = new Map<string, number>();
+      for (const a of answers) {
+        const key = `${a.status}${a.status >= 400 ? ` ${(JSON.parse(a.body) as { code?: string }).code ?? ''}` : ''}`;
+        statuses.set(key, (statuses.get(key) ?? 0) + 1);
+      }
+      rows.push({
+        backend,
+        attackers,
+        probes: probes.sort((a, b) => a - b),
+        attacks: answers.length,
+        attackStatuses: [...statuses].map(([k, n]) => `${n}× ${k}`).join(', '),
+      });
+    }
+    agent.destroy();
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+function print(rows: Row[], loadBefore: number[]): void {
+  const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
+  console.log(
+    `machine: ${cpus().length} cores; load average at start ${load(loadBefore)}, at end ${load(loadavg())}; ${seconds} s of probes per row, ${probeGapMs} ms apart`,
+  );
+  const num = (n: number) => n.toFixed(1).padStart(10);
+  console.log(
+    `${'backend'.padEnd(10)}${'attackers'.padStart(10)}${'probes'.padStart(8)}${'p50 ms'.padStart(10)}${'p95 ms'.padStart(10)}${'max ms'.padStart(10)} | attacker answers`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${r.backend.padEnd(10)}${String(r.attackers).padStart(10)}${String(r.probes.length).padStart(8)}${num(percentile(r.probes, 50))}${num(percentile(r.probes, 95))}${num(r.probes.at(-1) ?? Number.NaN)} | ${r.attacks}: ${r.attackStatuses || '-'}`,
+    );
+  }
+  console.log(
+    '(probe: GET one row by primary key as a signed-in member; attackers: anonymous GETs with a back-reference regex filter that runs to the statement timeout, each from its own loopback address.)',
+  );
+}
+
+async function main(): Promise<void> {
+  const loadBefore = loadavg();
+  const rows: Row[] = [];
+  if (backends.includes('pglite')) rows.push(...(await benchBackend('pglite', '')));
+  if (backends.includes('postgres')) {
+    const cluster = await startCluster();
+    const stop = () => {
+      cluster.stop();
+      process.exit(130);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    try {
+      const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
+      await admin.connect();
+      await admin.query('create database bench_dos');
+      await admin.end();
+      rows.push(...(await benchBackend('postgres', `${cluster.url}/bench_dos`)));
+    } finally {
+      cluster.stop();
+    }
+  }
+  print(rows, loadBefore);
+}
+
+await main();

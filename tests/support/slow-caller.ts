@@ -1,0 +1,108 @@
+import http from 'node:http';
+import { createClient } from '@supabase/supabase-js';
+import type { Database } from '../../server/src/db/types.ts';
+
+/**
+ * The slow-caller attack, shared by `bench/dos.ts` and `tests/security/slow-caller.test.ts`:
+ * anonymous clients loop a regex filter that runs until the statement timeout stops it,
+ * while a signed-in member reads one row by primary key.
+ *
+ * PostgreSQL's regex engine is not fooled by nested quantifiers, but back-references make it
+ * try every split: `^(a*)(a*)(a*)\1\2\3b$` against 201 `a`s and a `b` takes about 3 s per row
+ * (no split works: the a's are odd), so a scan of the table runs far past any timeout.
+ */
+export const slowPattern = String.raw`^(a*)(a*)(a*)\1\2\3b$`;
+export const slowTable = 'slow_caller_rows';
+const rowCount = 200;
+
+export async function createSlowTable(db: Database): Promise<void> {
+  await db.transaction({ kind: 'system' }, (tx) =>
+    tx.exec(`
+      create table if not exists public.${slowTable} (id int primary key, name text not null);
+      insert into public.${slowTable} select i, repeat('a', 201) || 'b' from generate_series(1, ${rowCount}) i on conflict do nothing;
+      grant select on public.${slowTable} to anon, authenticated;
+    `),
+  );
+}
+
+/** A confirmed member's access token (password sign-in through supabase-js). */
+export async function memberToken(url: string, anonKey: string, serviceRoleKey: string): Promise<string> {
+  const options = { auth: { persistSession: false, autoRefreshToken: false } };
+  const email = `member-${process.pid}-${Date.now()}@example.com`;
+  const password = 'a-long-member-password';
+  const created = await createClient(url, serviceRoleKey, options).auth.admin.createUser({ email, password, email_confirm: true });
+  if (created.error) throw created.error;
+  const signed = await createClient(url, anonKey, options).auth.signInWithPassword({ email, password });
+  if (signed.error || !signed.data.session) throw signed.error ?? new Error('no session');
+  return signed.data.session.access_token;
+}
+
+export interface HttpAnswer {
+  status: number;
+  body: string;
+  ms: number;
+}
+
+/** One GET on a keep-alive agent; `localAddress` picks the loopback address it comes from. */
+export function get(url: string, headers: Record<string, string>, agent: http.Agent, localAddress?: string): Promise<HttpAnswer> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { headers, agent, ...(localAddress ? { localAddress } : {}) }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+      );
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+/**
+ * Starts `count` anonymous attackers, each from its own loopback address (127.0.0.11, …),
+ * so the server sees `count` different anonymous callers. `firstRound` resolves once each
+ * got its first answer; `stop` resolves with every answer once the last ones are in.
+ */
+export function startAttackers(
+  baseUrl: string,
+  anonKey: string,
+  count: number,
+): { firstRound: Promise<void>; answered: () => number; stop: () => Promise<HttpAnswer[]> } {
+  let running = true;
+  const answers: HttpAnswer[] = [];
+  const firsts: Array<Promise<void>> = [];
+  const firstResolvers: Array<() => void> = [];
+  for (let i = 0; i < count; i++) firsts.push(new Promise<void>((resolve) => firstResolvers.push(resolve)));
+  const target = `${baseUrl.replace('localhost', '127.0.0.1')}/rest/v1/${slowTable}?select=id&name=match.${encodeURIComponent(slowPattern)}`;
+  const loops = Array.from({ length: count }, async (_, i) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      while (running) {
+        answers.push(await get(target, { apikey: anonKey, authorization: `Bearer ${anonKey}` }, agent, `127.0.0.${11 + i}`));
+        firstResolvers[i]?.();
+      }
+    } finally {
+      agent.destroy();
+    }
+  });
+  return {
+    firstRound: Promise.all(firsts).then(() => undefined),
+    answered: () => answers.length,
+    stop: async () => {
+      running = false;
+      await Promise.all(loops);
+      return answers;
+    },
+  };
+}
+
+/** A primary-key read as the member. */
+export function probeUrl(baseUrl: string, id: number): string {
+  return `${baseUrl.replace('localhost', '127.0.0.1')}/rest/v1/${slowTable}?select=id&id=eq.${id}`;
+}
+
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
