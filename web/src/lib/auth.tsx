@@ -4,7 +4,8 @@ import { createContext, type ReactNode, use, useEffect, useRef, useState } from 
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath, signInPath } from './auth-redirect';
-import { clearPrivateData, privateKeyPrefix } from './query-client';
+import { clearPrivateData } from './query-client';
+import { privateKeyPrefix } from './query-keys';
 import { supabase } from './supabase';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';

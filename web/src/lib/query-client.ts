@@ -1,12 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { clearDraftValues } from './draft-store';
 import { describeError } from './errors';
+import { privateKeyPrefix } from './query-keys';
 
-/**
- * Query keys that hold one member's private data start with `private` (stars, drafts, the
- * account view). Sign-out removes them all at once.
- */
-export const privateKeyPrefix = 'private';
 
 /** localStorage keys of drafts kept on this device (their blobs: lib/draft-store); cleared on sign-out too. */
 export const draftStoragePrefix = 'pinstar:draft:';

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MapPlaceholder, PlacesMap } from '@/features/map';
-import { PlaceList, PlaceListSkeleton, QueryError } from '@/features/places';
+import { MapPlaceholder, PlacesMap } from '@/components/map';
+import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
+import { QueryError } from '@/features/places';
 import { starredPlacesQuery } from '@/features/stars';
 import { RequireAuth, useUser } from '@/lib/auth';
 

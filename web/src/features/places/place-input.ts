@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { placeCategories } from './schemas';
+import { placeCategories } from '@/lib/places';
 
 /** The same limits as the `places` check constraints in SQL. */
 export const placeInput = z.object({

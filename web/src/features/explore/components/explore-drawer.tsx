@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import { type Place, PlaceSummary } from '@/features/places';
+import { PlaceSummary } from '@/components/places/place-summary';
+import type { Place } from '@/lib/places';
 
 export const snapPoints = [0.45, 1];
 

@@ -1,6 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
-import { type Place, PlaceList, PlaceListSkeleton } from '@/features/places';
+import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
+import type { Place } from '@/lib/places';
 import { describeError } from '@/lib/errors';
 
 export interface ExploreListProps {

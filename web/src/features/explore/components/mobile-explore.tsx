@@ -2,7 +2,7 @@ import { List, Plus, Star } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import type { Place } from '@/features/places';
+import type { Place } from '@/lib/places';
 
 const ExploreDrawer = lazy(() => import('./explore-drawer'));
 const half = 0.45;

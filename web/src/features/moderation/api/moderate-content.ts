@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { ContentType, ModerationTarget } from '../schemas';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { fetchTargets } from './targets';
 
 /** `hide_content` / `restore_content`: the database checks the role, logs and resolves reports. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { ContentType, ReportReason } from '../schemas';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { fetchTargets, type TargetContent, type Person } from './targets';
 
 export interface QueueReport {

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { ContentType, CreateReportInput } from '../schemas';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 
 export interface ReportTarget {
   type: ContentType;

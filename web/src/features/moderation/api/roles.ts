@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { UserRole } from '../schemas';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 
 export interface MemberWithRole {
   id: string;

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { moderationKeys } from '../api/keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { type MemberWithRole, setRole } from '../api/roles';
 import { roleLabels, type UserRole, userRoles } from '../schemas';
 

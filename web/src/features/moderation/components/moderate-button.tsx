@@ -9,7 +9,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
-import { moderationKeys } from '../api/keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { moderateContent } from '../api/moderate-content';
 import { type ContentType, contentTypeLabels, type ModerationReasonInput, moderationReasonInput } from '../schemas';
 

@@ -7,7 +7,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
-import { moderationKeys } from '../api/keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { createReport, type ReportTarget } from '../api/reports';
 import { contentTypeLabels, type CreateReportInput, createReportInput, reasonsFor, reportReasonLabels } from '../schemas';
 

@@ -4,7 +4,7 @@ import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { moderationKeys } from '../api/keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { closeReports, type QueueGroup } from '../api/report-queue';
 import type { TargetContent } from '../api/targets';
 import { contentTypeLabels, reportReasonLabels } from '../schemas';

@@ -1,7 +1,7 @@
 import type { Database } from '@/lib/database.types';
 import { supabase } from '@/lib/supabase';
 import type { PlaceInput } from '../place-input';
-import type { Place } from '../schemas';
+import type { Place } from '@/lib/places';
 
 function toRow(input: PlaceInput) {
   return {

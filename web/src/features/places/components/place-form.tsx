@@ -8,12 +8,12 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { fieldControlClass, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { MapPlaceholder, PinPicker } from '@/features/map';
+import { MapPlaceholder, PinPicker } from '@/components/map';
 import { describeError } from '@/lib/errors';
-import { placeKeys } from '../api/keys';
+import { placeKeys } from '@/lib/query-keys';
 import { createPlace, findSimilarPlaces, type SimilarPlace, updatePlace } from '../api/save-place';
 import { type PlaceInput, placeInput } from '../place-input';
-import { categoryLabels, type Place, placeCategories } from '../schemas';
+import { categoryLabels, type Place, placeCategories } from '@/lib/places';
 import { SimilarPlacesWarning } from './similar-places-warning';
 
 const fields = ['name', 'category', 'description', 'address', 'lat', 'lng'] as const;

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { privateKeyPrefix } from '@/lib/query-client';
+import { profileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { ProfileInput } from '../schemas';
 import { type Profile, profileRow } from './profile-row';
@@ -21,11 +21,11 @@ async function getProfile(filter: { id: string } | { username: string }): Promis
 
 /** The signed-in member's own profile (header, settings); private so sign-out drops it. */
 export function myProfileQuery(userId: string) {
-  return queryOptions({ queryKey: [privateKeyPrefix, 'my-profile', userId], queryFn: () => getProfile({ id: userId }) });
+  return queryOptions({ queryKey: profileKeys.mine(userId), queryFn: () => getProfile({ id: userId }) });
 }
 
 export function profileByUsernameQuery(username: string) {
-  return queryOptions({ queryKey: ['profiles', 'by-username', username.toLowerCase()], queryFn: () => getProfile({ username }) });
+  return queryOptions({ queryKey: profileKeys.byUsername(username), queryFn: () => getProfile({ username }) });
 }
 
 /** True when nobody else holds this username (usernames are unique case-insensitively). */

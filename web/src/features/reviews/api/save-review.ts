@@ -1,4 +1,5 @@
-import { type PhotoDraft, removePhotoFiles, uploadPhoto } from '@/features/photos';
+import type { PhotoDraft } from '@/components/photo-picker';
+import { removePhotoFiles, uploadPhoto } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
 import type { Review, ReviewInput } from '../schemas';
 

@@ -6,7 +6,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { type PhotoDraft, PhotoPicker } from '@/features/photos';
+import { type PhotoDraft, PhotoPicker } from '@/components/photo-picker';
 import { describeError } from '@/lib/errors';
 import { PhotoSaveError, saveReview } from '../api/save-review';
 import { useDraftPhotos } from '../hooks/use-draft-photos';

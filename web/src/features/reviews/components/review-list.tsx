@@ -1,22 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { describeError } from '@/lib/errors';
 import { reviewsQuery } from '../api/reviews';
-import { type Review, type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
-import { ReviewItem } from './review-item';
+import { type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
+import { ReviewItem, type ReviewSlots } from './review-item';
 
 /** The place's reviews: sort (newest, highest, lowest) and "Show more" by pages of 20. */
 export function ReviewList({
   placeId,
   userId,
-  hiddenNotice,
+  slots,
 }: {
   placeId: string;
   userId: string | null;
-  /** A slot the app fills with the moderation feature's notice (why a review is hidden). */
-  hiddenNotice?: (review: Review) => ReactNode;
+  /** What the app adds from other features (moderation) to each review. */
+  slots?: ReviewSlots;
 }) {
   const [sort, setSort] = useState<ReviewSort>('newest');
   const query = useInfiniteQuery(reviewsQuery(placeId, sort));
@@ -63,7 +63,7 @@ export function ReviewList({
               <ReviewItem
                 review={review}
                 mine={review.author_id !== null && review.author_id === userId}
-                hiddenNotice={hiddenNotice?.(review)}
+                slots={slots}
               />
             </li>
           ))}

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { photoKeys } from '@/features/photos';
-import { placeKeys } from '@/features/places';
-import { reviewKeys } from '../api/keys';
+import { photoKeys } from '@/lib/query-keys';
+import { placeKeys } from '@/lib/query-keys';
+import { reviewKeys } from '@/lib/query-keys';
 
 /** After a review changes: its list, the member's own review, the mean, histogram and photos. */
 export function useInvalidatePlace() {

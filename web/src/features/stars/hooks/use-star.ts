@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { setStar, starKeys, starredIdsQuery } from '../api/stars';
+import { starKeys } from '@/lib/query-keys';
+import { setStar, starredIdsQuery } from '../api/stars';
 
 /**
  * Star state of one place with an optimistic toggle: the button flips at once, and flips back

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import type { Place } from '../schemas';
+import type { Place } from '@/lib/places';
 import { PlaceSummary } from './place-summary';
 
 export interface PlaceCardProps {
