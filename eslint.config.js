@@ -99,11 +99,17 @@ function webLayerBlocks() {
     files,
     rules: { 'no-restricted-imports': ['error', { patterns: [...webEverywhere(), ...patterns] }] },
   });
-  const otherFeature = 'Features never import each other: move what both need to components/, lib/ or hooks/, or compose them in an app/ route.';
+  const otherFeature =
+    'Features never import each other: move what both need to components/, lib/ or hooks/, or compose them in an app/ route.';
   return [
     restrict(
       ['web/src/{components,lib,hooks}/**/*.{ts,tsx}'],
-      [{ group: ['@/features', '@/features/**', '@/app', '@/app/**', '**/features/**', '**/app/**'], message: 'Shared code (components/, lib/, hooks/) never imports a feature or the app.' }],
+      [
+        {
+          group: ['@/features', '@/features/**', '@/app', '@/app/**', '**/features/**', '**/app/**'],
+          message: 'Shared code (components/, lib/, hooks/) never imports a feature or the app.',
+        },
+      ],
     ),
     ...features.map((feature) =>
       restrict(
