@@ -92,7 +92,8 @@ function runEntryAfterFirstPaint(): Plugin {
 /**
  * Pages people open from a link (a shared place, a profile) start downloading their route's
  * lazy chunk with the page instead of after the entry has run: a tiny inline script in the
- * built index.html preloads the chunks of the route matching the path.
+ * built index.html preloads the chunks of the route matching the path. The patterns are
+ * `routes` of src/lib/paths.ts as regular expressions for that inline script (place: not `new`).
  */
 const preloadedRoutes: readonly (readonly [path: RegExp, module: string])[] = [
   [/^\/places\/(?!new\/?$)[^/]+\/?$/, '/src/app/routes/place.tsx'],

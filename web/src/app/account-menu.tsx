@@ -14,6 +14,7 @@ import { signOut } from '@/features/auth';
 import { avatarUrl, useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 import { describeError } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 
 /**
  * The account menu for members: their avatar opens a Radix dropdown. Loaded only once someone
@@ -50,15 +51,15 @@ export default function AccountMenu() {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {profile ? (
-          <DropdownMenuItem onSelect={() => void navigate(`/u/${profile.username}`)}>
+          <DropdownMenuItem onSelect={() => void navigate(paths.profile(profile.username))}>
             <User aria-hidden="true" className="size-4" /> Your profile
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem onSelect={() => void navigate('/settings')}>
+        <DropdownMenuItem onSelect={() => void navigate(paths.settings())}>
           <Settings aria-hidden="true" className="size-4" /> Settings
         </DropdownMenuItem>
         {profile?.role === 'moderator' || profile?.role === 'admin' ? (
-          <DropdownMenuItem onSelect={() => void navigate('/moderation')}>
+          <DropdownMenuItem onSelect={() => void navigate(paths.moderation())}>
             <ShieldCheck aria-hidden="true" className="size-4" /> Moderation
           </DropdownMenuItem>
         ) : null}

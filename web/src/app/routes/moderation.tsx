@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenContent, isModeratorRole, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -47,7 +48,7 @@ export function ModerationRoute() {
         <h1 className="text-2xl font-semibold">Moderation</h1>
         <p className="mt-1 text-slate-700">
           Hide what breaks the rules with a public reason; resolve or dismiss the rest. Every action appears in the{' '}
-          <Link to="/moderation/log" className="text-brand-700 underline">
+          <Link to={paths.moderationLog()} className="text-brand-700 underline">
             moderation log
           </Link>
           .

@@ -14,6 +14,7 @@ import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 
 import { NotFoundRoute } from './not-found';
+import { paths } from '@/lib/paths';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
 const sections = () => import('./place-sections');
@@ -74,9 +75,9 @@ function PlaceDetail({ place }: { place: Place }) {
           {place.description ? <p className="max-w-prose whitespace-pre-line text-slate-800">{place.description}</p> : null}
           <div className="flex flex-wrap gap-2 pt-2">
             <StarButton userId={userId} placeId={place.id} />
-            <ShareButton title={place.name} path={`/places/${place.id}`} />
+            <ShareButton title={place.name} path={paths.place(place.id)} />
             {canEdit ? (
-              <Link to={`/places/${place.id}/edit`} className={buttonVariants({ variant: 'secondary' })}>
+              <Link to={paths.placeEdit(place.id)} className={buttonVariants({ variant: 'secondary' })}>
                 <Pencil aria-hidden="true" className="size-4" /> Edit place
               </Link>
             ) : null}

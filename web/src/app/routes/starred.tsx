@@ -7,6 +7,7 @@ import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
 import { QueryError } from '@/features/places';
 import { starredPlacesQuery } from '@/features/stars';
 import { RequireAuth, useUser } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 
 function Starred() {
   const user = useUser();
@@ -26,7 +27,7 @@ function Starred() {
     return (
       <p className="text-slate-700">
         No starred places yet. Star the places you love from their page and find them here.{' '}
-        <Link to="/" className="font-medium text-brand-700 underline">
+        <Link to={paths.explore()} className="font-medium text-brand-700 underline">
           Explore places
         </Link>
       </p>

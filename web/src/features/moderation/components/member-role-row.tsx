@@ -9,6 +9,7 @@ import { describeError } from '@/lib/errors';
 import { moderationKeys } from '@/lib/query-keys';
 import { type MemberWithRole, setRole } from '../api/roles';
 import { roleLabels, type UserRole, userRoles } from '../schemas';
+import { paths } from '@/lib/paths';
 
 const roleEffects: Record<UserRole, string> = {
   member: 'They will no longer see the report queue or hide content.',
@@ -44,7 +45,7 @@ export function MemberRoleRow({ member, isMe }: { member: MemberWithRole; isMe: 
   return (
     <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <Link to={`/u/${member.username}`} className="font-medium break-words text-brand-700 hover:underline">
+        <Link to={paths.profile(member.username)} className="font-medium break-words text-brand-700 hover:underline">
           {member.display_name}
         </Link>
         <p className="text-sm text-slate-600">

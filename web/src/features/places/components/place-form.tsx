@@ -15,6 +15,7 @@ import { createPlace, findSimilarPlaces, type SimilarPlace, updatePlace } from '
 import { type PlaceInput, placeInput } from '../place-input';
 import { categoryLabels, type Place, placeCategories } from '@/lib/places';
 import { SimilarPlacesWarning } from './similar-places-warning';
+import { paths } from '@/lib/paths';
 
 const fields = ['name', 'category', 'description', 'address', 'lat', 'lng'] as const;
 
@@ -54,7 +55,7 @@ export function PlaceForm({ userId, existing }: { userId: string; existing?: Pla
       queryClient.setQueryData(placeKeys.detail(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: placeKeys.all });
       toast.success(existing ? 'Place updated' : 'Place added');
-      navigate(`/places/${saved.id}`);
+      navigate(paths.place(saved.id));
     } catch (error: unknown) {
       const described = describeError(error, { table: 'places' });
       const field = fields.find((f) => f === described.field);

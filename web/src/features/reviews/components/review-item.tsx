@@ -7,6 +7,7 @@ import { RatingStars } from '@/components/rating-stars';
 import { formatVisited } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { isEdited, type Review, type ReviewPhoto } from '../schemas';
+import { paths } from '@/lib/paths';
 
 function avatarUrl(path: string | null): string | null {
   return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
@@ -64,7 +65,7 @@ export function ReviewItem({ review, mine, slots = {} }: { review: Review; mine:
         <div className="min-w-0">
           <h3 id={`review-${review.id}`} className="text-sm font-semibold">
             {author ? (
-              <Link to={`/u/${author.username}`} className="hover:underline">
+              <Link to={paths.profile(author.username)} className="hover:underline">
                 {name}
               </Link>
             ) : (
