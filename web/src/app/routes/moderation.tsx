@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { HiddenContent, isModeratorRole, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
+import { HiddenContent, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { isAdmin, isModerator } from '@/lib/permissions';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -32,8 +33,7 @@ export function ModerationRoute() {
       </div>
     );
   }
-  const role = profile.data?.role;
-  if (!user || !isModeratorRole(role)) {
+  if (!user || !isModerator(profile.data)) {
     return (
       <>
         <title>Moderators only · Pinstar</title>
@@ -60,7 +60,7 @@ export function ModerationRoute() {
       <Section id="moderation-hidden" title="Hidden content">
         <HiddenContent />
       </Section>
-      {role === 'admin' ? (
+      {isAdmin(profile.data) ? (
         <Section id="moderation-roles" title="Roles">
           <RoleManager myId={user.id} />
         </Section>

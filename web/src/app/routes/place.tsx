@@ -6,7 +6,8 @@ import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { PlaceSummary } from '@/components/places/place-summary';
-import { placeQuery, QueryError, ShareButton } from '@/features/places';
+import { QueryError } from '@/components/query-error';
+import { placeQuery, ShareButton } from '@/features/places';
 import type { Place } from '@/lib/places';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
@@ -15,6 +16,7 @@ import { useAuth } from '@/lib/auth';
 
 import { NotFoundRoute } from './not-found';
 import { paths } from '@/lib/paths';
+import { canEditPlace } from '@/lib/permissions';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
 const sections = () => import('./place-sections');
@@ -42,7 +44,7 @@ function PlaceDetail({ place }: { place: Place }) {
   const userId = user?.id ?? null;
   const profile = useMyProfile();
   const { present, newReviews, showNewReviews } = usePlaceChannel(place.id, userId);
-  const canEdit = userId !== null && (place.created_by === userId || profile.data?.role === 'moderator' || profile.data?.role === 'admin');
+  const canEdit = canEditPlace(place, userId, profile.data);
   const desktop = useDesktop();
   const onShow = () => {
     void showNewReviews();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
-import { QueryError } from '@/features/places';
+import { QueryError } from '@/components/query-error';
 import { starredPlacesQuery } from '@/features/stars';
 import { RequireAuth, useUser } from '@/lib/auth';
 import { paths } from '@/lib/paths';

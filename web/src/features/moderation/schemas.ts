@@ -41,7 +41,3 @@ export type ModerationReasonInput = z.infer<typeof moderationReasonInput>;
 
 export const userRoles = ['member', 'moderator', 'admin'] as const satisfies readonly UserRole[];
 export const roleLabels: Record<UserRole, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
-
-export function isModeratorRole(role: string | null | undefined): boolean {
-  return role === 'moderator' || role === 'admin';
-}

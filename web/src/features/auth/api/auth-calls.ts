@@ -4,7 +4,7 @@ import type { ForgotPasswordInput, SignInInput, SignUpInput } from '../schemas';
 import { paths } from '@/lib/paths';
 
 /** Where mailed links come back to; must be in the project's allowed redirect URLs. */
-function appUrl(path: string): string {
+export function appUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
 }
 
@@ -28,15 +28,6 @@ export async function signUp(input: SignUpInput): Promise<boolean> {
   return data.session !== null;
 }
 
-export async function resendConfirmation(email: string): Promise<void> {
-  const { error } = await supabase.auth.resend({
-    type: 'signup',
-    email,
-    options: { emailRedirectTo: appUrl(paths.signIn({ confirmed: true })) },
-  });
-  if (error) throw error;
-}
-
 export async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
   const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: appUrl(paths.resetPassword()) });
   if (error) throw error;
@@ -45,10 +36,5 @@ export async function requestPasswordReset(input: ForgotPasswordInput): Promise<
 export async function updatePassword(password: string): Promise<void> {
   expectPasswordUpdate();
   const { error } = await supabase.auth.updateUser({ password });
-  if (error) throw error;
-}
-
-export async function signOut(): Promise<void> {
-  const { error } = await supabase.auth.signOut();
   if (error) throw error;
 }

@@ -58,9 +58,3 @@ export function reportQueueQuery() {
     },
   });
 }
-
-/** Closes every open report of a target: `resolved` (handled) or `dismissed` (nothing wrong). */
-export async function closeReports(reportIds: string[], status: 'resolved' | 'dismissed'): Promise<void> {
-  const { error } = await supabase.from('reports').update({ status }).in('id', reportIds).eq('status', 'open');
-  if (error) throw error;
-}

@@ -33,9 +33,3 @@ export function membersQuery(search: string) {
     },
   });
 }
-
-/** `set_role`: admins only; the database refuses to remove the last admin (P0001). */
-export async function setRole(userId: string, role: UserRole): Promise<void> {
-  const { error } = await supabase.rpc('set_role', { user_id: userId, role });
-  if (error) throw error;
-}

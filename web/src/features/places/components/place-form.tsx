@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -7,11 +6,9 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { fieldControlClass, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toaster';
 import { MapPlaceholder, PinPicker } from '@/components/map';
 import { describeError } from '@/lib/errors';
-import { placeKeys } from '@/lib/query-keys';
-import { createPlace, findSimilarPlaces, type SimilarPlace, updatePlace } from '../api/save-place';
+import { findSimilarPlaces, type SimilarPlace, useSavePlace } from '../api/save-place';
 import { type PlaceInput, placeInput } from '../place-input';
 import { categoryLabels, type Place, placeCategories } from '@/lib/places';
 import { SimilarPlacesWarning } from './similar-places-warning';
@@ -22,7 +19,7 @@ const fields = ['name', 'category', 'description', 'address', 'lat', 'lng'] as c
 /** Add or edit a place: details, a pin placed by click, drag or typed coordinates, and the 75 m check. */
 export function PlaceForm({ userId, existing }: { userId: string; existing?: Place }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const savePlace = useSavePlace(userId, existing);
   const [similar, setSimilar] = useState<SimilarPlace[] | null>(null);
   const form = useForm<PlaceInput>({
     resolver: zodResolver(placeInput),
@@ -51,10 +48,7 @@ export function PlaceForm({ userId, existing }: { userId: string; existing?: Pla
           return;
         }
       }
-      const saved = existing ? await updatePlace(existing.id, input) : await createPlace(input, userId);
-      queryClient.setQueryData(placeKeys.detail(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: placeKeys.all });
-      toast.success(existing ? 'Place updated' : 'Place added');
+      const saved = await savePlace.mutateAsync(input);
       navigate(paths.place(saved.id));
     } catch (error: unknown) {
       const described = describeError(error, { table: 'places' });

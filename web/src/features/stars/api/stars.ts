@@ -30,12 +30,3 @@ export function starredPlacesQuery(userId: string) {
     },
   });
 }
-
-export async function setStar(userId: string, placeId: string, starred: boolean): Promise<void> {
-  const { error } = starred
-    ? await supabase
-        .from('stars')
-        .upsert({ user_id: userId, place_id: placeId }, { onConflict: 'user_id,place_id', ignoreDuplicates: true })
-    : await supabase.from('stars').delete().eq('user_id', userId).eq('place_id', placeId);
-  if (error) throw error;
-}
