@@ -51,7 +51,10 @@ export const router = createBrowserRouter([
           { path: childPath(routes.starred), lazy: () => import('./routes/starred').then((m) => ({ Component: m.StarredRoute })) },
           { path: childPath(routes.profile), lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
           { path: childPath(routes.moderation), lazy: () => import('./routes/moderation').then((m) => ({ Component: m.ModerationRoute })) },
-          { path: childPath(routes.moderationLog), lazy: () => import('./routes/moderation-log').then((m) => ({ Component: m.ModerationLogRoute })) },
+          {
+            path: childPath(routes.moderationLog),
+            lazy: () => import('./routes/moderation-log').then((m) => ({ Component: m.ModerationLogRoute })),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

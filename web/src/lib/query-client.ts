@@ -19,7 +19,6 @@ declare module '@tanstack/react-query' {
   }
 }
 
-
 /** localStorage keys of drafts kept on this device (their blobs: lib/draft-store); cleared on sign-out too. */
 export const draftStoragePrefix = 'pinstar:draft:';
 

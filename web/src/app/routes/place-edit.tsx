@@ -15,7 +15,8 @@ function EditPlace({ id }: { id: string }) {
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data === null) return <NotFoundRoute />;
   if (!query.data || profile.isPending) return <Skeleton className="h-96 w-full" />;
-  if (!canEditPlace(query.data, user.id, profile.data)) return <p role="alert">You don’t have permission to do that: only the member who added a place and moderators edit it.</p>;
+  if (!canEditPlace(query.data, user.id, profile.data))
+    return <p role="alert">You don’t have permission to do that: only the member who added a place and moderators edit it.</p>;
   return (
     <>
       <title>{`Edit ${query.data.name} · Pinstar`}</title>

@@ -8,13 +8,7 @@ export const placeInput = z.object({
   category: z.enum(placeCategories, { message: 'Choose a category.' }),
   description: z.string().trim().max(1000, fieldMessages.description),
   address: z.string().trim().max(200, fieldMessages.address),
-  lat: z
-    .number({ message: 'Place the pin or type a latitude.' })
-    .min(-90, fieldMessages.lat)
-    .max(90, fieldMessages.lat),
-  lng: z
-    .number({ message: 'Place the pin or type a longitude.' })
-    .min(-180, fieldMessages.lng)
-    .max(180, fieldMessages.lng),
+  lat: z.number({ message: 'Place the pin or type a latitude.' }).min(-90, fieldMessages.lat).max(90, fieldMessages.lat),
+  lng: z.number({ message: 'Place the pin or type a longitude.' }).min(-180, fieldMessages.lng).max(180, fieldMessages.lng),
 });
 export type PlaceInput = z.infer<typeof placeInput>;

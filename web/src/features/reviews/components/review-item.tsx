@@ -82,7 +82,9 @@ export function ReviewItem({ review, mine, slots = {} }: { review: Review; mine:
         </div>
       </header>
       {review.hidden_at
-        ? (slots.hiddenNotice?.(review) ?? <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p>)
+        ? (slots.hiddenNotice?.(review) ?? (
+            <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p>
+          ))
         : null}
       <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{review.body}</p>
       {slots.actions ? <div className="mt-1 flex justify-end">{slots.actions(review, name)}</div> : null}
