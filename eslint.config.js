@@ -5,6 +5,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { readdirSync } from 'node:fs';
 import { noImportCycle } from './eslint/no-import-cycle.js';
 
 /** Import boundaries (docs/style.md): web and server never import each other; services never import each other. */
@@ -101,15 +102,55 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['**/server/**', '../../server/*'], message: 'The web app never imports the server.' },
-            { group: ['@/features/*/*', '!@/features/*/index'], message: 'Import a feature through its index.' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: webEverywhere() }],
     },
   },
+  ...webLayerBlocks(),
 );
+
+/** What no web file imports: the server, or a feature's insides (a feature is used through its index). */
+function webEverywhere() {
+  return [
+    { group: ['**/server/**', '../../server/*'], message: 'The web app never imports the server.' },
+    { group: ['@/features/*/*', '!@/features/*/index'], message: 'Import a feature through its index.' },
+  ];
+}
+
+/**
+ * The web app's layers (decision 060): `app/` → `features/<f>/` → shared (`components/`,
+ * `lib/`, `hooks/`). A feature imports only itself and shared code; shared code imports no
+ * feature and not the app. Each block repeats webEverywhere(), because a later
+ * `no-restricted-imports` replaces an earlier one instead of adding to it.
+ */
+function webLayerBlocks() {
+  const features = readdirSync(new URL('./web/src/features', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+  const restrict = (files, patterns) => ({
+    files,
+    rules: { 'no-restricted-imports': ['error', { patterns: [...webEverywhere(), ...patterns] }] },
+  });
+  const otherFeature =
+    'Features never import each other: move what both need to components/, lib/ or hooks/, or compose them in an app/ route.';
+  return [
+    restrict(
+      ['web/src/{components,lib,hooks}/**/*.{ts,tsx}'],
+      [
+        {
+          group: ['@/features', '@/features/**', '@/app', '@/app/**', '**/features/**', '**/app/**'],
+          message: 'Shared code (components/, lib/, hooks/) never imports a feature or the app.',
+        },
+      ],
+    ),
+    ...features.map((feature) =>
+      restrict(
+        [`web/src/features/${feature}/**/*.{ts,tsx}`],
+        [
+          { group: ['@/features/*', `!@/features/${feature}`], message: otherFeature },
+          { group: ['../../*'], message: `${otherFeature} Inside a feature, relative imports go up one folder at most.` },
+          { group: ['@/app', '@/app/**'], message: 'Features never import the app; the app composes them.' },
+        ],
+      ),
+    ),
+  ];
+}

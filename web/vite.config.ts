@@ -3,9 +3,9 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle } from 'rolldown';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
-import { defaultTileAttribution, defaultTileUrl, mapCreditsHtml } from './src/features/map/map-credits.ts';
-import { placeholderCreditsHtml } from './src/features/map/placeholder-credits.ts';
-import { categoryLabels } from './src/features/places/schemas.ts';
+import { defaultTileAttribution, defaultTileUrl, mapCreditsHtml } from './src/components/map/map-credits.ts';
+import { placeholderCreditsHtml } from './src/components/map/placeholder-credits.ts';
+import { categoryLabels } from './src/lib/places.ts';
 
 /** A value as a JavaScript literal inside an inline script (no `</script>` can end it early). */
 const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
@@ -92,7 +92,8 @@ function runEntryAfterFirstPaint(): Plugin {
 /**
  * Pages people open from a link (a shared place, a profile) start downloading their route's
  * lazy chunk with the page instead of after the entry has run: a tiny inline script in the
- * built index.html preloads the chunks of the route matching the path.
+ * built index.html preloads the chunks of the route matching the path. The patterns are
+ * `routes` of src/lib/paths.ts as regular expressions for that inline script (place: not `new`).
  */
 const preloadedRoutes: readonly (readonly [path: RegExp, module: string])[] = [
   [/^\/places\/(?!new\/?$)[^/]+\/?$/, '/src/app/routes/place.tsx'],

@@ -9,11 +9,11 @@ import {
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
-import { toast } from '@/components/ui/toaster';
-import { signOut } from '@/features/auth';
+import { useSignOut } from '@/features/auth';
 import { avatarUrl, useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
-import { describeError } from '@/lib/errors';
+import { paths } from '@/lib/paths';
+import { isModerator } from '@/lib/permissions';
 
 /**
  * The account menu for members: their avatar opens a Radix dropdown. Loaded only once someone
@@ -23,16 +23,10 @@ export default function AccountMenu() {
   const { user } = useAuth();
   const { data: profile } = useMyProfile();
   const navigate = useNavigate();
+  const signOutMutation = useSignOut();
   if (!user) return null;
   const name = profile?.display_name ?? user.email ?? 'Account';
-  const onSignOut = async () => {
-    try {
-      await signOut();
-      toast.success('Signed out');
-    } catch (error: unknown) {
-      toast.error(describeError(error).message);
-    }
-  };
+  const onSignOut = () => signOutMutation.mutate();
   return (
     // Not modal: a menu button needs no inert page behind it (and hiding the page from
     // assistive technology while its links stay focusable would be worse).
@@ -50,20 +44,20 @@ export default function AccountMenu() {
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
         {profile ? (
-          <DropdownMenuItem onSelect={() => void navigate(`/u/${profile.username}`)}>
+          <DropdownMenuItem onSelect={() => void navigate(paths.profile(profile.username))}>
             <User aria-hidden="true" className="size-4" /> Your profile
           </DropdownMenuItem>
         ) : null}
-        <DropdownMenuItem onSelect={() => void navigate('/settings')}>
+        <DropdownMenuItem onSelect={() => void navigate(paths.settings())}>
           <Settings aria-hidden="true" className="size-4" /> Settings
         </DropdownMenuItem>
-        {profile?.role === 'moderator' || profile?.role === 'admin' ? (
-          <DropdownMenuItem onSelect={() => void navigate('/moderation')}>
+        {isModerator(profile) ? (
+          <DropdownMenuItem onSelect={() => void navigate(paths.moderation())}>
             <ShieldCheck aria-hidden="true" className="size-4" /> Moderation
           </DropdownMenuItem>
         ) : null}
         <DropdownMenuSeparator />
-        <DropdownMenuItem onSelect={() => void onSignOut()}>
+        <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" className="size-4" /> Sign out
         </DropdownMenuItem>
       </DropdownMenuContent>

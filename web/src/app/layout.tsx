@@ -4,6 +4,7 @@ import { Toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { UserMenu } from './user-menu';
+import { paths } from '@/lib/paths';
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100');
@@ -22,24 +23,24 @@ export function Layout() {
       </a>
       <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-14 max-w-7xl items-center gap-4 px-4">
-          <Link to="/" className="flex items-center gap-2 text-lg font-bold text-brand-600">
+          <Link to={paths.explore()} className="flex items-center gap-2 text-lg font-bold text-brand-600">
             <MapPin aria-hidden="true" className="size-6" />
             Pinstar
           </Link>
           <nav aria-label="Main" className="flex min-w-0 items-center gap-1">
-            <NavLink to="/" end className={navClass}>
+            <NavLink to={paths.explore()} end className={navClass}>
               Explore
             </NavLink>
-            <NavLink to="/moderation/log" className={navClass}>
+            <NavLink to={paths.moderationLog()} className={navClass}>
               Moderation log
             </NavLink>
             {status === 'signed-in' ? (
               <>
-                <NavLink to="/starred" className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
+                <NavLink to={paths.starred()} className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
                   <Star aria-hidden="true" className="size-4" />
                   Starred
                 </NavLink>
-                <NavLink to="/places/new" className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
+                <NavLink to={paths.placeNew()} className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
                   <Plus aria-hidden="true" className="size-4" />
                   Add a place
                 </NavLink>

@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { signInPath } from '@/lib/auth-redirect';
+import { authPrefix, paths } from '@/lib/paths';
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
@@ -15,7 +15,7 @@ export function UserMenu({ here }: { here: string }) {
   if (status === 'loading') return <span className="size-9" aria-hidden="true" />;
   if (!user) {
     return (
-      <Link to={here.startsWith('/auth/') ? '/auth/sign-in' : signInPath(here)} className={buttonVariants({ size: 'sm' })}>
+      <Link to={paths.signIn({ next: here.startsWith(authPrefix) ? null : here })} className={buttonVariants({ size: 'sm' })}>
         Sign in
       </Link>
     );

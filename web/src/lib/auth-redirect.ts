@@ -1,3 +1,5 @@
+import { authPrefix, paths } from './paths';
+
 /**
  * What the page was opened with, read once before supabase-js cleans the URL: an auth redirect
  * error (`error_code=otp_expired` …) in the fragment or the query.
@@ -42,12 +44,8 @@ export const openedFromAuthLink = (() => {
   return (hash.has('access_token') && hash.get('type') !== 'recovery') || query.has('code');
 })();
 
-/** A same-origin path to go back to after sign-in; anything else becomes `/`. */
+/** A same-origin path to go back to after sign-in; anything else (or an auth page) becomes Explore. */
 export function safeNextPath(next: string | null | undefined): string {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return '/';
-  return next.startsWith('/auth/') ? '/' : next;
-}
-
-export function signInPath(next: string): string {
-  return next === '/' ? '/auth/sign-in' : `/auth/sign-in?next=${encodeURIComponent(next)}`;
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return paths.explore();
+  return next.startsWith(authPrefix) ? paths.explore() : next;
 }

@@ -3,8 +3,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
-import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath, signInPath } from './auth-redirect';
-import { clearPrivateData, privateKeyPrefix } from './query-client';
+import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath } from './auth-redirect';
+import { paths } from './paths';
+import { clearPrivateData } from './query-client';
+import { privateKeyPrefix } from './query-keys';
 import { supabase } from './supabase';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -99,7 +101,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           clearPrivateData(queryClient);
           break;
         case 'PASSWORD_RECOVERY':
-          void navigate('/auth/reset-password', { replace: true });
+          void navigate(paths.resetPassword(), { replace: true });
           break;
         case 'USER_UPDATED':
           void queryClient.invalidateQueries({ queryKey: [privateKeyPrefix] });
@@ -123,8 +125,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           recovery: event === 'PASSWORD_RECOVERY' ? true : session ? current.recovery : false,
         }));
       if (event === 'SIGNED_OUT') {
-        sessionJustEnded = window.location.pathname !== '/';
-        void navigate('/', { replace: true });
+        sessionJustEnded = window.location.pathname !== paths.explore();
+        void navigate(paths.explore(), { replace: true });
       }
       apply();
     };
@@ -169,7 +171,7 @@ export function RequireAuth({ children, fallback }: { children: ReactNode; fallb
   const location = useLocation();
   if (status === 'loading') return fallback;
   if (status === 'signed-out') {
-    return <Navigate to={sessionJustEnded ? '/' : signInPath(location.pathname + location.search)} replace />;
+    return <Navigate to={sessionJustEnded ? paths.explore() : paths.signIn({ next: location.pathname + location.search })} replace />;
   }
   return children;
 }

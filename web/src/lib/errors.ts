@@ -46,8 +46,11 @@ export interface AppError {
   field?: string;
 }
 
-/** Human messages for CHECK constraints and raised exceptions, keyed by the column they guard. */
-const fieldMessages: Record<string, string> = {
+/**
+ * Human messages for CHECK constraints and raised exceptions, keyed by the column they guard.
+ * The forms' zod schemas use the same sentences for the same limits.
+ */
+export const fieldMessages = {
   username: 'Use 3–24 characters: lowercase letters, digits and underscores.',
   display_name: 'Display names are 1–50 characters.',
   bio: 'Keep your bio under 280 characters.',
@@ -61,7 +64,7 @@ const fieldMessages: Record<string, string> = {
   visited_on: 'The visit date can’t be in the future.',
   alt: 'Describe the photo in 1–150 characters.',
   note: 'Notes are at most 500 characters.',
-};
+} as const satisfies Record<string, string>;
 
 interface ErrorLike {
   name?: unknown;
@@ -92,9 +95,9 @@ function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
 }
 
 /** Finds which known column a constraint or message is about (`profiles_username_check` → username). */
-function fieldOf(...sources: string[]): string | undefined {
+function fieldOf(...sources: string[]): keyof typeof fieldMessages | undefined {
   const haystack = sources.join(' ').toLowerCase();
-  const fields = Object.keys(fieldMessages).sort((a, b) => b.length - a.length);
+  const fields = (Object.keys(fieldMessages) as (keyof typeof fieldMessages)[]).sort((a, b) => b.length - a.length);
   return fields.find((f) => new RegExp(`(^|[^a-z])${f}([^a-z]|$)`).test(haystack.replaceAll('"', ' ')));
 }
 
@@ -151,7 +154,7 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
   }
   if (code === '23514' || code === 'P0001' || code === '22001') {
     const field = fieldOf(message, details);
-    if (field) return { code, message: fieldMessages[field] ?? message, reaction: 'field', field };
+    if (field) return { code, message: fieldMessages[field], reaction: 'field', field };
     if (code === 'P0001' && message) return { code, message, reaction: 'form' };
   }
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303')

@@ -1,12 +1,23 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
 import { clearDraftValues } from './draft-store';
 import { describeError } from './errors';
+import { privateKeyPrefix } from './query-keys';
 
-/**
- * Query keys that hold one member's private data start with `private` (stars, drafts, the
- * account view). Sign-out removes them all at once.
- */
-export const privateKeyPrefix = 'private';
+/** What a query or mutation tells the one error handler below (`meta`). */
+export interface ErrorMeta {
+  /** `false`: the caller shows the error itself (a form puts it under its field), so no toast. */
+  errorToast?: false;
+  /** The table written, for the catalogue's reading of PostgREST codes (23505 on reviews or on profiles). */
+  errorTable?: string;
+}
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: ErrorMeta;
+    mutationMeta: ErrorMeta;
+  }
+}
 
 /** localStorage keys of drafts kept on this device (their blobs: lib/draft-store); cleared on sign-out too. */
 export const draftStoragePrefix = 'pinstar:draft:';
@@ -18,8 +29,27 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return reaction === 'offline' || reaction === 'retry';
 }
 
+/**
+ * The app's one error path (decision 131): a failed write is a toast with the catalogue's
+ * message unless its form shows it (`meta.errorToast: false`). A failed first load shows
+ * QueryError where the data would be; a refresh of data already shown that fails on the
+ * server is a toast. Offline (announced by the connection toasts, retried by the queries) and
+ * an ended session (announced by auth) stay quiet there.
+ */
+function toastError(error: unknown, meta: ErrorMeta | undefined): void {
+  if (meta?.errorToast === false) return;
+  toast.error(describeError(error, { table: meta?.errorTable }).message);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        if (query.state.data === undefined || describeError(error, { quiet: true }).reaction !== 'retry') return;
+        toastError(error, query.meta);
+      },
+    }),
+    mutationCache: new MutationCache({ onError: (error, _variables, _context, mutation) => toastError(error, mutation.meta) }),
     defaultOptions: {
       queries: { staleTime: 30_000, retry: shouldRetry, refetchOnWindowFocus: true },
       mutations: { retry: false },

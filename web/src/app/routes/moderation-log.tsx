@@ -1,7 +1,8 @@
 import { Skeleton } from '@/components/ui/skeleton';
-import { isModeratorRole, ModerationLog } from '@/features/moderation';
+import { ModerationLog } from '@/features/moderation';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
+import { isModerator } from '@/lib/permissions';
 
 /** `/moderation/log`: public. Moderators and admins also see who took each action. */
 export function ModerationLogRoute() {
@@ -21,7 +22,7 @@ export function ModerationLogRoute() {
           <Skeleton className="h-16 w-full" />
         </div>
       ) : (
-        <ModerationLog withModerators={isModeratorRole(profile.data?.role)} />
+        <ModerationLog withModerators={isModerator(profile.data)} />
       )}
     </div>
   );

@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { HiddenContent, isModeratorRole, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
+import { HiddenContent, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { isAdmin, isModerator } from '@/lib/permissions';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -31,8 +33,7 @@ export function ModerationRoute() {
       </div>
     );
   }
-  const role = profile.data?.role;
-  if (!user || !isModeratorRole(role)) {
+  if (!user || !isModerator(profile.data)) {
     return (
       <>
         <title>Moderators only · Pinstar</title>
@@ -47,7 +48,7 @@ export function ModerationRoute() {
         <h1 className="text-2xl font-semibold">Moderation</h1>
         <p className="mt-1 text-slate-700">
           Hide what breaks the rules with a public reason; resolve or dismiss the rest. Every action appears in the{' '}
-          <Link to="/moderation/log" className="text-brand-700 underline">
+          <Link to={paths.moderationLog()} className="text-brand-700 underline">
             moderation log
           </Link>
           .
@@ -59,7 +60,7 @@ export function ModerationRoute() {
       <Section id="moderation-hidden" title="Hidden content">
         <HiddenContent />
       </Section>
-      {role === 'admin' ? (
+      {isAdmin(profile.data) ? (
         <Section id="moderation-roles" title="Roles">
           <RoleManager myId={user.id} />
         </Section>

@@ -1,6 +1,7 @@
 import { MapPinOff } from 'lucide-react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
+import { paths } from '@/lib/paths';
 
 export function NotFoundRoute() {
   return (
@@ -8,7 +9,7 @@ export function NotFoundRoute() {
       <MapPinOff aria-hidden="true" className="size-12 text-slate-400" />
       <h1 className="text-2xl font-semibold">We couldn’t find that page</h1>
       <p className="text-slate-600">The link may be broken, or the place may have been removed. Try exploring the map instead.</p>
-      <Link to="/" className={buttonVariants()}>
+      <Link to={paths.explore()} className={buttonVariants()}>
         Back to Explore
       </Link>
     </section>

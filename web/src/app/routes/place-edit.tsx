@@ -1,10 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { PlaceForm, placeQuery, QueryError } from '@/features/places';
+import { QueryError } from '@/components/query-error';
+import { PlaceForm, placeQuery } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
 import { RequireAuth, useUser } from '@/lib/auth';
 import { NotFoundRoute } from './not-found';
+import { canEditPlace } from '@/lib/permissions';
 
 function EditPlace({ id }: { id: string }) {
   const user = useUser();
@@ -13,8 +15,8 @@ function EditPlace({ id }: { id: string }) {
   if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data === null) return <NotFoundRoute />;
   if (!query.data || profile.isPending) return <Skeleton className="h-96 w-full" />;
-  const allowed = query.data.created_by === user.id || profile.data?.role === 'moderator' || profile.data?.role === 'admin';
-  if (!allowed) return <p role="alert">You don’t have permission to do that: only the member who added a place and moderators edit it.</p>;
+  if (!canEditPlace(query.data, user.id, profile.data))
+    return <p role="alert">You don’t have permission to do that: only the member who added a place and moderators edit it.</p>;
   return (
     <>
       <title>{`Edit ${query.data.name} · Pinstar`}</title>

@@ -49,7 +49,13 @@ export function PlaceReviews({ placeId, placeName, userId, desktop, newReviews, 
         <ReviewList
           placeId={placeId}
           userId={userId}
-          hiddenNotice={(review) => <HiddenNotice targetType="review" targetId={review.id} className="mt-2" />}
+          slots={{
+            hiddenNotice: (review) => <HiddenNotice targetType="review" targetId={review.id} className="mt-2" />,
+            photoHiddenNotice: (photo) => <HiddenNotice targetType="photo" targetId={photo.id} />,
+            actions: (review, authorName) => (
+              <ReportButton targetType="review" targetId={review.id} ownerId={review.author_id} label={`Report review by ${authorName}`} />
+            ),
+          }}
         />
       </FirstPageFirst>
     </>

@@ -3,15 +3,21 @@ import { Pencil, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
+import { SectionBoundary } from '@/components/section-boundary';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MapPlaceholder, PlacesMap } from '@/features/map';
-import { type Place, PlaceSummary, placeQuery, QueryError, ShareButton } from '@/features/places';
+import { MapPlaceholder, PlacesMap } from '@/components/map';
+import { PlaceSummary } from '@/components/places/place-summary';
+import { QueryError } from '@/components/query-error';
+import { placeQuery, ShareButton } from '@/features/places';
+import type { Place } from '@/lib/places';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 
 import { NotFoundRoute } from './not-found';
+import { paths } from '@/lib/paths';
+import { canEditPlace } from '@/lib/permissions';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
 const sections = () => import('./place-sections');
@@ -39,7 +45,7 @@ function PlaceDetail({ place }: { place: Place }) {
   const userId = user?.id ?? null;
   const profile = useMyProfile();
   const { present, newReviews, showNewReviews } = usePlaceChannel(place.id, userId);
-  const canEdit = userId !== null && (place.created_by === userId || profile.data?.role === 'moderator' || profile.data?.role === 'admin');
+  const canEdit = canEditPlace(place, userId, profile.data);
   const desktop = useDesktop();
   const onShow = () => {
     void showNewReviews();
@@ -50,39 +56,41 @@ function PlaceDetail({ place }: { place: Place }) {
     <article aria-labelledby="place-title" className="space-y-8">
       <title>{`${place.name} · Pinstar`}</title>
       <header className="grid gap-4 md:grid-cols-[1fr_18rem]">
-        <div className="space-y-2">
-          <h1 id="place-title" className="text-2xl font-bold sm:text-3xl">
-            {place.name}
-          </h1>
-          {place.hidden_at ? (
-            <Suspense fallback={null}>
-              <HiddenNotice targetType="place" targetId={place.id} />
-            </Suspense>
-          ) : null}
-          <PlaceSummary place={place} />
-          {place.address ? <p className="text-slate-700">{place.address}</p> : null}
-          <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
-            {present > 1 ? (
-              <>
-                <Users aria-hidden="true" className="size-4" />
-                {present} people here now
-              </>
+        <SectionBoundary name="place header">
+          <div className="space-y-2">
+            <h1 id="place-title" className="text-2xl font-bold sm:text-3xl">
+              {place.name}
+            </h1>
+            {place.hidden_at ? (
+              <Suspense fallback={null}>
+                <HiddenNotice targetType="place" targetId={place.id} />
+              </Suspense>
             ) : null}
-          </p>
-          {place.description ? <p className="max-w-prose whitespace-pre-line text-slate-800">{place.description}</p> : null}
-          <div className="flex flex-wrap gap-2 pt-2">
-            <StarButton userId={userId} placeId={place.id} />
-            <ShareButton title={place.name} path={`/places/${place.id}`} />
-            {canEdit ? (
-              <Link to={`/places/${place.id}/edit`} className={buttonVariants({ variant: 'secondary' })}>
-                <Pencil aria-hidden="true" className="size-4" /> Edit place
-              </Link>
-            ) : null}
-            <Suspense fallback={null}>
-              <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
-            </Suspense>
+            <PlaceSummary place={place} />
+            {place.address ? <p className="text-slate-700">{place.address}</p> : null}
+            <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
+              {present > 1 ? (
+                <>
+                  <Users aria-hidden="true" className="size-4" />
+                  {present} people here now
+                </>
+              ) : null}
+            </p>
+            {place.description ? <p className="max-w-prose whitespace-pre-line text-slate-800">{place.description}</p> : null}
+            <div className="flex flex-wrap gap-2 pt-2">
+              <StarButton userId={userId} placeId={place.id} />
+              <ShareButton title={place.name} path={paths.place(place.id)} />
+              {canEdit ? (
+                <Link to={paths.placeEdit(place.id)} className={buttonVariants({ variant: 'secondary' })}>
+                  <Pencil aria-hidden="true" className="size-4" /> Edit place
+                </Link>
+              ) : null}
+              <Suspense fallback={null}>
+                <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
+              </Suspense>
+            </div>
           </div>
-        </div>
+        </SectionBoundary>
         <div className="relative h-56 overflow-hidden rounded-lg border border-slate-200">
           <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
             <PlacesMap
@@ -98,36 +106,42 @@ function PlaceDetail({ place }: { place: Place }) {
         <h2 id="rating-title" className="text-lg font-semibold">
           Rating
         </h2>
-        <RatingHistogram place={place} />
+        <SectionBoundary name="rating">
+          <RatingHistogram place={place} />
+        </SectionBoundary>
       </section>
       <section aria-labelledby="photos-title" className="space-y-3">
         <h2 id="photos-title" className="text-lg font-semibold">
           Photos
         </h2>
-        <Suspense fallback={<Skeleton className="h-24 w-full" />}>
-          <PlacePhotos placeId={place.id} />
-        </Suspense>
+        <SectionBoundary name="photos">
+          <Suspense fallback={<Skeleton className="h-24 w-full" />}>
+            <PlacePhotos placeId={place.id} />
+          </Suspense>
+        </SectionBoundary>
       </section>
       <section aria-labelledby="reviews-title" className="space-y-3">
-        <Suspense
-          fallback={
-            <>
-              <h2 id="reviews-title" tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none">
-                Reviews
-              </h2>
-              <Skeleton className="h-24 w-full" />
-            </>
-          }
-        >
-          <PlaceReviews
-            placeId={place.id}
-            placeName={place.name}
-            userId={userId}
-            desktop={desktop}
-            newReviews={newReviews}
-            onShow={onShow}
-          />
-        </Suspense>
+        <SectionBoundary name="reviews">
+          <Suspense
+            fallback={
+              <>
+                <h2 id="reviews-title" tabIndex={-1} className="scroll-mt-20 text-lg font-semibold focus:outline-none">
+                  Reviews
+                </h2>
+                <Skeleton className="h-24 w-full" />
+              </>
+            }
+          >
+            <PlaceReviews
+              placeId={place.id}
+              placeName={place.name}
+              userId={userId}
+              desktop={desktop}
+              newReviews={newReviews}
+              onShow={onShow}
+            />
+          </Suspense>
+        </SectionBoundary>
       </section>
     </article>
   );

@@ -8,6 +8,7 @@ import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
 import { RequireAuth } from '@/lib/auth';
 import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -51,12 +52,12 @@ function useEmailChangeLanding() {
       toast.error(failed.code === 'otp_expired' ? messages.otpExpired : messages.unknown, {
         description: 'Change your email again to get new links.',
       });
-      void navigate('/settings', { replace: true });
+      void navigate(paths.settings(), { replace: true });
       return;
     }
     if (partial) {
       toast.info('One link confirmed. Now open the link we sent to your other address.');
-      void navigate('/settings', { replace: true });
+      void navigate(paths.settings(), { replace: true });
     } else if (landed) setParams({}, { replace: true });
   }, [landed, partial, setParams, navigate]);
 }

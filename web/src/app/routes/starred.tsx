@@ -2,10 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { MapPlaceholder, PlacesMap } from '@/features/map';
-import { PlaceList, PlaceListSkeleton, QueryError } from '@/features/places';
+import { MapPlaceholder, PlacesMap } from '@/components/map';
+import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
+import { QueryError } from '@/components/query-error';
 import { starredPlacesQuery } from '@/features/stars';
 import { RequireAuth, useUser } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 
 function Starred() {
   const user = useUser();
@@ -25,7 +27,7 @@ function Starred() {
     return (
       <p className="text-slate-700">
         No starred places yet. Star the places you love from their page and find them here.{' '}
-        <Link to="/" className="font-medium text-brand-700 underline">
+        <Link to={paths.explore()} className="font-medium text-brand-700 underline">
           Explore places
         </Link>
       </p>

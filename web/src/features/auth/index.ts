@@ -1,4 +1,4 @@
-export { signOut } from './api/auth-calls';
+export { useSignOut } from './api/sign-out';
 export { AuthCard } from './components/auth-card';
 export { ChangeEmailForm } from './components/change-email-form';
 export { ForgotPasswordForm } from './components/forgot-password-form';

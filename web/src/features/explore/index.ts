@@ -1,2 +1,3 @@
 export { ExploreView } from './components/explore-view';
 export { defaultExplore, type ExploreState, parseExplore, toSearchParams } from './url-state';
+export type { StarredIdsQuery } from './hooks/use-explore-places';

@@ -1,4 +1,3 @@
-export { moderationKeys } from './api/keys';
 export { HiddenContent } from './components/hidden-content';
 export { HiddenNotice } from './components/hidden-notice';
 export { ModerationLog } from './components/moderation-log';

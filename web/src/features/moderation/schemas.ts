@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Database } from '@/lib/database.types';
+import { fieldMessages } from '@/lib/errors';
 
 type Enums = Database['public']['Enums'];
 export type ContentType = Enums['content_type'];
@@ -29,7 +30,7 @@ export const contentTypeLabels: Record<ModerationTarget, string> = { place: 'pla
 /** The same limits as `reports` in SQL: a known reason, a note of at most 500 characters. */
 export const createReportInput = z.object({
   reason: z.enum(reportReasons, { error: 'Choose a reason.' }),
-  note: z.string().trim().max(500, 'Notes are at most 500 characters.'),
+  note: z.string().trim().max(500, fieldMessages.note),
 });
 export type CreateReportInput = z.infer<typeof createReportInput>;
 
@@ -41,7 +42,3 @@ export type ModerationReasonInput = z.infer<typeof moderationReasonInput>;
 
 export const userRoles = ['member', 'moderator', 'admin'] as const satisfies readonly UserRole[];
 export const roleLabels: Record<UserRole, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
-
-export function isModeratorRole(role: string | null | undefined): boolean {
-  return role === 'moderator' || role === 'admin';
-}

@@ -1,3 +1,2 @@
-export * from './api/photos';
+export { type PlacePhoto, placePhotosQuery } from './api/place-photos';
 export { PhotoGallery } from './components/photo-gallery';
-export { PhotoPicker, type PhotoDraft } from './components/photo-picker';

@@ -1,15 +1,5 @@
-export { placeKeys } from './api/keys';
-export { histogramQuery, type HistogramBar, placeQuery } from './api/place';
-export { type Bounds, placesInViewQuery, type ViewFilters } from './api/places-in-view';
-export { createPlace, findSimilarPlaces, type SimilarPlace, updatePlace } from './api/save-place';
-export { searchPlacesQuery } from './api/search-places';
-export { PlaceCard } from './components/place-card';
-export { PlaceList, PlaceListSkeleton, pageSize } from './components/place-list';
-export { PlaceSummary } from './components/place-summary';
-export { RatingStars } from './components/rating-stars';
-export { useLivePlaces } from './hooks/use-live-places';
-export * from './schemas';
+export { placeQuery } from './api/place';
+export { findSimilarPlaces, type SimilarPlace, useSavePlace } from './api/save-place';
 export { ShareButton } from './components/share-button';
-export { QueryError } from './components/query-error';
 export { PlaceForm } from './components/place-form';
 export { type PlaceInput, placeInput } from './place-input';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from '@/lib/errors';
 
 /** The same limits as the `profiles` constraints in SQL. */
 export const usernameSchema = z
@@ -11,7 +12,7 @@ export const usernameSchema = z
 export const profileInput = z.object({
   username: usernameSchema,
   displayName: z.string().trim().min(1, 'Enter a display name.').max(50, 'Display names are at most 50 characters.'),
-  bio: z.string().trim().max(280, 'Keep your bio under 280 characters.'),
+  bio: z.string().trim().max(280, fieldMessages.bio),
 });
 export type ProfileInput = z.infer<typeof profileInput>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fieldMessages } from '@/lib/errors';
 
 /** Today's date in the member's time zone, "YYYY-MM-DD" (the visit date may not be later). */
 export function todayIso(): string {
@@ -8,12 +9,12 @@ export function todayIso(): string {
 
 /** The same limits as the `reviews` check constraints in SQL. */
 export const reviewInput = z.object({
-  rating: z.number().int().min(1, 'Choose 1 to 5 stars.').max(5, 'Choose 1 to 5 stars.'),
+  rating: z.number().int().min(1, fieldMessages.rating).max(5, fieldMessages.rating),
   body: z.string().trim().min(20, 'Write at least 20 characters.').max(2000, 'Reviews are at most 2000 characters.'),
   visitedOn: z
     .string()
     .refine((v) => v === '' || /^\d{4}-\d{2}-\d{2}$/.test(v), 'Enter a date.')
-    .refine((v) => v === '' || v <= todayIso(), 'The visit date can’t be in the future.'),
+    .refine((v) => v === '' || v <= todayIso(), fieldMessages.visited_on),
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 

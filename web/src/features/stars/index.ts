@@ -1,3 +1,3 @@
-export { starKeys, starredIdsQuery, starredPlacesQuery } from './api/stars';
+export { starredIdsQuery, starredPlacesQuery } from './api/stars';
 export { StarButton } from './components/star-button';
 export { useStar } from './hooks/use-star';

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AuthCard, ForgotPasswordForm } from '@/features/auth';
+import { paths } from '@/lib/paths';
 
 export function ForgotPasswordRoute() {
   return (
@@ -10,7 +11,7 @@ export function ForgotPasswordRoute() {
         description="Enter your email and we’ll send you a link to set a new one."
         footer={
           <p>
-            <Link to="/auth/sign-in" className="font-medium text-brand-700 underline underline-offset-4">
+            <Link to={paths.signIn()} className="font-medium text-brand-700 underline underline-offset-4">
               Back to sign in
             </Link>
           </p>

@@ -1,10 +1,11 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, SignInForm } from '@/features/auth';
 import { GuestOnly } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 
 export function SignInRoute() {
   const [params] = useSearchParams();
-  const signUpHref = params.get('next') ? `/auth/sign-up?next=${encodeURIComponent(params.get('next') ?? '/')}` : '/auth/sign-up';
+  const signUpHref = paths.signUp({ next: params.get('next') });
   return (
     <GuestOnly>
       <title>Sign in · Pinstar</title>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { AuthCard, SignUpForm } from '@/features/auth';
 import { GuestOnly } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 
 export function SignUpRoute() {
   return (
@@ -12,7 +13,7 @@ export function SignUpRoute() {
         footer={
           <p>
             Already a member?{' '}
-            <Link to="/auth/sign-in" className="font-medium text-brand-700 underline underline-offset-4">
+            <Link to={paths.signIn()} className="font-medium text-brand-700 underline underline-offset-4">
               Sign in
             </Link>
           </p>

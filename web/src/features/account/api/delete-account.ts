@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { supabase } from '@/lib/supabase';
 import type { ReviewChoice } from '../schemas';
@@ -22,4 +23,9 @@ export async function deleteAccount(reviews: ReviewChoice): Promise<void> {
   const { error } = await supabase.functions.invoke('delete-account', { body: { reviews } });
   if (error && !(await deletedAlready(error))) throw error;
   await supabase.auth.signOut({ scope: 'local' });
+}
+
+/** Sign-out clears the member's private data (lib/auth). Errors go to the dialog's form. */
+export function useDeleteAccount() {
+  return useMutation({ mutationFn: deleteAccount, meta: { errorToast: false } });
 }

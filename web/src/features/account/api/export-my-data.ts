@@ -1,3 +1,5 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
 import { type ExportPayload, exportPayload } from '../schemas';
 
@@ -18,4 +20,17 @@ export function saveJsonFile(name: string, value: unknown, type = 'application/j
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Downloads everything as two files (JSON, and the places as GeoJSON) named for the member and the day. */
+export function useExportMyData(username: string) {
+  return useMutation({
+    mutationFn: exportMyData,
+    onSuccess: (data) => {
+      const day = data.exported_at.slice(0, 10);
+      saveJsonFile(`pinstar-${username}-${day}.json`, data);
+      saveJsonFile(`pinstar-${username}-places-${day}.geojson`, data.places_geojson, 'application/geo+json');
+      toast.success('Your data is downloading.');
+    },
+  });
 }

@@ -7,7 +7,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { deleteAccount } from '../api/delete-account';
+import { useDeleteAccount } from '../api/delete-account';
 import { type DeleteAccountInput, deleteAccountInput } from '../schemas';
 
 const choices = [
@@ -22,9 +22,10 @@ export function DeleteAccountDialog({ username }: { username: string }) {
     defaultValues: { confirmation: '', reviews: 'anonymize' },
   });
   const { errors, isSubmitting } = form.formState;
+  const deletion = useDeleteAccount();
   const onSubmit = form.handleSubmit(async ({ reviews }) => {
     try {
-      await deleteAccount(reviews);
+      await deletion.mutateAsync(reviews);
       setOpen(false);
       toast.success('Your account has been deleted.');
     } catch (error: unknown) {

@@ -1,28 +1,13 @@
 import { Download } from 'lucide-react';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
-import { describeError } from '@/lib/errors';
-import { exportMyData, saveJsonFile } from '../api/export-my-data';
+import { useExportMyData } from '../api/export-my-data';
 import { DeleteAccountDialog } from './delete-account-dialog';
 
 /** Download everything (JSON, and places as GeoJSON) and delete the account. */
 export function YourData({ username }: { username: string }) {
-  const [busy, setBusy] = useState(false);
-  const download = async () => {
-    setBusy(true);
-    try {
-      const data = await exportMyData();
-      const day = data.exported_at.slice(0, 10);
-      saveJsonFile(`pinstar-${username}-${day}.json`, data);
-      saveJsonFile(`pinstar-${username}-places-${day}.geojson`, data.places_geojson, 'application/geo+json');
-      toast.success('Your data is downloading.');
-    } catch (error: unknown) {
-      toast.error(describeError(error).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const exporting = useExportMyData(username);
+  const busy = exporting.isPending;
+  const download = () => exporting.mutate();
   return (
     <div className="space-y-6">
       <div className="space-y-2">
@@ -30,7 +15,7 @@ export function YourData({ username }: { username: string }) {
         <p className="text-sm text-slate-600">
           Your profile, places, reviews, stars and photo links as JSON, and your places as GeoJSON for maps.
         </p>
-        <Button variant="secondary" onClick={() => void download()} disabled={busy}>
+        <Button variant="secondary" onClick={download} disabled={busy}>
           <Download aria-hidden="true" className="size-4" />
           {busy ? 'Preparing…' : 'Download my data'}
         </Button>

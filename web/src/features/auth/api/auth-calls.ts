@@ -1,9 +1,10 @@
 import { expectPasswordUpdate, expectSignIn } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 import type { ForgotPasswordInput, SignInInput, SignUpInput } from '../schemas';
+import { paths } from '@/lib/paths';
 
 /** Where mailed links come back to; must be in the project's allowed redirect URLs. */
-function appUrl(path: string): string {
+export function appUrl(path: string): string {
   return new URL(path, window.location.origin).toString();
 }
 
@@ -19,7 +20,7 @@ export async function signUp(input: SignUpInput): Promise<boolean> {
   const { data, error } = await supabase.auth.signUp({
     email: input.email,
     password: input.password,
-    options: { data: { display_name: input.displayName }, emailRedirectTo: appUrl('/auth/sign-in?confirmed=1') },
+    options: { data: { display_name: input.displayName }, emailRedirectTo: appUrl(paths.signIn({ confirmed: true })) },
   });
   if (error) throw error;
   // With confirmations on, an already-registered email answers with an obfuscated user
@@ -27,27 +28,13 @@ export async function signUp(input: SignUpInput): Promise<boolean> {
   return data.session !== null;
 }
 
-export async function resendConfirmation(email: string): Promise<void> {
-  const { error } = await supabase.auth.resend({
-    type: 'signup',
-    email,
-    options: { emailRedirectTo: appUrl('/auth/sign-in?confirmed=1') },
-  });
-  if (error) throw error;
-}
-
 export async function requestPasswordReset(input: ForgotPasswordInput): Promise<void> {
-  const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: appUrl('/auth/reset-password') });
+  const { error } = await supabase.auth.resetPasswordForEmail(input.email, { redirectTo: appUrl(paths.resetPassword()) });
   if (error) throw error;
 }
 
 export async function updatePassword(password: string): Promise<void> {
   expectPasswordUpdate();
   const { error } = await supabase.auth.updateUser({ password });
-  if (error) throw error;
-}
-
-export async function signOut(): Promise<void> {
-  const { error } = await supabase.auth.signOut();
   if (error) throw error;
 }

@@ -1,12 +1,13 @@
 import { emailChangeMarker } from '@/lib/auth-redirect';
 import { supabase } from '@/lib/supabase';
+import { paths } from '@/lib/paths';
 
 /**
  * Starts an email change; the confirmation links come back to the account settings, marked so
  * the landing knows a PKCE `?code=` there completes an email change.
  */
 export async function changeEmail(email: string): Promise<void> {
-  const emailRedirectTo = new URL(`/settings?${emailChangeMarker}=confirmed`, window.location.origin).toString();
+  const emailRedirectTo = new URL(paths.settings({ [emailChangeMarker]: 'confirmed' }), window.location.origin).toString();
   const { error } = await supabase.auth.updateUser({ email }, { emailRedirectTo });
   if (error) throw error;
 }

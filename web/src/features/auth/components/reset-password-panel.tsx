@@ -5,6 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
 import { SetPasswordForm } from './set-password-form';
+import { paths } from '@/lib/paths';
 
 /**
  * The landing of the mailed recovery link. supabase-js has already read the link (implicit
@@ -21,11 +22,11 @@ export function ResetPasswordPanel() {
         <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
           {messages.otpExpired}
         </p>
-        <Link to="/auth/forgot-password" className={buttonVariants()}>
+        <Link to={paths.forgotPassword()} className={buttonVariants()}>
           Ask for a new link
         </Link>
       </div>
     );
   }
-  return <SetPasswordForm submitLabel="Save new password" onDone={() => void navigate('/', { replace: true })} />;
+  return <SetPasswordForm submitLabel="Save new password" onDone={() => void navigate(paths.explore(), { replace: true })} />;
 }

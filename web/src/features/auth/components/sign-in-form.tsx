@@ -8,6 +8,7 @@ import { signIn } from '../api/auth-calls';
 import { type SignInInput, signInInput } from '../schemas';
 import { ResendConfirmation } from './resend-confirmation';
 import { SubmitButton } from './submit-button';
+import { paths } from '@/lib/paths';
 
 export function SignInForm() {
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
@@ -38,7 +39,7 @@ export function SignInForm() {
       </FormField>
       <div className="flex items-center justify-between gap-4">
         <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>
-        <Link to="/auth/forgot-password" className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
+        <Link to={paths.forgotPassword()} className="text-sm font-medium text-brand-700 underline-offset-4 hover:underline">
           Forgot password?
         </Link>
       </div>

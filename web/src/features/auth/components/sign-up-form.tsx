@@ -9,6 +9,7 @@ import { signUp } from '../api/auth-calls';
 import { type SignUpInput, signUpInput } from '../schemas';
 import { ResendConfirmation } from './resend-confirmation';
 import { SubmitButton } from './submit-button';
+import { paths } from '@/lib/paths';
 
 export function SignUpForm() {
   const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInput), defaultValues: { displayName: '', email: '', password: '' } });
@@ -44,7 +45,7 @@ export function SignUpForm() {
       </FormField>
       {emailTaken ? (
         <p className="-mt-2 text-sm">
-          <Link to="/auth/sign-in" className="font-medium text-brand-700 underline underline-offset-4">
+          <Link to={paths.signIn()} className="font-medium text-brand-700 underline underline-offset-4">
             Sign in instead
           </Link>
         </p>

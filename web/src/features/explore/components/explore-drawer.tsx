@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import { type Place, PlaceSummary } from '@/features/places';
+import { PlaceSummary } from '@/components/places/place-summary';
+import type { Place } from '@/lib/places';
+import { paths } from '@/lib/paths';
 
 export const snapPoints = [0.45, 1];
 
@@ -33,7 +35,7 @@ export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, 
           <div className="mb-4 rounded-lg border border-brand-500 bg-brand-50 p-3">
             <PlaceSummary place={selected} />
             {selected.address ? <p className="mt-1 text-sm text-slate-700">{selected.address}</p> : null}
-            <Link to={`/places/${selected.id}`} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
+            <Link to={paths.place(selected.id)} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
               View place
             </Link>
           </div>

@@ -2,7 +2,7 @@ import { LocateFixed, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldControlClass } from '@/components/ui/input';
-import { categoryLabels, placeCategories } from '@/features/places';
+import { categoryLabels, placeCategories } from '@/lib/places';
 import { cn } from '@/lib/cn';
 import { type ExploreSort, type ExploreState, sortLabels, sortOptions } from '../url-state';
 

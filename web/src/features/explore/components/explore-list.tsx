@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
-import { type Place, PlaceList, PlaceListSkeleton } from '@/features/places';
-import { describeError } from '@/lib/errors';
+import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
+import type { Place } from '@/lib/places';
+import { QueryError } from '@/components/query-error';
 
 export interface ExploreListProps {
   places: Place[];
@@ -17,15 +17,7 @@ export interface ExploreListProps {
 export function ExploreList({ places, distances, showDistances, query, searching, highlightedId, onHover }: ExploreListProps) {
   if (query.isPending && query.fetchStatus !== 'idle') return <PlaceListSkeleton />;
   if (query.isError && !query.data) {
-    const { message } = describeError(query.error);
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        <p>{message}</p>
-        <Button variant="secondary" size="sm" className="mt-2" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const count = places.length;
   return (

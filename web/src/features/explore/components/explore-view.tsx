@@ -1,8 +1,8 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import { estimateBounds, MapPlaceholder, type MapBounds, type MapView, PlacesMap } from '@/features/map';
-import { useLivePlaces } from '@/features/places';
+import { estimateBounds, MapPlaceholder, type MapBounds, type MapView, PlacesMap } from '@/components/map';
 import { useAuth } from '@/lib/auth';
-import { useExplorePlaces } from '../hooks/use-explore-places';
+import { useLivePlaces } from '../hooks/use-live-places';
+import { type StarredIdsQuery, useExplorePlaces } from '../hooks/use-explore-places';
 import { useExploreState } from '../hooks/use-explore-state';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useNearMe } from '../hooks/use-near-me';
@@ -19,7 +19,7 @@ const nearMeMessages = {
 } as const;
 
 /** Explore: the list beside the map (desktop) or the map with the list in a drawer (mobile). */
-export function ExploreView() {
+export function ExploreView({ starredIdsQuery }: { starredIdsQuery: StarredIdsQuery }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const [state, update] = useExploreState();
@@ -33,7 +33,7 @@ export function ExploreView() {
   useLivePlaces();
 
   const origin = useMemo(() => nearMe.position ?? { lat: state.lat, lng: state.lng }, [nearMe.position, state.lat, state.lng]);
-  const { list, distances, query, searching } = useExplorePlaces(state, bounds, userId, origin);
+  const { list, distances, query, searching } = useExplorePlaces(state, bounds, userId, origin, starredIdsQuery);
   const view = useMemo<MapView>(() => ({ lat: state.lat, lng: state.lng, zoom: state.zoom }), [state.lat, state.lng, state.zoom]);
 
   const onViewChange = useCallback(

@@ -2,7 +2,8 @@ import { List, Plus, Star } from 'lucide-react';
 import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import type { Place } from '@/features/places';
+import type { Place } from '@/lib/places';
+import { paths } from '@/lib/paths';
 
 const ExploreDrawer = lazy(() => import('./explore-drawer'));
 const half = 0.45;
@@ -52,10 +53,10 @@ export function MobileExplore({ signedIn, filters, list, map, count, selected, o
           </h1>
           {signedIn ? (
             <nav aria-label="Your places" className="flex gap-1">
-              <Link to="/starred" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <Link to={paths.starred()} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 <Star aria-hidden="true" className="size-4" /> Starred
               </Link>
-              <Link to="/places/new" className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
+              <Link to={paths.placeNew()} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
                 <Plus aria-hidden="true" className="size-4" /> Add a place
               </Link>
             </nav>

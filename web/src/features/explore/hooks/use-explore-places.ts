@@ -1,9 +1,17 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { distanceKm, type MapBounds } from '@/features/map';
-import { type Place, placesInViewQuery, searchPlacesQuery } from '@/features/places';
-import { starredIdsQuery } from '@/features/stars';
+import { distanceKm, type MapBounds } from '@/components/map';
+import type { Place } from '@/lib/places';
+import type { starKeys } from '@/lib/query-keys';
+import { placesInViewQuery } from '../api/places-in-view';
+import { searchPlacesQuery } from '../api/search-places';
 import type { ExploreState } from '../url-state';
+
+/**
+ * The ids of the places a member starred, for the "Starred" filter on search results: the
+ * stars feature's query, passed in by the app's route (features never import each other).
+ */
+export type StarredIdsQuery = (userId: string) => UseQueryOptions<string[], Error, string[], ReturnType<typeof starKeys.ids>>;
 
 function sortPlaces(places: Place[], state: ExploreState, distances: Map<string, number>): Place[] {
   const sorted = [...places];
@@ -25,7 +33,13 @@ function sortPlaces(places: Place[], state: ExploreState, distances: Map<string,
  * search, the ranked matches filtered the same way here. Sorted as asked; distances are from
  * "Near me" when known, else from the map's center.
  */
-export function useExplorePlaces(state: ExploreState, bounds: MapBounds, userId: string | null, origin: { lat: number; lng: number }) {
+export function useExplorePlaces(
+  state: ExploreState,
+  bounds: MapBounds,
+  userId: string | null,
+  origin: { lat: number; lng: number },
+  starredIdsQuery: StarredIdsQuery,
+) {
   const searching = state.q.trim().length >= 2;
   const filters = { category: state.category, minRating: state.minRating, starredOnly: state.starredOnly && userId !== null };
   const inView = useQuery({ ...placesInViewQuery(bounds, filters), enabled: !searching });

@@ -1,15 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { ContentType, ModerationTarget } from '../schemas';
-import { moderationKeys } from './keys';
+import type { ModerationTarget } from '../schemas';
+import { moderationKeys } from '@/lib/query-keys';
 import { fetchTargets } from './targets';
-
-/** `hide_content` / `restore_content`: the database checks the role, logs and resolves reports. */
-export async function moderateContent(action: 'hide' | 'restore', type: ContentType, id: string, reason: string): Promise<void> {
-  const args = { target_type: type, target_id: id, reason: reason.trim() };
-  const { error } = action === 'hide' ? await supabase.rpc('hide_content', args) : await supabase.rpc('restore_content', args);
-  if (error) throw error;
-}
 
 /** Content hidden now (50 newest of each type), for restoring. */
 export function hiddenContentQuery() {

@@ -2,7 +2,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { supabase } from '@/lib/supabase';
 import type { LogFilters } from '../log-filters';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 
 export const logPageSize = 20;
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { ContentType, ReportReason } from '../schemas';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { fetchTargets, type TargetContent, type Person } from './targets';
 
 export interface QueueReport {
@@ -57,10 +57,4 @@ export function reportQueueQuery() {
       );
     },
   });
-}
-
-/** Closes every open report of a target: `resolved` (handled) or `dismissed` (nothing wrong). */
-export async function closeReports(reportIds: string[], status: 'resolved' | 'dismissed'): Promise<void> {
-  const { error } = await supabase.from('reports').update({ status }).in('id', reportIds).eq('status', 'open');
-  if (error) throw error;
 }

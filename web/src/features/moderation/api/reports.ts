@@ -1,23 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
-import type { ContentType, CreateReportInput } from '../schemas';
-import { moderationKeys } from './keys';
+import type { ContentType } from '../schemas';
+import { moderationKeys } from '@/lib/query-keys';
 
 export interface ReportTarget {
   type: ContentType;
   id: string;
-}
-
-/**
- * Files a report. The database allows one open report per member per target (23505) and 20
- * reports per member per hour (P0001); the error catalogue words both.
- */
-export async function createReport(target: ReportTarget, input: CreateReportInput): Promise<void> {
-  const note = input.note.trim();
-  const { error } = await supabase
-    .from('reports')
-    .insert({ target_type: target.type, target_id: target.id, reason: input.reason, note: note === '' ? null : note });
-  if (error) throw error;
 }
 
 /** The member's open report of this target, if any (members read their own reports). */

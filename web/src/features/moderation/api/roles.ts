@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { UserRole } from '../schemas';
-import { moderationKeys } from './keys';
+import { moderationKeys } from '@/lib/query-keys';
 
 export interface MemberWithRole {
   id: string;
@@ -32,10 +32,4 @@ export function membersQuery(search: string) {
       return data.sort((a, b) => Number(b.username === search) - Number(a.username === search));
     },
   });
-}
-
-/** `set_role`: admins only; the database refuses to remove the last admin (P0001). */
-export async function setRole(userId: string, role: UserRole): Promise<void> {
-  const { error } = await supabase.rpc('set_role', { user_id: userId, role });
-  if (error) throw error;
 }

@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/errors';
 import { hiddenContentQuery } from '../api/moderate-content';
 import { ModerateButton } from './moderate-button';
 import { describeSubject } from './report-group';
 import { TargetPreview } from './target-preview';
+import { QueryError } from '@/components/query-error';
 
 /** What is hidden now (newest first), each with "Restore…". */
 export function HiddenContent() {
@@ -18,14 +17,7 @@ export function HiddenContent() {
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        {describeError(query.error).message}
-        <Button variant="secondary" size="sm" className="ml-3" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) return <p className="text-slate-700">Nothing is hidden.</p>;
   return (

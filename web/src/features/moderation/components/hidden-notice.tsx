@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { formatShortDate } from '@/lib/dates';
 import { hiddenReasonQuery } from '../api/moderate-content';
 import type { ContentType } from '../schemas';
+import { paths } from '@/lib/paths';
 
 /**
  * Shown to the author (and moderators) next to content that moderators hid: why, and when.
@@ -23,7 +24,7 @@ export function HiddenNotice({ targetType, targetId, className }: { targetType: 
             Reason: <span className="font-medium">“{data.reason}”</span>.
           </>
         ) : null}{' '}
-        <Link to="/moderation/log" className="underline">
+        <Link to={paths.moderationLog()} className="underline">
           Moderation log
         </Link>
       </p>

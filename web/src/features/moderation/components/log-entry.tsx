@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import type { LogEntry, LogPage } from '../api/moderation-log';
 import { roleLabels, type UserRole } from '../schemas';
+import { paths } from '@/lib/paths';
 
 const actionLabels = {
   hide: { label: 'Hidden', icon: EyeOff, tone: 'bg-amber-100 text-amber-900' },
@@ -17,7 +18,7 @@ function roleLabel(role: string | undefined): string {
 
 function PlaceLink({ id, name }: { id: string; name: string | undefined }) {
   return name ? (
-    <Link to={`/places/${id}`} className="font-medium text-brand-700 hover:underline">
+    <Link to={paths.place(id)} className="font-medium text-brand-700 hover:underline">
       {name}
     </Link>
   ) : (
@@ -53,7 +54,7 @@ function describeTarget(entry: LogEntry, context: Omit<LogPage, 'entries'>): Rea
       return (
         <>
           {member ? (
-            <Link to={`/u/${member.username}`} className="font-medium text-brand-700 hover:underline">
+            <Link to={paths.profile(member.username)} className="font-medium text-brand-700 hover:underline">
               @{member.username}
             </Link>
           ) : (

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from '@/components/ui/alert-dialog';
@@ -6,9 +5,10 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { moderationKeys } from '../api/keys';
-import { type MemberWithRole, setRole } from '../api/roles';
+import type { MemberWithRole } from '../api/roles';
+import { useSetRole } from '../api/set-role';
 import { roleLabels, type UserRole, userRoles } from '../schemas';
+import { paths } from '@/lib/paths';
 
 const roleEffects: Record<UserRole, string> = {
   member: 'They will no longer see the report queue or hide content.',
@@ -18,7 +18,7 @@ const roleEffects: Record<UserRole, string> = {
 
 /** One member: current role, a new role to pick, and the confirmation before it changes. */
 export function MemberRoleRow({ member, isMe }: { member: MemberWithRole; isMe: boolean }) {
-  const queryClient = useQueryClient();
+  const changeRole = useSetRole();
   const selectId = useId();
   const [next, setNext] = useState<UserRole>(member.role);
   const [open, setOpen] = useState(false);
@@ -29,9 +29,7 @@ export function MemberRoleRow({ member, isMe }: { member: MemberWithRole; isMe: 
     setPending(true);
     setError('');
     try {
-      await setRole(member.id, next);
-      await queryClient.invalidateQueries({ queryKey: moderationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['moderation-log'] });
+      await changeRole.mutateAsync({ userId: member.id, role: next });
       toast.success(`@${member.username} is now ${next === 'admin' ? 'an' : 'a'} ${roleLabels[next].toLowerCase()}`);
       setOpen(false);
     } catch (caught: unknown) {
@@ -44,7 +42,7 @@ export function MemberRoleRow({ member, isMe }: { member: MemberWithRole; isMe: 
   return (
     <div className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center">
       <div className="min-w-0 flex-1">
-        <Link to={`/u/${member.username}`} className="font-medium break-words text-brand-700 hover:underline">
+        <Link to={paths.profile(member.username)} className="font-medium break-words text-brand-700 hover:underline">
           {member.display_name}
         </Link>
         <p className="text-sm text-slate-600">

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { EyeOff, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,8 +8,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
-import { moderationKeys } from '../api/keys';
-import { moderateContent } from '../api/moderate-content';
+import { useModerateContent } from '../api/moderate';
 import { type ContentType, contentTypeLabels, type ModerationReasonInput, moderationReasonInput } from '../schemas';
 
 interface ModerateButtonProps {
@@ -26,7 +24,7 @@ interface ModerateButtonProps {
 /** "Hide…" / "Restore…": asks for the public reason, then calls the moderation function. */
 export function ModerateButton({ action, targetType, targetId, suggestions, subject }: ModerateButtonProps) {
   const [open, setOpen] = useState(false);
-  const queryClient = useQueryClient();
+  const moderate = useModerateContent();
   const form = useForm<ModerationReasonInput>({ resolver: zodResolver(moderationReasonInput), defaultValues: { reason: '' } });
   const { errors, isSubmitting } = form.formState;
   const noun = contentTypeLabels[targetType];
@@ -34,9 +32,7 @@ export function ModerateButton({ action, targetType, targetId, suggestions, subj
 
   const onSubmit = form.handleSubmit(async ({ reason }) => {
     try {
-      await moderateContent(action, targetType, targetId, reason);
-      await queryClient.invalidateQueries({ queryKey: moderationKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['moderation-log'] });
+      await moderate.mutateAsync({ action, type: targetType, id: targetId, reason });
       toast.success(hiding ? `The ${noun} is hidden` : `The ${noun} is visible again`);
       setOpen(false);
     } catch (error: unknown) {

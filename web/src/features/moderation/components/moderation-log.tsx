@@ -1,12 +1,12 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/errors';
 import { moderationLogQuery } from '../api/moderation-log';
 import { useLogFilters } from '../hooks/use-log-filters';
 import { hasLogFilters, type LogFilters } from '../log-filters';
 import { LogEntryItem } from './log-entry';
 import { LogFiltersBar } from './log-filters-bar';
+import { QueryError } from '@/components/query-error';
 
 /**
  * Every moderation action, newest first, filtered by action and target type from the URL.
@@ -35,14 +35,7 @@ function LogEntries({ withModerators, filters, onClear }: { withModerators: bool
     );
   }
   if (query.isError) {
-    return (
-      <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-        {describeError(query.error).message}
-        <Button variant="secondary" size="sm" className="ml-3" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const pages = query.data.pages;
   if (!pages.some((page) => page.entries.length)) {

@@ -1,7 +1,7 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
-import { signInPath } from '@/lib/auth-redirect';
+import { paths } from '@/lib/paths';
 
 /** `/moderation` for anyone who is not a moderator or an admin. */
 export function ModerationNotAllowed({ signedIn }: { signedIn: boolean }) {
@@ -16,11 +16,11 @@ export function ModerationNotAllowed({ signedIn }: { signedIn: boolean }) {
           : 'The moderation queue is for moderators and admins. Sign in if you are one; every moderation action is public, though.'}
       </p>
       <div className="flex flex-wrap justify-center gap-2">
-        <Link to="/moderation/log" className={buttonVariants({ variant: signedIn ? 'primary' : 'secondary' })}>
+        <Link to={paths.moderationLog()} className={buttonVariants({ variant: signedIn ? 'primary' : 'secondary' })}>
           See the moderation log
         </Link>
         {signedIn ? null : (
-          <Link to={signInPath(location.pathname)} className={buttonVariants()}>
+          <Link to={paths.signIn({ next: location.pathname })} className={buttonVariants()}>
             Sign in
           </Link>
         )}

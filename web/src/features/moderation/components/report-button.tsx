@@ -5,11 +5,11 @@ import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth';
-import { signInPath } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
 import { myOpenReportQuery, type ReportTarget } from '../api/reports';
 import { contentTypeLabels, type ContentType } from '../schemas';
 import { ReportDialogContent } from './report-dialog';
+import { paths } from '@/lib/paths';
 
 export interface ReportButtonProps {
   targetType: ContentType;
@@ -37,7 +37,7 @@ export function ReportButton({ targetType, targetId, ownerId, label, className }
   if (status === 'loading' || (user && ownerId === user.id)) return null;
   if (!user) {
     return (
-      <Link to={signInPath(location.pathname + location.search)} className={classes} aria-label={`${name} (sign in first)`}>
+      <Link to={paths.signIn({ next: location.pathname + location.search })} className={classes} aria-label={`${name} (sign in first)`}>
         <Flag aria-hidden="true" className="size-4" /> Report
       </Link>
     );

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { DialogClose, DialogContent, DialogFooter } from '@/components/ui/dialog';
@@ -7,8 +6,8 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
-import { moderationKeys } from '../api/keys';
-import { createReport, type ReportTarget } from '../api/reports';
+import { useCreateReport } from '../api/create-report';
+import type { ReportTarget } from '../api/reports';
 import { contentTypeLabels, type CreateReportInput, createReportInput, reasonsFor, reportReasonLabels } from '../schemas';
 
 const noteMax = 500;
@@ -19,7 +18,7 @@ const noteMax = 500;
  * shown at the top of the form in the catalogue's words.
  */
 export function ReportDialogContent({ target, userId, onDone }: { target: ReportTarget; userId: string; onDone: () => void }) {
-  const queryClient = useQueryClient();
+  const report = useCreateReport(userId, target);
   const form = useForm<CreateReportInput>({ resolver: zodResolver(createReportInput), defaultValues: { note: '' } });
   const { errors, isSubmitting } = form.formState;
   const note = useWatch({ control: form.control, name: 'note' }) ?? '';
@@ -27,14 +26,11 @@ export function ReportDialogContent({ target, userId, onDone }: { target: Report
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
-      await createReport(target, input);
-      void queryClient.invalidateQueries({ queryKey: moderationKeys.myReport(userId, target.type, target.id) });
+      await report.mutateAsync(input);
       toast.success('Thanks for your report', { description: 'A moderator will look at it soon.' });
       onDone();
     } catch (error: unknown) {
-      const described = applyServerError(form.setError, error, ['note'], { table: 'reports' });
-      // Already reported: the button should say so from now on.
-      if (described.code === '23505') void queryClient.invalidateQueries({ queryKey: moderationKeys.myReport(userId, target.type, target.id) });
+      applyServerError(form.setError, error, ['note'], { table: 'reports' });
     }
   });
 

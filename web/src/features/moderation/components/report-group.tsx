@@ -1,11 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Check, X } from 'lucide-react';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
-import { describeError } from '@/lib/errors';
-import { moderationKeys } from '../api/keys';
-import { closeReports, type QueueGroup } from '../api/report-queue';
+import { useCloseReports } from '../api/close-reports';
+import type { QueueGroup } from '../api/report-queue';
 import type { TargetContent } from '../api/targets';
 import { contentTypeLabels, reportReasonLabels } from '../schemas';
 import { ModerateButton } from './moderate-button';
@@ -25,19 +22,9 @@ function capitalize(text: string): string {
 
 /** One reported target: the content, every open report on it, and what a moderator can do. */
 export function ReportGroup({ group }: { group: QueueGroup }) {
-  const queryClient = useQueryClient();
   const subject = describeSubject(group.type, group.target);
   const headingId = `report-${group.type}-${group.id}`;
-  const close = useMutation({
-    mutationFn: (status: 'resolved' | 'dismissed') => closeReports(group.reports.map((r) => r.id), status),
-    onSuccess: (_, status) => {
-      toast.success(status === 'resolved' ? 'Reports resolved' : 'Reports dismissed');
-      return queryClient.invalidateQueries({ queryKey: moderationKeys.all });
-    },
-    onError: (error: unknown) => {
-      toast.error(describeError(error).message);
-    },
-  });
+  const close = useCloseReports(group.reports.map((r) => r.id));
   const suggestions = [...new Set(group.reports.map((r) => reportReasonLabels[r.reason].label))];
   const count = group.reports.length;
 

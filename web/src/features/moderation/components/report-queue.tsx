@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/errors';
 import { reportQueueQuery } from '../api/report-queue';
 import { useModerationChannel } from '../hooks/use-moderation-channel';
 import { ReportGroup } from './report-group';
+import { QueryError } from '@/components/query-error';
 
 const stateLabels = { connecting: 'Connecting…', live: 'Live', unavailable: 'Live updates unavailable' } as const;
 
@@ -32,12 +31,7 @@ export function ReportQueue() {
           <Skeleton className="h-40 w-full" />
         </div>
       ) : query.isError ? (
-        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {describeError(query.error).message}
-          <Button variant="secondary" size="sm" className="ml-3" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No open reports. All clear.</p>
       ) : (

@@ -5,9 +5,9 @@ import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/errors';
 import { membersQuery, normalizeUsernameSearch } from '../api/roles';
 import { MemberRoleRow } from './member-role-row';
+import { QueryError } from '@/components/query-error';
 
 /** Admins: find a member by username and change their role behind a confirmation. */
 export function RoleManager({ myId }: { myId: string }) {
@@ -37,9 +37,7 @@ export function RoleManager({ myId }: { myId: string }) {
           <Skeleton className="h-14 w-full" />
         </div>
       ) : query.isError ? (
-        <p role="alert" className="text-sm text-red-800">
-          {describeError(query.error).message}
-        </p>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.length === 0 ? (
         <p role="status" className="text-sm text-slate-700">
           No member’s username starts with “{search}”.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { photoPublicUrl, type TargetContent } from '../api/targets';
+import { paths } from '@/lib/paths';
 
 function Byline({ target }: { target: TargetContent }) {
   const verb = target.type === 'place' ? 'Added' : 'Posted';
@@ -8,7 +9,7 @@ function Byline({ target }: { target: TargetContent }) {
     <p className="text-xs text-slate-600">
       {verb} by{' '}
       {target.author ? (
-        <Link to={`/u/${target.author.username}`} className="font-medium text-brand-700 hover:underline">
+        <Link to={paths.profile(target.author.username)} className="font-medium text-brand-700 hover:underline">
           {target.author.display_name} (@{target.author.username})
         </Link>
       ) : (
@@ -32,7 +33,7 @@ export function TargetPreview({ target }: { target: TargetContent }) {
               <>
                 {' '}
                 on{' '}
-                <Link to={`/places/${target.place.id}`} className="font-medium text-brand-700 hover:underline">
+                <Link to={paths.place(target.place.id)} className="font-medium text-brand-700 hover:underline">
                   {target.place.name}
                 </Link>
               </>
@@ -43,7 +44,7 @@ export function TargetPreview({ target }: { target: TargetContent }) {
       ) : target.type === 'place' ? (
         <>
           <p className="text-sm">
-            <Link to={`/places/${target.id}`} className="font-semibold text-brand-700 hover:underline">
+            <Link to={paths.place(target.id)} className="font-semibold text-brand-700 hover:underline">
               {target.place.name}
             </Link>{' '}
             <span className="text-slate-600">· {target.category}</span>
@@ -58,7 +59,7 @@ export function TargetPreview({ target }: { target: TargetContent }) {
             {target.place ? (
               <>
                 Photo on{' '}
-                <Link to={`/places/${target.place.id}`} className="font-medium text-brand-700 hover:underline">
+                <Link to={paths.place(target.place.id)} className="font-medium text-brand-700 hover:underline">
                   {target.place.name}
                 </Link>
               </>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { supabase } from '@/lib/supabase';
-import { moderationKeys } from '../api/keys';
+import { moderationKeys } from '@/lib/query-keys';
 import { contentTypeLabels, type ContentType, type ReportReason, reportReasonLabels } from '../schemas';
 
 export type ChannelState = 'connecting' | 'live' | 'unavailable';

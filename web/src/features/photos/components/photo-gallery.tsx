@@ -4,7 +4,8 @@ import { type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { type PlacePhoto, photoUrl, placePhotosQuery } from '../api/photos';
+import { photoUrl } from '@/lib/photos';
+import { type PlacePhoto, placePhotosQuery } from '../api/place-photos';
 
 /**
  * The place's photos as a grid of thumbnails; one opens in a lightbox dialog with previous/next.

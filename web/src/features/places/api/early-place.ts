@@ -1,4 +1,4 @@
-import type { Place } from '../schemas';
+import type { Place } from '@/lib/places';
 
 /**
  * The row of the place a page was opened on, requested by index.html's inline script before

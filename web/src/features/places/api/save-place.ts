@@ -1,7 +1,10 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
 import type { Database } from '@/lib/database.types';
+import { placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { PlaceInput } from '../place-input';
-import type { Place } from '../schemas';
+import type { Place } from '@/lib/places';
 
 function toRow(input: PlaceInput) {
   return {
@@ -28,6 +31,20 @@ export async function updatePlace(id: string, input: PlaceInput): Promise<Place>
   const { data, error } = await supabase.from('places').update(toRow(input)).eq('id', id).select('*').single();
   if (error) throw error;
   return data;
+}
+
+/** Adds or edits a place and says so; its page takes the answer, lists refetch. Errors go to the form. */
+export function useSavePlace(userId: string, existing: Place | undefined) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: PlaceInput) => (existing ? updatePlace(existing.id, input) : createPlace(input, userId)),
+    meta: { errorToast: false, errorTable: 'places' },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(placeKeys.detail(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: placeKeys.all });
+      toast.success(existing ? 'Place updated' : 'Place added');
+    },
+  });
 }
 
 export type SimilarPlace = Database['public']['CompositeTypes']['place_with_distance'];

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
@@ -7,21 +6,20 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { fieldControlClass, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toaster';
-import { MapPlaceholder, PinPicker } from '@/features/map';
+import { MapPlaceholder, PinPicker } from '@/components/map';
 import { describeError } from '@/lib/errors';
-import { placeKeys } from '../api/keys';
-import { createPlace, findSimilarPlaces, type SimilarPlace, updatePlace } from '../api/save-place';
+import { findSimilarPlaces, type SimilarPlace, useSavePlace } from '../api/save-place';
 import { type PlaceInput, placeInput } from '../place-input';
-import { categoryLabels, type Place, placeCategories } from '../schemas';
+import { categoryLabels, type Place, placeCategories } from '@/lib/places';
 import { SimilarPlacesWarning } from './similar-places-warning';
+import { paths } from '@/lib/paths';
 
 const fields = ['name', 'category', 'description', 'address', 'lat', 'lng'] as const;
 
 /** Add or edit a place: details, a pin placed by click, drag or typed coordinates, and the 75 m check. */
 export function PlaceForm({ userId, existing }: { userId: string; existing?: Place }) {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const savePlace = useSavePlace(userId, existing);
   const [similar, setSimilar] = useState<SimilarPlace[] | null>(null);
   const form = useForm<PlaceInput>({
     resolver: zodResolver(placeInput),
@@ -50,11 +48,8 @@ export function PlaceForm({ userId, existing }: { userId: string; existing?: Pla
           return;
         }
       }
-      const saved = existing ? await updatePlace(existing.id, input) : await createPlace(input, userId);
-      queryClient.setQueryData(placeKeys.detail(saved.id), saved);
-      void queryClient.invalidateQueries({ queryKey: placeKeys.all });
-      toast.success(existing ? 'Place updated' : 'Place added');
-      navigate(`/places/${saved.id}`);
+      const saved = await savePlace.mutateAsync(input);
+      navigate(paths.place(saved.id));
     } catch (error: unknown) {
       const described = describeError(error, { table: 'places' });
       const field = fields.find((f) => f === described.field);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import type { SimilarPlace } from '../api/save-place';
+import { paths } from '@/lib/paths';
 
 /** "Is it one of these?": places with a similar name within 75 m, before a duplicate is added. */
 export function SimilarPlacesWarning({
@@ -19,7 +20,7 @@ export function SimilarPlacesWarning({
       <ul className="list-disc space-y-1 pl-5">
         {places.map((p) => (
           <li key={p.id}>
-            <Link to={`/places/${p.id}`} className="font-medium underline">
+            <Link to={paths.place(p.id ?? '')} className="font-medium underline">
               {p.name}
             </Link>{' '}
             ({Math.round((p.distance_km ?? 0) * 1000)} m away)

@@ -1,3 +1,6 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { profileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { uploadWithProgress } from '@/lib/upload';
 
@@ -27,4 +30,27 @@ export async function removeAvatar(userId: string, path: string): Promise<void> 
   if (error) throw error;
   const removed = await supabase.storage.from('avatars').remove([path]);
   if (removed.error) throw removed.error;
+}
+
+/** Uploads a new picture (progress to `onProgress`) and says so; the member's profile refetches. */
+export function useReplaceAvatar(userId: string, previousPath: string | null, onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (image: Blob) => replaceAvatar(userId, previousPath, image, onProgress),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileKeys.mine(userId) });
+      toast.success('Profile photo updated');
+    },
+  });
+}
+
+export function useRemoveAvatar(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (path: string) => removeAvatar(userId, path),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: profileKeys.mine(userId) });
+      toast.success('Profile photo removed');
+    },
+  });
 }

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { profileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 const reviewItem = z.object({
@@ -56,5 +57,5 @@ async function getProfileActivity(profileId: string): Promise<ProfileActivity> {
 }
 
 export function profileActivityQuery(profileId: string) {
-  return queryOptions({ queryKey: ['profiles', 'activity', profileId], queryFn: () => getProfileActivity(profileId) });
+  return queryOptions({ queryKey: profileKeys.activity(profileId), queryFn: () => getProfileActivity(profileId) });
 }

@@ -1,27 +1,24 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { toast } from '@/components/ui/toaster';
-import { describeError } from '@/lib/errors';
-import { removeAvatar, replaceAvatar } from '../api/avatar';
-import { avatarUrl, myProfileQuery } from '../api/profiles';
+import { useRemoveAvatar, useReplaceAvatar } from '../api/avatar';
+import { avatarUrl } from '../api/profiles';
 import { avatarAcceptedTypes, avatarSourceMaxBytes, type Profile } from '../schemas';
 import { AvatarCropper } from './avatar-cropper';
 
 /** Choose, crop, resize, upload (with progress), replace or remove the profile picture. */
 export function AvatarEditor({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
   const fileInput = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState(false);
 
   useEffect(() => () => (source ? URL.revokeObjectURL(source) : undefined), [source]);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: myProfileQuery(profile.id).queryKey });
+  const replace = useReplaceAvatar(profile.id, profile.avatar_path, setProgress);
+  const removal = useRemoveAvatar(profile.id);
+  const removing = removal.isPending;
   const choose = (file: File | undefined) => {
     if (fileInput.current) fileInput.current.value = '';
     if (!file) return;
@@ -30,31 +27,12 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
     setFileError(null);
     setSource(URL.createObjectURL(file));
   };
-  const save = async (image: Blob) => {
+  const save = (image: Blob) => {
     setProgress(0);
-    try {
-      await replaceAvatar(profile.id, profile.avatar_path, image, setProgress);
-      await refresh();
-      setSource(null);
-      toast.success('Profile photo updated');
-    } catch (error: unknown) {
-      toast.error(describeError(error).message);
-    } finally {
-      setProgress(null);
-    }
+    replace.mutate(image, { onSuccess: () => setSource(null), onSettled: () => setProgress(null) });
   };
-  const remove = async () => {
-    if (!profile.avatar_path) return;
-    setRemoving(true);
-    try {
-      await removeAvatar(profile.id, profile.avatar_path);
-      await refresh();
-      toast.success('Profile photo removed');
-    } catch (error: unknown) {
-      toast.error(describeError(error).message);
-    } finally {
-      setRemoving(false);
-    }
+  const remove = () => {
+    if (profile.avatar_path) removal.mutate(profile.avatar_path);
   };
 
   return (
@@ -66,7 +44,7 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
             {profile.avatar_path ? 'Replace photo' : 'Choose photo'}
           </Button>
           {profile.avatar_path ? (
-            <Button variant="ghost" onClick={() => void remove()} disabled={removing}>
+            <Button variant="ghost" onClick={remove} disabled={removing}>
               Remove photo
             </Button>
           ) : null}
@@ -91,7 +69,7 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
       <Dialog open={source !== null} onOpenChange={(open) => (!open && progress === null ? setSource(null) : undefined)}>
         {source ? (
           <DialogContent title="Crop your photo" description="Drag to position it and zoom to fit the circle.">
-            <AvatarCropper src={source} progress={progress} onCancel={() => setSource(null)} onSave={(image) => void save(image)} />
+            <AvatarCropper src={source} progress={progress} onCancel={() => setSource(null)} onSave={save} />
           </DialogContent>
         ) : null}
       </Dialog>

@@ -1,21 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQueryClient } from '@tanstack/react-query';
 import { useForm, useWatch } from 'react-hook-form';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toaster';
 import { messages } from '@/lib/errors';
 import { applyServerError } from '@/lib/form-errors';
-import { myProfileQuery, updateProfile } from '../api/profiles';
+import { useUpdateProfile } from '../api/update-profile';
 import { useUsernameAvailability } from '../hooks/use-username-availability';
 import { type Profile, type ProfileInput, profileInput } from '../schemas';
 
 const availabilityText = { idle: '', checking: 'Checking…', available: 'Available', taken: messages.usernameTaken, error: '' } as const;
 
 export function ProfileForm({ profile }: { profile: Profile }) {
-  const queryClient = useQueryClient();
+  const update = useUpdateProfile(profile.id);
   const form = useForm<ProfileInput>({
     resolver: zodResolver(profileInput),
     defaultValues: { username: profile.username, displayName: profile.display_name, bio: profile.bio ?? '' },
@@ -26,11 +24,8 @@ export function ProfileForm({ profile }: { profile: Profile }) {
   const availability = useUsernameAvailability(username, profile.username, profile.id);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const saved = await updateProfile(profile.id, values);
-      queryClient.setQueryData(myProfileQuery(profile.id).queryKey, saved);
-      void queryClient.invalidateQueries({ queryKey: ['profiles'] });
+      const saved = await update.mutateAsync(values);
       form.reset({ username: saved.username, displayName: saved.display_name, bio: saved.bio ?? '' });
-      toast.success('Profile saved');
     } catch (error: unknown) {
       applyServerError(form.setError, error, ['username', 'displayName', 'bio'], { table: 'profiles' });
     }

@@ -7,6 +7,7 @@ import { formatJoined, formatVisited } from '@/lib/dates';
 import { profileActivityQuery } from '../api/profile-activity';
 import { avatarUrl } from '../api/profiles';
 import type { Profile } from '../schemas';
+import { paths } from '@/lib/paths';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
@@ -53,7 +54,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
               <li key={review.id} className="rounded-md border border-slate-200 p-4">
                 <div className="flex flex-wrap items-baseline justify-between gap-2">
                   {review.place ? (
-                    <Link to={`/places/${review.place.id}`} className="font-medium text-brand-700 underline-offset-4 hover:underline">
+                    <Link to={paths.place(review.place.id)} className="font-medium text-brand-700 underline-offset-4 hover:underline">
                       {review.place.name}
                     </Link>
                   ) : null}
@@ -81,7 +82,7 @@ export function ProfileView({ profile }: { profile: Profile }) {
               <li key={place.id} className="flex items-start gap-2 rounded-md border border-slate-200 p-4">
                 <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-600" />
                 <div className="min-w-0">
-                  <Link to={`/places/${place.id}`} className="font-medium break-words text-brand-700 underline-offset-4 hover:underline">
+                  <Link to={paths.place(place.id)} className="font-medium break-words text-brand-700 underline-offset-4 hover:underline">
                     {place.name}
                   </Link>
                   <p className="text-sm text-slate-600 capitalize">

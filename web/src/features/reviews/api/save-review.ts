@@ -1,5 +1,9 @@
-import { type PhotoDraft, removePhotoFiles, uploadPhoto } from '@/features/photos';
+import { useMutation } from '@tanstack/react-query';
+import type { PhotoDraft } from '@/components/photo-picker';
+import { toast } from '@/components/ui/toaster';
+import { removePhotoFiles, uploadPhoto } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
+import { useInvalidatePlace } from '../hooks/use-invalidate-place';
 import type { Review, ReviewInput } from '../schemas';
 
 export interface SaveReviewArgs {
@@ -92,9 +96,20 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
   return reviewId;
 }
 
-/** Deletes the review (its photo rows cascade), then the photo files. */
-export async function deleteReview(review: Review): Promise<void> {
-  const { error } = await supabase.from('reviews').delete().eq('id', review.id);
-  if (error) throw error;
-  await removePhotoFiles(review.photos.map((p) => p.path)).catch((cause: unknown) => console.error('Photo files left behind', cause));
+/**
+ * Posts or edits a review with its photos and says so. The place's reviews, stars and photos
+ * refetch afterwards, also when only a photo failed (the review itself was saved). Errors go
+ * to the form, under their field.
+ */
+export function useSaveReview(placeId: string) {
+  const invalidate = useInvalidatePlace();
+  return useMutation({
+    mutationFn: saveReview,
+    meta: { errorToast: false, errorTable: 'reviews' },
+    onSuccess: async (_, args) => {
+      await invalidate(placeId);
+      toast.success(args.existing ? 'Review updated' : 'Review posted');
+    },
+    onError: (error: unknown) => (error instanceof PhotoSaveError ? invalidate(placeId) : undefined),
+  });
 }

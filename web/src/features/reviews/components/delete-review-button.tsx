@@ -1,29 +1,14 @@
-import { useState } from 'react';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
-import { describeError } from '@/lib/errors';
-import { deleteReview } from '../api/save-review';
-import { useInvalidatePlace } from '../hooks/use-invalidate-place';
+import { useDeleteReview } from '../api/delete-review';
 import type { Review } from '../schemas';
 
 /** Deleting one's review, behind a confirmation. */
 export function DeleteReviewButton({ review, onDeleted }: { review: Review; onDeleted: () => void }) {
-  const invalidate = useInvalidatePlace();
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await deleteReview(review);
-      await invalidate(review.place_id);
-      toast.success('Review deleted');
-      onDeleted();
-    } catch (error: unknown) {
-      toast.error(describeError(error, { table: 'reviews' }).message);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const deletion = useDeleteReview();
+  const busy = deletion.isPending;
+  // The query client toasts a failure; `mutateAsync` still calls onDeleted if the list already dropped this button.
+  const remove = () => void deletion.mutateAsync(review).then(onDeleted, () => undefined);
   return (
     <AlertDialog>
       <AlertDialogTrigger asChild>
@@ -34,7 +19,7 @@ export function DeleteReviewButton({ review, onDeleted }: { review: Review; onDe
       <AlertDialogContent title="Delete your review?" description="Your review and its photos will be removed. This cannot be undone.">
         <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           <AlertDialogCancel>Cancel</AlertDialogCancel>
-          <AlertDialogAction onClick={() => void remove()}>Delete review</AlertDialogAction>
+          <AlertDialogAction onClick={remove}>Delete review</AlertDialogAction>
         </div>
       </AlertDialogContent>
     </AlertDialog>

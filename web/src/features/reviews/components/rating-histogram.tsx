@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatRating, histogramQuery, type Place, RatingStars } from '@/features/places';
+import { RatingStars } from '@/components/rating-stars';
+import { formatRating, type Place } from '@/lib/places';
+import { histogramQuery } from '../api/histogram';
 
 /** Mean stars (one decimal), review count and the 5-bar histogram. */
 export function RatingHistogram({ place }: { place: Place }) {

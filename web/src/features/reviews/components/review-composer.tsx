@@ -6,8 +6,8 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Drawer, DrawerContent, DrawerTrigger } from '@/components/ui/drawer';
 import { Spinner } from '@/components/ui/spinner';
-import { signInPath } from '@/lib/auth-redirect';
 import { myReviewQuery } from '../api/reviews';
+import { paths } from '@/lib/paths';
 
 /** The form (react-hook-form, photo processing) loads only when someone opens it. */
 const ReviewForm = lazy(() => import('./review-form'));
@@ -29,7 +29,7 @@ export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewCo
   const mine = useQuery({ ...myReviewQuery(placeId, userId ?? ''), enabled: userId !== null });
   if (!userId) {
     return (
-      <Link to={signInPath(location.pathname)} className={buttonVariants()}>
+      <Link to={paths.signIn({ next: location.pathname })} className={buttonVariants()}>
         <PenLine aria-hidden="true" className="size-4" /> Sign in to write a review
       </Link>
     );

@@ -6,11 +6,10 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { type PhotoDraft, PhotoPicker } from '@/features/photos';
+import { type PhotoDraft, PhotoPicker } from '@/components/photo-picker';
 import { describeError } from '@/lib/errors';
-import { PhotoSaveError, saveReview } from '../api/save-review';
+import { PhotoSaveError, useSaveReview } from '../api/save-review';
 import { useDraftPhotos } from '../hooks/use-draft-photos';
-import { useInvalidatePlace } from '../hooks/use-invalidate-place';
 import { useReviewDraft } from '../hooks/use-review-draft';
 import { type Review, type ReviewInput, reviewInput, todayIso } from '../schemas';
 import { DeleteReviewButton } from './delete-review-button';
@@ -28,7 +27,7 @@ const fieldOfColumn: Record<string, keyof ReviewInput> = { rating: 'rating', bod
 /** Write or edit one's review: stars, text with a counter, visit date, up to 5 photos. */
 export default function ReviewForm({ placeId, userId, existing, onDone }: ReviewFormProps) {
   const draft = useReviewDraft(placeId, userId);
-  const invalidate = useInvalidatePlace();
+  const save = useSaveReview(placeId);
   const { photos, setPhotos, stop, stopped } = useDraftPhotos(
     draft,
     () => (existing?.photos ?? []).map((p): PhotoDraft => ({ key: p.id, kind: 'existing', id: p.id, path: p.path, alt: p.alt, progress: null, hidden: p.hidden_at !== null })),
@@ -69,7 +68,7 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
     setAltErrors(missingAlt);
     if (Object.keys(missingAlt).length) return;
     try {
-      await saveReview({
+      await save.mutateAsync({
         placeId,
         userId,
         existing,
@@ -80,12 +79,9 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
       });
       stop();
       await draft.clear();
-      await invalidate(placeId);
-      toast.success(existing ? 'Review updated' : 'Review posted');
       onDone();
     } catch (error: unknown) {
       if (error instanceof PhotoSaveError) {
-        await invalidate(placeId);
         form.setError('root.server', { message: `${error.message} ${describeError(error.cause).message}` });
         return;
       }

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import { RelativeTime } from '@/components/relative-time';
-import { HiddenNotice, ReportButton } from '@/features/moderation';
-import { photoUrl } from '@/features/photos';
-import { RatingStars } from '@/features/places';
+import { photoUrl } from '@/lib/photos';
+import { RatingStars } from '@/components/rating-stars';
 import { formatVisited } from '@/lib/dates';
 import { supabase } from '@/lib/supabase';
 import { isEdited, type Review, type ReviewPhoto } from '../schemas';
+import { paths } from '@/lib/paths';
 
 function avatarUrl(path: string | null): string | null {
   return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
@@ -17,7 +17,7 @@ function avatarUrl(path: string | null): string | null {
  * A photo of the review. One that moderators hid reaches only its uploader (the author) and
  * moderators (RLS on review_photos): it is dimmed and carries the moderators' reason.
  */
-function ReviewPhotoItem({ photo }: { photo: ReviewPhoto }) {
+function ReviewPhotoItem({ photo, hiddenNotice }: { photo: ReviewPhoto; hiddenNotice?: ReactNode }) {
   const image = (
     <img
       src={photoUrl(photo.path)}
@@ -34,24 +34,28 @@ function ReviewPhotoItem({ photo }: { photo: ReviewPhoto }) {
       <figure className="flex items-start gap-3">
         {image}
         <figcaption className="min-w-0 flex-1">
-          <HiddenNotice targetType="photo" targetId={photo.id} />
+          {hiddenNotice ?? <p className="text-sm font-medium text-amber-800">Hidden by moderators.</p>}
         </figcaption>
       </figure>
     </li>
   );
 }
 
+/**
+ * What a review shows from other features (moderation's notices and report button): the app's
+ * place route fills these slots, so reviews never import moderation.
+ */
+export interface ReviewSlots {
+  /** Replaces the default "hidden" line for the author (the moderators' reason). */
+  hiddenNotice?: (review: Review) => ReactNode;
+  /** Why a photo of the review is hidden (its author and moderators see it). */
+  photoHiddenNotice?: (photo: ReviewPhoto) => ReactNode;
+  /** Under the text, right-aligned: the report button. */
+  actions?: (review: Review, authorName: string) => ReactNode;
+}
+
 /** One review: author with avatar, stars, dates (edited mark), text and photos. */
-export function ReviewItem({
-  review,
-  mine,
-  hiddenNotice,
-}: {
-  review: Review;
-  mine: boolean;
-  /** Replaces the default "hidden" line for the author (the app passes the moderators' reason). */
-  hiddenNotice?: ReactNode;
-}) {
+export function ReviewItem({ review, mine, slots = {} }: { review: Review; mine: boolean; slots?: ReviewSlots }) {
   const author = review.author;
   const name = author?.display_name ?? 'Former member';
   return (
@@ -61,7 +65,7 @@ export function ReviewItem({
         <div className="min-w-0">
           <h3 id={`review-${review.id}`} className="text-sm font-semibold">
             {author ? (
-              <Link to={`/u/${author.username}`} className="hover:underline">
+              <Link to={paths.profile(author.username)} className="hover:underline">
                 {name}
               </Link>
             ) : (
@@ -78,16 +82,16 @@ export function ReviewItem({
         </div>
       </header>
       {review.hidden_at
-        ? (hiddenNotice ?? <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p>)
+        ? (slots.hiddenNotice?.(review) ?? (
+            <p className="mt-2 text-sm font-medium text-amber-800">Hidden by moderators — only you can see it.</p>
+          ))
         : null}
       <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{review.body}</p>
-      <div className="mt-1 flex justify-end">
-        <ReportButton targetType="review" targetId={review.id} ownerId={review.author_id} label={`Report review by ${name}`} />
-      </div>
+      {slots.actions ? <div className="mt-1 flex justify-end">{slots.actions(review, name)}</div> : null}
       {review.photos.length ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {review.photos.map((photo) => (
-            <ReviewPhotoItem key={photo.id} photo={photo} />
+            <ReviewPhotoItem key={photo.id} photo={photo} hiddenNotice={photo.hidden_at ? slots.photoHiddenNotice?.(photo) : undefined} />
           ))}
         </ul>
       ) : null}

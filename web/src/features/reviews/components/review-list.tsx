@@ -1,22 +1,22 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import { describeError } from '@/lib/errors';
 import { reviewsQuery } from '../api/reviews';
-import { type Review, type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
-import { ReviewItem } from './review-item';
+import { type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
+import { ReviewItem, type ReviewSlots } from './review-item';
+import { QueryError } from '@/components/query-error';
 
 /** The place's reviews: sort (newest, highest, lowest) and "Show more" by pages of 20. */
 export function ReviewList({
   placeId,
   userId,
-  hiddenNotice,
+  slots,
 }: {
   placeId: string;
   userId: string | null;
-  /** A slot the app fills with the moderation feature's notice (why a review is hidden). */
-  hiddenNotice?: (review: Review) => ReactNode;
+  /** What the app adds from other features (moderation) to each review. */
+  slots?: ReviewSlots;
 }) {
   const [sort, setSort] = useState<ReviewSort>('newest');
   const query = useInfiniteQuery(reviewsQuery(placeId, sort));
@@ -48,23 +48,14 @@ export function ReviewList({
           ))}
         </div>
       ) : query.isError ? (
-        <div role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
-          {describeError(query.error).message}
-          <Button variant="secondary" size="sm" className="ml-3" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <QueryError error={query.error} onRetry={() => void query.refetch()} className="mt-4" />
       ) : reviews.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">No reviews yet. Be the first to share your experience.</p>
       ) : (
         <ul className="mt-2">
           {reviews.map((review) => (
             <li key={review.id}>
-              <ReviewItem
-                review={review}
-                mine={review.author_id !== null && review.author_id === userId}
-                hiddenNotice={hiddenNotice?.(review)}
-              />
+              <ReviewItem review={review} mine={review.author_id !== null && review.author_id === userId} slots={slots} />
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { maxPhotos, type PhotoDraft } from '@/features/photos';
+import type { PhotoDraft } from '@/components/photo-picker';
+import { maxPhotos } from '@/lib/photos';
 import type { useReviewDraft } from './use-review-draft';
 
 /**

@@ -1,8 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { photoKeys } from '@/features/photos';
-import { placeKeys } from '@/features/places';
-import { reviewKeys } from '../api/keys';
+import { photoKeys, placeKeys, reviewKeys } from '@/lib/query-keys';
 
 /** After a review changes: its list, the member's own review, the mean, histogram and photos. */
 export function useInvalidatePlace() {
@@ -11,11 +9,11 @@ export function useInvalidatePlace() {
     (placeId: string) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) }),
-        queryClient.invalidateQueries({ queryKey: ['private', 'my-review', placeId] }),
+        queryClient.invalidateQueries({ queryKey: reviewKeys.mineAll(placeId) }),
         queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) }),
         queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) }),
         queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) }),
-        queryClient.invalidateQueries({ queryKey: ['places', 'in-view'] }),
+        queryClient.invalidateQueries({ queryKey: placeKeys.inViewAll }),
       ]),
     [queryClient],
   );

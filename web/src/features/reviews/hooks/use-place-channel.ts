@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { photoKeys } from '@/features/photos';
-import { placeKeys } from '@/features/places';
+import { photoKeys } from '@/lib/query-keys';
+import { placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { reviewKeys } from '../api/keys';
+import { reviewKeys } from '@/lib/query-keys';
 
 interface ChangePayload {
   table?: string;

@@ -1,5 +1,5 @@
 import { useCallback, useMemo } from 'react';
-import type { PhotoDraft } from '@/features/photos';
+import type { PhotoDraft } from '@/components/photo-picker';
 import { deleteDraftValue, readDraftValue, writeDraftValue } from '@/lib/draft-store';
 import { draftStoragePrefix } from '@/lib/query-client';
 import type { ReviewInput } from '../schemas';

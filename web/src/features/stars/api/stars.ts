@@ -1,16 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Database } from '@/lib/database.types';
-import { privateKeyPrefix } from '@/lib/query-client';
+import type { Place } from '@/lib/places';
+import { starKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-
-type Place = Database['public']['Tables']['places']['Row'];
-
-/** Stars are private: their keys start with `private`, so sign-out drops them. */
-export const starKeys = {
-  all: (userId: string) => [privateKeyPrefix, 'stars', userId] as const,
-  ids: (userId: string) => [privateKeyPrefix, 'stars', userId, 'ids'] as const,
-  places: (userId: string) => [privateKeyPrefix, 'stars', userId, 'places'] as const,
-};
 
 /** The ids of the places this member starred. */
 export function starredIdsQuery(userId: string) {
@@ -38,13 +29,4 @@ export function starredPlacesQuery(userId: string) {
       return data.map((row) => row.place);
     },
   });
-}
-
-export async function setStar(userId: string, placeId: string, starred: boolean): Promise<void> {
-  const { error } = starred
-    ? await supabase
-        .from('stars')
-        .upsert({ user_id: userId, place_id: placeId }, { onConflict: 'user_id,place_id', ignoreDuplicates: true })
-    : await supabase.from('stars').delete().eq('user_id', userId).eq('place_id', placeId);
-  if (error) throw error;
 }

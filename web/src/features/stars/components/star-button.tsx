@@ -1,9 +1,9 @@
 import { Star } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { signInPath } from '@/lib/auth-redirect';
 import { cn } from '@/lib/cn';
 import { useStar } from '../hooks/use-star';
+import { paths } from '@/lib/paths';
 
 /** Star / unstar a place (members); visitors are offered to sign in. */
 export function StarButton({ userId, placeId }: { userId: string | null; placeId: string }) {
@@ -11,7 +11,7 @@ export function StarButton({ userId, placeId }: { userId: string | null; placeId
   const location = useLocation();
   if (!userId) {
     return (
-      <Link to={signInPath(location.pathname)} className={buttonVariants({ variant: 'secondary' })}>
+      <Link to={paths.signIn({ next: location.pathname })} className={buttonVariants({ variant: 'secondary' })}>
         <Star aria-hidden="true" className="size-4" />
         Sign in to star
       </Link>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Place } from '../schemas';
+import type { Place } from '@/lib/places';
 import { PlaceCard } from './place-card';
 
 export const pageSize = 20;

@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
-import type { Place } from '../schemas';
+import type { Place } from '@/lib/places';
 import { PlaceSummary } from './place-summary';
+import { paths } from '@/lib/paths';
 
 export interface PlaceCardProps {
   place: Place;
@@ -29,7 +30,7 @@ export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceC
       onBlur={() => onHover?.(null)}
     >
       <h3 className="font-semibold">
-        <Link to={`/places/${place.id}`} className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
+        <Link to={paths.place(place.id)} className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
           {place.name}
         </Link>
       </h3>

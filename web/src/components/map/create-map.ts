@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
-import { basemapAttribution, basemapUrl, tileAttribution, tileUrl } from '../map-config';
-import type { MapView } from '../types';
+import { basemapAttribution, basemapUrl, tileAttribution, tileUrl } from './map-config';
+import type { MapView } from './types';
 import './map.css';
 
 let basemap: Promise<GeoJSON.FeatureCollection | null> | null = null;

@@ -1,6 +1,6 @@
 import { cn } from '@/lib/cn';
-import { mapCredits } from '../map-config';
-import { creditsClass, placeholderCreditsHtml } from '../placeholder-credits';
+import { mapCredits } from './map-config';
+import { creditsClass, placeholderCreditsHtml } from './placeholder-credits';
 
 /**
  * Holds the map's place (no layout shift) while Leaflet loads: the map's background and its

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+/** Review photos in storage: the bucket's rules, their public URL, preparing and uploading them. */
 import { cropAndResize, loadImage } from '@/lib/image';
 import { supabase } from '@/lib/supabase';
 import { uploadWithProgress } from '@/lib/upload';
@@ -9,39 +9,8 @@ export const maxSourceBytes = 5 * 1024 * 1024;
 export const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const maxSide = 1600;
 
-export interface PlacePhoto {
-  id: string;
-  path: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-  review_id: string;
-}
-
-export const photoKeys = {
-  place: (placeId: string) => ['photos', 'place', placeId] as const,
-};
-
 export function photoUrl(path: string): string {
   return supabase.storage.from(photoBucket).getPublicUrl(path).data.publicUrl;
-}
-
-/** The place's visible photos, newest first (the gallery). */
-export function placePhotosQuery(placeId: string) {
-  return queryOptions({
-    queryKey: photoKeys.place(placeId),
-    queryFn: async (): Promise<PlacePhoto[]> => {
-      const { data, error } = await supabase
-        .from('review_photos')
-        .select('id, path, alt, width, height, review_id')
-        .eq('place_id', placeId)
-        .is('hidden_at', null)
-        .order('created_at', { ascending: false })
-        .limit(60);
-      if (error) throw error;
-      return data;
-    },
-  });
 }
 
 export interface PreparedPhoto {

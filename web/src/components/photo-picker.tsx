@@ -5,7 +5,7 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { messages } from '@/lib/errors';
-import { acceptedTypes, maxPhotos, maxSourceBytes, photoUrl, preparePhoto } from '../api/photos';
+import { acceptedTypes, maxPhotos, maxSourceBytes, photoUrl, preparePhoto } from '@/lib/photos';
 
 export type PhotoDraft =
   | { key: string; kind: 'new'; blob: Blob; previewUrl: string; width: number; height: number; alt: string; progress: number | null }

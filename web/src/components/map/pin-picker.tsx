@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import type { PinPickerProps } from '../types';
+import type { PinPickerProps } from './types';
 import { createMap, pinIcon } from './create-map';
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;

@@ -1,0 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { paths } from '@/lib/paths';
+import { supabase } from '@/lib/supabase';
+import { appUrl } from './auth-calls';
+
+export async function resendConfirmation(email: string): Promise<void> {
+  const { error } = await supabase.auth.resend({
+    type: 'signup',
+    email,
+    options: { emailRedirectTo: appUrl(paths.signIn({ confirmed: true })) },
+  });
+  if (error) throw error;
+}
+
+export function useResendConfirmation(email: string) {
+  return useMutation({
+    mutationFn: () => resendConfirmation(email),
+    onSuccess: () => toast.success(`We sent a new confirmation link to ${email}.`),
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * Every query key of the app, one factory per kind of data. They live below the features so a
+ * write in one feature invalidates what it changes in another (a review changes its place's
+ * stars and gallery) without importing that feature; nobody writes a key by hand.
+ *
+ * Keys that hold one member's private data start with `private` (stars, drafts, the account
+ * view, their own review and reports): sign-out removes them all at once (decision 062).
+ */
+export const privateKeyPrefix = 'private';
+
+export const placeKeys = {
+  /** Everything about places; invalidated on live place events. */
+  all: ['places'] as const,
+  inViewAll: ['places', 'in-view'] as const,
+  inView: (view: unknown) => ['places', 'in-view', view] as const,
+  search: (q: string) => ['places', 'search', q] as const,
+  nearby: (lat: number, lng: number) => ['places', 'nearby', lat, lng] as const,
+  detail: (id: string) => ['places', 'detail', id] as const,
+  histogram: (id: string) => ['places', 'histogram', id] as const,
+  similar: (name: string, lat: number, lng: number) => ['places', 'similar', name, lat, lng] as const,
+};
+
+export const photoKeys = {
+  place: (placeId: string) => ['photos', 'place', placeId] as const,
+};
+
+export const reviewKeys = {
+  place: (placeId: string) => ['reviews', 'place', placeId] as const,
+  list: (placeId: string, sort: string) => ['reviews', 'place', placeId, sort] as const,
+  /** The reader's own review of a place, whoever they are. */
+  mineAll: (placeId: string) => [privateKeyPrefix, 'my-review', placeId] as const,
+  mine: (placeId: string, userId: string) => [privateKeyPrefix, 'my-review', placeId, userId] as const,
+};
+
+/** Stars are private. */
+export const starKeys = {
+  all: (userId: string) => [privateKeyPrefix, 'stars', userId] as const,
+  ids: (userId: string) => [privateKeyPrefix, 'stars', userId, 'ids'] as const,
+  places: (userId: string) => [privateKeyPrefix, 'stars', userId, 'places'] as const,
+};
+
+export const profileKeys = {
+  /** Public profiles and their activity (not the reader's own private view). */
+  all: ['profiles'] as const,
+  mine: (userId: string) => [privateKeyPrefix, 'my-profile', userId] as const,
+  byUsername: (username: string) => ['profiles', 'by-username', username.toLowerCase()] as const,
+  activity: (profileId: string) => ['profiles', 'activity', profileId] as const,
+};
+
+/** The queue and lists refetch under `moderation`; the public log under `moderation-log`. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  queue: () => ['moderation', 'queue'] as const,
+  hidden: () => ['moderation', 'hidden'] as const,
+  members: (search: string) => ['moderation', 'members', search.toLowerCase()] as const,
+  logAll: ['moderation-log'] as const,
+  log: (withModerators: boolean, filters: { action: string | null; target: string | null }) =>
+    ['moderation-log', withModerators ? 'staff' : 'public', filters.action, filters.target] as const,
+  hiddenReason: (type: string, id: string) => ['moderation-log', 'hidden-reason', type, id] as const,
+  /** A member's own open report of a target: private, dropped on sign-out. */
+  myReport: (userId: string, type: string, id: string) => [privateKeyPrefix, 'my-report', userId, type, id] as const,
+};
