@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import importX from 'eslint-plugin-import-x';
@@ -5,7 +6,6 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
-import { readdirSync } from 'node:fs';
 import { noImportCycle } from './eslint/no-import-cycle.js';
 
 /** Import boundaries (docs/style.md): web and server never import each other; services never import each other. */
@@ -19,7 +19,11 @@ const serverServices = ['auth', 'rest', 'storage', 'functions', 'realtime', 'sta
  */
 const serverRoot = 'server/src/*.ts';
 const serverLayers = [
-  { target: 'server/src/lib', from: ['server/src/db', 'server/src/services'], message: 'lib/ is the bottom layer: it imports nothing above it.' },
+  {
+    target: 'server/src/lib',
+    from: ['server/src/db', 'server/src/services'],
+    message: 'lib/ is the bottom layer: it imports nothing above it.',
+  },
   { target: 'server/src/lib', from: [serverRoot], message: 'lib/ is the bottom layer: it imports nothing above it.' },
   { target: 'server/src/db', from: ['server/src/services'], message: 'db/ imports only lib/.' },
   { target: 'server/src/db', from: [serverRoot], message: 'db/ imports only lib/.' },
@@ -39,7 +43,9 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX, local: { rules: { 'no-import-cycle': noImportCycle } } },
     settings: {
-      'import-x/resolver-next': [createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true })],
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({ project: ['tsconfig.json', 'web/tsconfig.json'], noWarnOnMultipleProjects: true }),
+      ],
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -48,7 +54,11 @@ export default tseslint.config(
       // No import cycle anywhere, type-only ones included (decision 140).
       'local/no-import-cycle': [
         'error',
-        { root: import.meta.dirname, roots: ['server', 'web/src', 'tests', 'scripts', 'bench', 'supabase/functions'], aliases: { '@/': 'web/src' } },
+        {
+          root: import.meta.dirname,
+          roots: ['server', 'web/src', 'tests', 'scripts', 'bench', 'supabase/functions'],
+          aliases: { '@/': 'web/src' },
+        },
       ],
     },
   },
@@ -75,7 +85,10 @@ export default tseslint.config(
         {
           patterns: [
             { group: ['**/web/**', '../../web/*'], message: 'The server never imports the web app.' },
-            { group: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg'], message: 'Only server/src/db/ reaches the database driver; use Database.transaction.' },
+            {
+              group: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pg'],
+              message: 'Only server/src/db/ reaches the database driver; use Database.transaction.',
+            },
           ],
         },
       ],
@@ -83,7 +96,12 @@ export default tseslint.config(
   },
   {
     files: ['server/src/db/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**', '../../web/*'], message: 'The server never imports the web app.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**', '../../web/*'], message: 'The server never imports the web app.' }] },
+      ],
+    },
   },
   {
     files: ['supabase/functions/**/*.ts'],
@@ -91,7 +109,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['../../../**', '**/server/**', '**/web/**'], message: 'Edge functions import only their own folder and _shared/.' }] },
+        {
+          patterns: [
+            { group: ['../../../**', '**/server/**', '**/web/**'], message: 'Edge functions import only their own folder and _shared/.' },
+          ],
+        },
       ],
     },
   },

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { hash, verify } from '@node-rs/bcrypt';
 import pg from 'pg';
 import { silentLogger } from '../server/src/lib/log.ts';
-import { type RunningServer, startServer } from '../server/src/server.ts';
+import { startServer, type RunningServer } from '../server/src/server.ts';
 import { startCluster } from '../tests/support/postgres-cluster.ts';
 
 /**
@@ -57,12 +57,15 @@ async function runJob(job: Job): Promise<Measure> {
   let issued = 0;
   const loop = async () => {
     let token = '';
-    if (job.kind === 'refresh') token = String((await post(job, '/token?grant_type=password', { email, password })).json.refresh_token ?? '');
+    if (job.kind === 'refresh')
+      token = String((await post(job, '/token?grant_type=password', { email, password })).json.refresh_token ?? '');
     while (issued < job.count) {
       issued++;
       const started = performance.now();
       const result =
-        job.kind === 'signin' ? await post(job, '/token?grant_type=password', { email, password }) : await post(job, '/token?grant_type=refresh_token', { refresh_token: token });
+        job.kind === 'signin'
+          ? await post(job, '/token?grant_type=password', { email, password })
+          : await post(job, '/token?grant_type=refresh_token', { refresh_token: token });
       latencies.push(performance.now() - started);
       if (!result.ok) errors++;
       else if (job.kind === 'refresh') token = String(result.json.refresh_token ?? '');
@@ -89,7 +92,15 @@ async function benchBackend(databaseUrl: string): Promise<{ signin: Measure; ref
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-auth-'));
   let server: RunningServer | null = null;
   try {
-    server = await startServer({ projectDir: project, port: 0, dataDir, webDist: null, env: { ...process.env, DATABASE_URL: databaseUrl }, log: silentLogger, override: { logRequests: false } });
+    server = await startServer({
+      projectDir: project,
+      port: 0,
+      dataDir,
+      webDist: null,
+      env: { ...process.env, DATABASE_URL: databaseUrl },
+      log: silentLogger,
+      override: { logRequests: false },
+    });
     const job = { url: server.url, apikey: server.keys.anonKey };
     await post({ ...job, kind: 'signin', count: 0, concurrency: 0 }, '/signup', { email, password });
     const signin = await inChild({ ...job, kind: 'signin', count: signInCount, concurrency: signInConcurrency });
@@ -125,7 +136,8 @@ async function main(): Promise<void> {
     const pglite = await benchBackend('');
     const postgres = await benchBackend(`${cluster.url}/bench_auth`);
     const bcryptMs = await bcryptAlone();
-    const cell = (m: Measure) => `${m.rps.toFixed(0).padStart(5)} req/s  p50 ${m.p50.toFixed(1).padStart(6)} ms  p95 ${m.p95.toFixed(1).padStart(6)} ms${m.errors ? `  (${m.errors} errors)` : ''}`;
+    const cell = (m: Measure) =>
+      `${m.rps.toFixed(0).padStart(5)} req/s  p50 ${m.p50.toFixed(1).padStart(6)} ms  p95 ${m.p95.toFixed(1).padStart(6)} ms${m.errors ? `  (${m.errors} errors)` : ''}`;
     const lines = [
       `auth bench — ${availableParallelism()} cores, loopback; sign-in: ${signInCount} requests, ${signInConcurrency} in flight; refresh: ${refreshCount} requests, ${refreshConcurrency} in flight`,
       `${''.padEnd(10)}${'PGlite'.padEnd(44)}PostgreSQL`,

@@ -1,5 +1,5 @@
-import http from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';

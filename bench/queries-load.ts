@@ -47,7 +47,8 @@ export async function loadBenchData(db: Database, log: (line: string) => void): 
         lat: c.loc.coordinates[1],
         lng: c.loc.coordinates[0],
       }));
-      await tx.query(`insert into public.places (id, name, category, description, lat, lng, created_at, rating_count, rating_avg, photo_count)
+      await tx.query(
+        `insert into public.places (id, name, category, description, lat, lng, created_at, rating_count, rating_avg, photo_count)
         select ('b0000000-0000-4000-8000-' || lpad(to_hex(r.k), 12, '0'))::uuid, r.name, r.category::public.place_category, r.description,
                r.lat, r.lng, now() - interval '300 days', s.n, s.avg, s.photos
           from json_to_recordset($1::json) as r (k int, name text, category text, description text, lat float8, lng float8)
@@ -55,7 +56,8 @@ export async function loadBenchData(db: Database, log: (line: string) => void): 
             select count(*)::int as n, coalesce(round(avg(1 + ((r.k + j * ${n}::bigint) * 7) % 5), 2), 0) as avg,
                    (count(*) filter (where 1 + ((r.k + j * ${n}::bigint) * 7) % 5 = 3))::int as photos
               from generate_series(0, ${Math.ceil(reviewCount / n)}) j where r.k + j * ${n}::bigint < ${reviewCount}) s`,
-        [JSON.stringify(batch)]);
+        [JSON.stringify(batch)],
+      );
     }
     // the search indexes take entries one by one (no pending list, see the query performance
     // migration); a bulk load batches them through the pending list, then merges it

@@ -33,7 +33,7 @@ interface Sample {
 /** A deterministic PRNG so both backends run the same cases. */
 function prng(seed: number): () => number {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 type Run = (db: Database, s: Sample) => Promise<unknown>;
@@ -51,11 +51,23 @@ const asVisitor = (db: Database, sql: string, params: unknown[]) =>
 const allQueries: { name: string; run: Run }[] = [
   {
     name: 'places_in_view, city viewport (~10 km)',
-    run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500) p`, [s.lat - 0.05, s.lng - 0.07, s.lat + 0.05, s.lng + 0.07]),
+    run: (db, s) =>
+      asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500) p`, [
+        s.lat - 0.05,
+        s.lng - 0.07,
+        s.lat + 0.05,
+        s.lng + 0.07,
+      ]),
   },
   {
     name: 'places_in_view, country viewport (~800 km)',
-    run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500) p`, [s.lat - 3.5, s.lng - 5, s.lat + 3.5, s.lng + 5]),
+    run: (db, s) =>
+      asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500) p`, [
+        s.lat - 3.5,
+        s.lng - 5,
+        s.lat + 3.5,
+        s.lng + 5,
+      ]),
   },
   {
     name: 'places_nearby, 5 km',
@@ -89,12 +101,19 @@ const allQueries: { name: string; run: Run }[] = [
     },
   },
 ];
-const queries = allQueries.filter((q) => !process.env.BENCH_QUERIES || process.env.BENCH_QUERIES.split(',').some((part) => q.name.startsWith(part.trim())));
+const queries = allQueries.filter(
+  (q) => !process.env.BENCH_QUERIES || process.env.BENCH_QUERIES.split(',').some((part) => q.name.startsWith(part.trim())),
+);
 
 async function samples(db: Database): Promise<Sample[]> {
-  const rows = await db.transaction({ kind: 'system' }, async (tx) =>
-    (await tx.query<Sample>(`select lat, lng, id::text as id, split_part(name, ' ', 1) as word from public.places
-        where rating_count > 0 and char_length(split_part(name, ' ', 1)) >= 3 order by md5(id::text) limit 2000`)).rows);
+  const rows = await db.transaction(
+    { kind: 'system' },
+    async (tx) =>
+      (
+        await tx.query<Sample>(`select lat, lng, id::text as id, split_part(name, ' ', 1) as word from public.places
+        where rating_count > 0 and char_length(split_part(name, ' ', 1)) >= 3 order by md5(id::text) limit 2000`)
+      ).rows,
+  );
   const rnd = prng(42);
   return Array.from({ length: runs }, () => rows[Math.floor(rnd() * rows.length)] ?? { lat: 0, lng: 0, id: '', word: 'paris' });
 }
@@ -176,7 +195,9 @@ if (backends.includes('pglite')) results.PGlite = await benchPglite();
 if (backends.includes('postgres')) results['PostgreSQL 15'] = await benchPostgres();
 const columns = Object.keys(results);
 const [load1, load5] = loadavg();
-log(`\n${runs} runs per query, as anon with RLS, times in ms (p50 / p95); ${availableParallelism()} cores, load average ${load1?.toFixed(2)} / ${load5?.toFixed(2)} (1 / 5 min) at the end`);
+log(
+  `\n${runs} runs per query, as anon with RLS, times in ms (p50 / p95); ${availableParallelism()} cores, load average ${load1?.toFixed(2)} / ${load5?.toFixed(2)} (1 / 5 min) at the end`,
+);
 log(`| query | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
 for (const query of queries) {
   const cells = columns.map((c) => {

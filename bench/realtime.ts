@@ -5,7 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import WebSocket from 'ws';
 import { silentLogger } from '../server/src/lib/log.ts';
-import { type RunningServer, startServer } from '../server/src/server.ts';
+import { startServer, type RunningServer } from '../server/src/server.ts';
 import { startCluster } from '../tests/support/postgres-cluster.ts';
 
 /**
@@ -27,7 +27,8 @@ type ToChild =
   | { kind: 'send'; count: number; intervalMs: number }
   | { kind: 'flood'; count: number }
   | { kind: 'collect'; expected: number };
-type FromChild = { kind: 'ready' } | { kind: 'sent' } | { kind: 'result'; latencies: number[]; received: number; firstAt: number; lastAt: number };
+type FromChild =
+  { kind: 'ready' } | { kind: 'sent' } | { kind: 'result'; latencies: number[]; received: number; firstAt: number; lastAt: number };
 
 // ---------------------------------------------------------------- child: subscribers
 async function runChild(): Promise<void> {
@@ -66,7 +67,9 @@ async function runChild(): Promise<void> {
         sockets.push(...(await Promise.all(Array.from({ length: Math.min(25, message.subscribers - i) }, () => open(url)))));
       }
       const isChanges = message.scenario === 'postgres_changes';
-      const config = isChanges ? { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_items' }] } } : { config: {} };
+      const config = isChanges
+        ? { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'bench_items' }] } }
+        : { config: {} };
       await Promise.all(sockets.map((ws) => joinAndWait(ws, config, isChanges)));
       for (const ws of sockets) {
         ws.on('message', (data) => {
@@ -164,7 +167,9 @@ async function latencyRun(server: RunningServer, scenario: Scenario, subscribers
     else {
       const table = scenario === 'db-broadcast' ? 'bench_events' : 'bench_items';
       for (let i = 0; i < messagesPerRun; i++) {
-        await server.db.transaction({ kind: 'request', role: 'service_role' }, (tx) => tx.query(`insert into public.${table} (t) values ($1)`, [now()]));
+        await server.db.transaction({ kind: 'request', role: 'service_role' }, (tx) =>
+          tx.query(`insert into public.${table} (t) values ($1)`, [now()]),
+        );
         await new Promise((r) => setTimeout(r, 10));
       }
     }
@@ -181,7 +186,14 @@ async function latencyRun(server: RunningServer, scenario: Scenario, subscribers
 
 async function throughputRun(server: RunningServer, subscribers: number): Promise<string> {
   return withChild(async (ask) => {
-    await ask({ kind: 'setup', url: server.url, key: server.keys.anonKey, scenario: 'broadcast', subscribers, topic: `bench-flood-${subscribers}` });
+    await ask({
+      kind: 'setup',
+      url: server.url,
+      key: server.keys.anonKey,
+      scenario: 'broadcast',
+      subscribers,
+      topic: `bench-flood-${subscribers}`,
+    });
     const started = now();
     const cpuBefore = process.cpuUsage();
     await ask({ kind: 'flood', count: throughputMessages });
@@ -199,7 +211,15 @@ async function throughputRun(server: RunningServer, subscribers: number): Promis
 
 async function benchBackend(backend: string, databaseUrl: string): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-rt-'));
-  const server = await startServer({ projectDir: project, port: 0, dataDir, webDist: null, env: { ...process.env, DATABASE_URL: databaseUrl }, log: silentLogger, override: { logRequests: false } });
+  const server = await startServer({
+    projectDir: project,
+    port: 0,
+    dataDir,
+    webDist: null,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    log: silentLogger,
+    override: { logRequests: false },
+  });
   const lines = [`-- ${backend}`];
   try {
     await prepare(server);
@@ -217,7 +237,11 @@ async function benchBackend(backend: string, databaseUrl: string): Promise<strin
 async function main(): Promise<void> {
   const backends = (process.env.BENCH_BACKENDS ?? 'pglite').split(',').map((s) => s.trim());
   console.log(`realtime bench: ${messagesPerRun} messages per latency run (10 ms apart), ${throughputMessages} per throughput run`);
-  console.log(`machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average at start ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+  console.log(
+    `machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), load average at start ${loadavg()
+      .map((n) => n.toFixed(1))
+      .join(' ')}`,
+  );
   if (backends.includes('pglite')) for (const line of await benchBackend('pglite', '')) console.log(line);
   if (backends.includes('postgres')) {
     const cluster = await startCluster();

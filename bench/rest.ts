@@ -44,7 +44,10 @@ const scenarios: Scenario[] = [
   },
   {
     name: '20-row page + embed',
-    http: (i) => ({ method: 'GET', path: `/rest/v1/places?select=id,name,rating,reviews(stars,body)&order=id&limit=20&offset=${(i * 20) % 200}` }),
+    http: (i) => ({
+      method: 'GET',
+      path: `/rest/v1/places?select=id,name,rating,reviews(stars,body)&order=id&limit=20&offset=${(i * 20) % 200}`,
+    }),
     direct: (i) => ({
       sql: `select p.id, p.name, p.rating, (select json_agg(json_build_object('stars', r.stars, 'body', r.body)) from public.reviews r where r.place_id = p.id) as reviews
             from public.places p order by p.id limit 20 offset $1`,
@@ -54,8 +57,17 @@ const scenarios: Scenario[] = [
   },
   {
     name: 'insert',
-    http: (i) => ({ method: 'POST', path: '/rest/v1/items', body: JSON.stringify({ sku: `h-${process.pid}-${i}`, name: 'bench' }), service: true }),
-    direct: (i) => ({ sql: 'insert into public.items (sku, name) values ($1, $2)', params: [`d-${process.pid}-${i}`, 'bench'], role: 'service_role' }),
+    http: (i) => ({
+      method: 'POST',
+      path: '/rest/v1/items',
+      body: JSON.stringify({ sku: `h-${process.pid}-${i}`, name: 'bench' }),
+      service: true,
+    }),
+    direct: (i) => ({
+      sql: 'insert into public.items (sku, name) values ($1, $2)',
+      params: [`d-${process.pid}-${i}`, 'bench'],
+      role: 'service_role',
+    }),
   },
   {
     name: 'rpc',
@@ -96,7 +108,12 @@ async function measure(op: (i: number) => Promise<void>, offset: number): Promis
   );
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
-  return { rps: concurrentCount / seconds, p50: percentile(latencies, 50), p95: percentile(latencies, 95), cpu: ((cpu.user + cpu.system) / 1e6 / seconds) * 100 };
+  return {
+    rps: concurrentCount / seconds,
+    p50: percentile(latencies, 50),
+    p95: percentile(latencies, 95),
+    cpu: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
+  };
 }
 
 /**
@@ -254,7 +271,10 @@ function measureDirect(db: Database, scenario: Scenario): Promise<Measure> {
   return measure(async (i) => {
     const q = scenario.direct(i);
     // The transaction shape the REST service uses for these requests: one statement, COMMIT with it.
-    await db.transaction({ kind: 'request', role: q.role, claims: { role: q.role } }, (tx) => tx.query(q.sql, q.params), { readOnly: q.sql.startsWith('select'), single: true });
+    await db.transaction({ kind: 'request', role: q.role, claims: { role: q.role } }, (tx) => tx.query(q.sql, q.params), {
+      readOnly: q.sql.startsWith('select'),
+      single: true,
+    });
   }, 0);
 }
 
@@ -317,7 +337,15 @@ async function timeTransactions<T>(db: Database, fn: () => Promise<T>): Promise<
 
 async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string): Promise<BackendResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-rest-'));
-  const server = await startServer({ projectDir: project, port: 0, dataDir, webDist: null, env: { ...process.env, DATABASE_URL: databaseUrl }, log: silentLogger, override: { logRequests: false } });
+  const server = await startServer({
+    projectDir: project,
+    port: 0,
+    dataDir,
+    webDist: null,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    log: silentLogger,
+    override: { logRequests: false },
+  });
   const rows: Row[] = [];
   let floorMeasure: Measure;
   try {
@@ -326,7 +354,9 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
     for (const [index, scenario] of scenarios.entries()) {
       process.stderr.write(`${backend}: ${scenario.name}\n`);
       const direct = await measureDirect(server.db, scenario);
-      const timed = await timeTransactions(server.db, () => measureHttp(server.url, server.keys.anonKey, server.keys.serviceRoleKey, index));
+      const timed = await timeTransactions(server.db, () =>
+        measureHttp(server.url, server.keys.anonKey, server.keys.serviceRoleKey, index),
+      );
       // The sequential phase follows 200 warm-up requests; one transaction per request.
       const inHttp = timed.durations.slice(200, 200 + sequentialCount).sort((a, b) => a - b);
       const connection = backend === 'postgres' ? await measureInChild(['--pg-client', databaseUrl, String(index)]) : null;
@@ -341,17 +371,23 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
 
 function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[]): void {
   const load = (l: number[]) => l.map((n) => n.toFixed(2)).join(' ');
-  console.log(`machine: ${cpus().length} cores; load average at start ${load(loadBefore)}, at end ${load(loadavg())}; ${sequentialCount} sequential + ${concurrentCount} concurrent requests per row`);
+  console.log(
+    `machine: ${cpus().length} cores; load average at start ${load(loadBefore)}, at end ${load(loadavg())}; ${sequentialCount} sequential + ${concurrentCount} concurrent requests per row`,
+  );
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (n: number, digits = 2) => n.toFixed(digits).padStart(9);
-  console.log(`${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'+ms p50'.padStart(9)}${'req/s ×'.padStart(9)} |${'db@http'.padStart(9)}${'gen cpu%'.padStart(9)} |${'conn p50'.padStart(9)}${'p50 ×'.padStart(9)}`);
+  console.log(
+    `${pad('scenario', 22)}${pad('backend', 10)}${'req/s'.padStart(9)}${'p50 ms'.padStart(9)}${'p95 ms'.padStart(9)} |${'db req/s'.padStart(9)}${'db p50'.padStart(9)}${'db p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'+ms p50'.padStart(9)}${'req/s ×'.padStart(9)} |${'db@http'.padStart(9)}${'gen cpu%'.padStart(9)} |${'conn p50'.padStart(9)}${'p50 ×'.padStart(9)}`,
+  );
   for (const r of rows) {
     console.log(
       `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.rps, 0)}${num(r.http.p50)}${num(r.http.p95)} |${num(r.direct.rps, 0)}${num(r.direct.p50)}${num(r.direct.p95)} |${num(r.http.p50 / r.direct.p50)}${num(r.http.p50 - r.direct.p50)}${num(r.direct.rps / r.http.rps)} |${num(r.dbInHttp)}${num(r.http.cpu, 0)} |${r.connection ? `${num(r.connection.p50)}${num(r.http.p50 / r.connection.p50)}` : '        -        -'}`,
     );
   }
   for (const [backend, f] of Object.entries(floors)) {
-    console.log(`${pad(floor.name, 22)}${pad(backend, 10)}${num(f.rps, 0)}${num(f.p50)}${num(f.p95)} | GET /_server/health: one loopback exchange, no middleware, no database`);
+    console.log(
+      `${pad(floor.name, 22)}${pad(backend, 10)}${num(f.rps, 0)}${num(f.p50)}${num(f.p95)} | GET /_server/health: one loopback exchange, no middleware, no database`,
+    );
   }
   console.log(
     `(HTTP: keep-alive HTTP/1.1 connections from a child process sending prepared requests and reading each response to its end, like wrk; ${concurrency} connections with one request each in flight for req/s, one request in flight for p50/p95; ` +

@@ -61,7 +61,9 @@ async function dump(): Promise<void> {
     const tarball = await db.dump();
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(out, tarball);
-    process.stdout.write(`Backup written to ${out} (${(tarball.byteLength / 1e6).toFixed(1)} MB). Restore: extract it into an empty DATA_DIR/db.\n`);
+    process.stdout.write(
+      `Backup written to ${out} (${(tarball.byteLength / 1e6).toFixed(1)} MB). Restore: extract it into an empty DATA_DIR/db.\n`,
+    );
   } finally {
     await db.close();
   }

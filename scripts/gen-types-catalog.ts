@@ -14,8 +14,20 @@ export interface Column {
 
 export interface Catalog {
   relations: { name: string; kind: 'table' | 'view'; columns: Column[] }[];
-  foreignKeys: { name: string; relation: string; columns: string[]; oneToOne: boolean; referencedRelation: string; referencedColumns: string[] }[];
-  functions: { name: string; returnType: string; returnsSet: boolean; args: { name: string; type: string; mode: string; hasDefault: boolean }[] }[];
+  foreignKeys: {
+    name: string;
+    relation: string;
+    columns: string[];
+    oneToOne: boolean;
+    referencedRelation: string;
+    referencedColumns: string[];
+  }[];
+  functions: {
+    name: string;
+    returnType: string;
+    returnsSet: boolean;
+    args: { name: string; type: string; mode: string; hasDefault: boolean }[];
+  }[];
   enums: { name: string; values: string[] }[];
   composites: { name: string; attributes: { name: string; type: string }[] }[];
 }

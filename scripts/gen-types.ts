@@ -24,7 +24,11 @@ const byName = <T extends { name: string }>(a: T, b: T) => a.name.localeCompare(
 function tsType(typname: string, catalog: Catalog): string {
   if (typname === 'bool') return 'boolean';
   if (['int2', 'int4', 'int8', 'float4', 'float8', 'numeric'].includes(typname)) return 'number';
-  if (['bytea', 'bpchar', 'varchar', 'date', 'text', 'citext', 'time', 'timetz', 'timestamp', 'timestamptz', 'uuid', 'vector'].includes(typname)) {
+  if (
+    ['bytea', 'bpchar', 'varchar', 'date', 'text', 'citext', 'time', 'timetz', 'timestamp', 'timestamptz', 'uuid', 'vector'].includes(
+      typname,
+    )
+  ) {
     return 'string';
   }
   if (typname === 'json' || typname === 'jsonb') return 'Json';
@@ -33,8 +37,10 @@ function tsType(typname: string, catalog: Catalog): string {
   if (typname.startsWith('_')) return `(${tsType(typname.slice(1), catalog)})[]`;
   if (catalog.enums.some((e) => e.name === typname)) return `Database["${schema}"]["Enums"][${JSON.stringify(typname)}]`;
   if (catalog.composites.some((c) => c.name === typname)) return `Database["${schema}"]["CompositeTypes"][${JSON.stringify(typname)}]`;
-  if (catalog.relations.some((r) => r.kind === 'table' && r.name === typname)) return `Database["${schema}"]["Tables"][${JSON.stringify(typname)}]["Row"]`;
-  if (catalog.relations.some((r) => r.kind === 'view' && r.name === typname)) return `Database["${schema}"]["Views"][${JSON.stringify(typname)}]["Row"]`;
+  if (catalog.relations.some((r) => r.kind === 'table' && r.name === typname))
+    return `Database["${schema}"]["Tables"][${JSON.stringify(typname)}]["Row"]`;
+  if (catalog.relations.some((r) => r.kind === 'view' && r.name === typname))
+    return `Database["${schema}"]["Views"][${JSON.stringify(typname)}]["Row"]`;
   return 'unknown';
 }
 
@@ -188,7 +194,10 @@ export type Database = {
     CompositeTypes: { ${
       composites.length
         ? composites
-            .map((c) => `${JSON.stringify(c.name)}: { ${c.attributes.map((a) => `${JSON.stringify(a.name)}: ${tsType(a.type, catalog)} | null`).join('\n')} }`)
+            .map(
+              (c) =>
+                `${JSON.stringify(c.name)}: { ${c.attributes.map((a) => `${JSON.stringify(a.name)}: ${tsType(a.type, catalog)} | null`).join('\n')} }`,
+            )
             .join('\n')
         : never
     } }

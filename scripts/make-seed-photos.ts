@@ -86,7 +86,7 @@ export function renderPhoto(seed: number, width = photoWidth, height = photoHeig
   const bottom = hsl((hue + 40) % 360, 0.75, 0.7);
   const sun = { x: width * (0.2 + rnd() * 0.6), y: height * (0.2 + rnd() * 0.25), r: height * (0.07 + rnd() * 0.06) };
   const buildings: { x0: number; x1: number; y: number }[] = [];
-  for (let x = 0; x < width; ) {
+  for (let x = 0; x < width;) {
     const w = 20 + Math.floor(rnd() * 50);
     buildings.push({ x0: x, x1: x + w, y: height * (0.45 + rnd() * 0.35) });
     x += w + Math.floor(rnd() * 8);
@@ -98,7 +98,11 @@ export function renderPhoto(seed: number, width = photoWidth, height = photoHeig
     raw[row] = 0;
     const t = y / (height - 1);
     for (let x = 0; x < width; x++) {
-      let c: [number, number, number] = [0, 1, 2].map((i) => Math.round((top[i] ?? 0) * (1 - t) + (bottom[i] ?? 0) * t)) as [number, number, number];
+      let c: [number, number, number] = [0, 1, 2].map((i) => Math.round((top[i] ?? 0) * (1 - t) + (bottom[i] ?? 0) * t)) as [
+        number,
+        number,
+        number,
+      ];
       if ((x - sun.x) ** 2 + (y - sun.y) ** 2 <= sun.r ** 2) c = [255, 236, 179];
       const b = buildings.find((bd) => x >= bd.x0 && x < bd.x1);
       if (b && y >= b.y) c = ground;

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { type InProcessServer, openInProcessServer } from '../../tests/support/in-process.ts';
+import { openInProcessServer, type InProcessServer } from '../../tests/support/in-process.ts';
 
 /** The composed server answered in-process (`app.request()`, no port), on PGlite. */
 describe('the server in-process', () => {

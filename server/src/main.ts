@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { describeBootError } from './db/migrate.ts';
-import { createLogger, type Logger, logFormatOf, type LogFormat } from './lib/log.ts';
-import { DataDirLockedError, type RunningServer, startServer } from './server.ts';
+import { createLogger, logFormatOf, type LogFormat, type Logger } from './lib/log.ts';
+import { DataDirLockedError, startServer, type RunningServer } from './server.ts';
 
 const usage = `Usage: npm start -- [options]
 

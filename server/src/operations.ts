@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { Database } from './db/types.ts';
 import type { ServerConfig } from './lib/config.ts';
-import { type Keys, resolveRequestAuth } from './lib/keys.ts';
+import { resolveRequestAuth, type Keys } from './lib/keys.ts';
 import type { ServerMetrics } from './lib/metrics.ts';
 import type { AppEnv } from './lib/service.ts';
 

@@ -1,18 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createAdaptorServer } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database, PoolStats } from './db/types.ts';
-import { type ConfigInput, loadConfig, type ServerConfig, servingUrl } from './lib/config.ts';
+import { loadConfig, servingUrl, type ConfigInput, type ServerConfig } from './lib/config.ts';
 import { createKeys, type Keys } from './lib/keys.ts';
-import { createLogger, type Logger, logFormatOf } from './lib/log.ts';
+import { createLogger, logFormatOf, type Logger } from './lib/log.ts';
 import { createServerMetrics, type ServerMetrics } from './lib/metrics.ts';
-import { operationsRoutes } from './operations.ts';
 import type { Service } from './lib/service.ts';
 import { drainHttp, trackInFlight } from './lib/shutdown.ts';
+import { operationsRoutes } from './operations.ts';
 import { createAuthService } from './services/auth/index.ts';
 import { createFunctionsService } from './services/functions/index.ts';
 import { createRealtimeService } from './services/realtime/index.ts';
@@ -61,7 +61,11 @@ export interface BootedServer {
 function instrumentDatabase(db: Database, metrics: ReturnType<typeof createServerMetrics>): Database {
   const poolStats = 'poolStats' in db && typeof db.poolStats === 'function' ? (db.poolStats as () => PoolStats[]).bind(db) : null;
   let active = 0;
-  metrics.gauge('pinstar_db_transactions_in_progress', 'Database transactions asked for and not finished (waiting for a connection included).', () => [{ value: active }]);
+  metrics.gauge(
+    'pinstar_db_transactions_in_progress',
+    'Database transactions asked for and not finished (waiting for a connection included).',
+    () => [{ value: active }],
+  );
   if (poolStats) {
     metrics.gauge('pinstar_db_pool_connections', 'PostgreSQL pool connections, by pool and state.', () =>
       poolStats().flatMap((p) => [
@@ -69,7 +73,9 @@ function instrumentDatabase(db: Database, metrics: ReturnType<typeof createServe
         { labels: { pool: p.pool, state: 'idle' }, value: p.idle },
       ]),
     );
-    metrics.gauge('pinstar_db_pool_waiting', 'Callers waiting for a PostgreSQL pool connection, by pool.', () => poolStats().map((p) => ({ labels: { pool: p.pool }, value: p.waiting })));
+    metrics.gauge('pinstar_db_pool_waiting', 'Callers waiting for a PostgreSQL pool connection, by pool.', () =>
+      poolStats().map((p) => ({ labels: { pool: p.pool }, value: p.waiting })),
+    );
   }
   return {
     backend: db.backend,
@@ -104,7 +110,14 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     if (report.seeded) log.info('applied seed.sql');
     const keys = await createKeys(config);
     const deps: ServiceDeps = { config, db, keys, log, metrics, freshDatabase: opened.created };
-    const factories = [createAuthService, createRestService, createStorageService, createFunctionsService, createRealtimeService, createStaticService];
+    const factories = [
+      createAuthService,
+      createRestService,
+      createStorageService,
+      createFunctionsService,
+      createRealtimeService,
+      createStaticService,
+    ];
     for (const factory of factories) services.push(...[await factory(deps)].flat());
     for (const service of services) await service.start?.();
     let draining = false;
@@ -124,7 +137,8 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
         draining = true;
         // WebSocket sessions first: they are no longer HTTP connections, so a listening
         // server's close() would wait for them forever.
-        for (const service of services) if (service.upgrade) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
+        for (const service of services)
+          if (service.upgrade) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
         await stopListening?.();
         for (const service of [...services].reverse()) await service.close?.().catch((e: unknown) => log.error('closing a service', e));
         await database.close();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { authFetch, authFixture, followLink, mailTo, openInBrowser, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
@@ -16,7 +16,13 @@ for (const target of conformanceTargets()) {
     test('createUser, getUserById, updateUserById as the service role', async () => {
       const admin = server.admin().auth.admin;
       const email = uniqueEmail('admin');
-      const created = await admin.createUser({ email, password, email_confirm: true, user_metadata: { display_name: 'Grace' }, app_metadata: { plan: 'pro' } });
+      const created = await admin.createUser({
+        email,
+        password,
+        email_confirm: true,
+        user_metadata: { display_name: 'Grace' },
+        app_metadata: { plan: 'pro' },
+      });
       assert.equal(created.error, null);
       const user = created.data.user;
       assert.ok(user);
@@ -24,11 +30,17 @@ for (const target of conformanceTargets()) {
       assert.ok(user.email_confirmed_at);
       assert.deepEqual(user.app_metadata, { provider: 'email', providers: ['email'], plan: 'pro' });
       assert.equal(user.user_metadata.display_name, 'Grace');
-      const profile = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select display_name from public.profiles where id = $1`, [user.id]));
+      const profile = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`select display_name from public.profiles where id = $1`, [user.id]),
+      );
       assert.deepEqual(profile.rows, [{ display_name: 'Grace' }], 'the app trigger ran for an admin-created user');
       const fetched = await admin.getUserById(user.id);
       assert.equal(fetched.data.user?.id, user.id);
-      const updated = await admin.updateUserById(user.id, { user_metadata: { display_name: 'Grace H.' }, app_metadata: { plan: null, role: 'editor' }, password: 'another-pass-2' });
+      const updated = await admin.updateUserById(user.id, {
+        user_metadata: { display_name: 'Grace H.' },
+        app_metadata: { plan: null, role: 'editor' },
+        password: 'another-pass-2',
+      });
       assert.equal(updated.error, null);
       assert.equal(updated.data.user?.user_metadata.display_name, 'Grace H.');
       assert.deepEqual(updated.data.user?.app_metadata, { provider: 'email', providers: ['email'], role: 'editor' });
@@ -55,7 +67,9 @@ for (const target of conformanceTargets()) {
       assert.ok(data.total >= 3);
       assert.equal(data.nextPage, 2);
       assert.equal(data.lastPage, Math.ceil(data.total / 2));
-      const raw = await authFetch(server, '/admin/users?page=1&per_page=2', { headers: { authorization: `Bearer ${server.serviceRoleKey}` } });
+      const raw = await authFetch(server, '/admin/users?page=1&per_page=2', {
+        headers: { authorization: `Bearer ${server.serviceRoleKey}` },
+      });
       assert.equal(raw.headers.get('x-total-count'), String(data.total));
       assert.match(raw.headers.get('link') ?? '', /<http:\/\/localhost:\d+\/auth\/v1\/admin\/users\?page=2&per_page=2>; rel="next"/);
     });
@@ -65,7 +79,9 @@ for (const target of conformanceTargets()) {
       const email = uniqueEmail('gone');
       const { data } = await client.auth.signUp({ email, password });
       const id = data.user?.id ?? '';
-      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.notes (user_id, body) values ($1, 'hello')`, [id]));
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`insert into public.notes (user_id, body) values ($1, 'hello')`, [id]),
+      );
       const token = data.session?.access_token ?? '';
       const removed = await server.admin().auth.admin.deleteUser(id);
       assert.equal(removed.error, null);
@@ -85,13 +101,18 @@ for (const target of conformanceTargets()) {
       assert.equal((await server.admin().auth.admin.deleteUser(soft?.id ?? '', true)).error, null);
       const kept = await server.admin().auth.admin.getUserById(soft?.id ?? '');
       assert.ok(kept.data.user?.deleted_at);
-      assert.equal((await server.client().auth.signInWithPassword({ email: soft?.email ?? '', password })).error?.code, 'invalid_credentials');
+      assert.equal(
+        (await server.client().auth.signInWithPassword({ email: soft?.email ?? '', password })).error?.code,
+        'invalid_credentials',
+      );
     });
 
     test('generateLink returns the link properties; a recovery link signs in with PASSWORD_RECOVERY', async () => {
       const email = uniqueEmail('link');
       await server.admin().auth.admin.createUser({ email, password, email_confirm: true });
-      const { data, error } = await server.admin().auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: 'https://app.example.com/reset' } });
+      const { data, error } = await server
+        .admin()
+        .auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: 'https://app.example.com/reset' } });
       assert.equal(error, null);
       assert.equal(data.user?.email, email);
       assert.equal(data.properties?.verification_type, 'recovery');
@@ -114,7 +135,9 @@ for (const target of conformanceTargets()) {
 
     test('inviteUserByEmail mails an invite whose link signs the new user in; the user then sets a password', async () => {
       const email = uniqueEmail('invited');
-      const { data, error } = await server.admin().auth.admin.inviteUserByEmail(email, { data: { display_name: 'Guest' }, redirectTo: 'https://app.example.com/welcome' });
+      const { data, error } = await server
+        .admin()
+        .auth.admin.inviteUserByEmail(email, { data: { display_name: 'Guest' }, redirectTo: 'https://app.example.com/welcome' });
       assert.equal(error, null);
       assert.ok(data.user?.invited_at);
       assert.equal(data.user?.email_confirmed_at, undefined);
@@ -128,7 +151,12 @@ for (const target of conformanceTargets()) {
       assert.equal((await server.client().auth.signInWithPassword({ email, password })).error, null);
       const again = await server.admin().auth.admin.inviteUserByEmail(email);
       assert.equal(again.error?.code, 'email_exists');
-      const byUser = await authFetch(server, '/invite', { method: 'POST', body: JSON.stringify({ email: uniqueEmail() }), headers: { authorization: `Bearer ${server.anonKey}` }, version: true });
+      const byUser = await authFetch(server, '/invite', {
+        method: 'POST',
+        body: JSON.stringify({ email: uniqueEmail() }),
+        headers: { authorization: `Bearer ${server.anonKey}` },
+        version: true,
+      });
       assert.equal(byUser.status, 403);
       assert.equal((byUser.body as { code: string }).code, 'not_admin');
     });
@@ -147,7 +175,10 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(none.body, { code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
       const secret = await authFetch(server, '/admin/users?per_page=1', { headers: { authorization: `Bearer ${server.keys.secretKey}` } });
       assert.equal(secret.status, 200, 'the opaque secret key is a service-role key');
-      const badId = await authFetch(server, '/admin/users/not-a-uuid', { headers: { authorization: `Bearer ${server.serviceRoleKey}` }, version: true });
+      const badId = await authFetch(server, '/admin/users/not-a-uuid', {
+        headers: { authorization: `Bearer ${server.serviceRoleKey}` },
+        version: true,
+      });
       assert.equal(badId.status, 400);
       assert.equal((badId.body as { code: string }).code, 'validation_failed');
     });

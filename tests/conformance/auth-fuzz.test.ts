@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
 import { authFixture } from '../fixtures/auth/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 /** A small deterministic PRNG (mulberry32), so a failing case can be replayed. */
 function prng(seed: number): () => number {
@@ -119,7 +119,14 @@ for (const target of conformanceTargets()) {
         if (version) headers['x-supabase-api-version'] = version;
         const contentType = pick(contentTypes);
         if (contentType) headers['content-type'] = contentType;
-        cases.push({ method, path, headers, body: method === 'GET' ? undefined : pick(bodies), versioned: version !== null && version >= '2024-01-01' && !Number.isNaN(Date.parse(version)) && /^\d{4}-\d{2}-\d{2}$/.test(version) });
+        cases.push({
+          method,
+          path,
+          headers,
+          body: method === 'GET' ? undefined : pick(bodies),
+          versioned:
+            version !== null && version >= '2024-01-01' && !Number.isNaN(Date.parse(version)) && /^\d{4}-\d{2}-\d{2}$/.test(version),
+        });
       }
       const failures: string[] = [];
       for (const [i, c] of cases.entries()) {
@@ -138,8 +145,13 @@ for (const target of conformanceTargets()) {
           continue;
         }
         const shapeOk = c.versioned
-          ? typeof body.code === 'string' && typeof body.message === 'string' && response.headers.get('x-supabase-api-version') === '2024-01-01'
-          : body.code === response.status && typeof body.error_code === 'string' && typeof body.msg === 'string' && response.headers.get('x-supabase-api-version') === null;
+          ? typeof body.code === 'string' &&
+            typeof body.message === 'string' &&
+            response.headers.get('x-supabase-api-version') === '2024-01-01'
+          : body.code === response.status &&
+            typeof body.error_code === 'string' &&
+            typeof body.msg === 'string' &&
+            response.headers.get('x-supabase-api-version') === null;
         if (!shapeOk) failures.push(`${where} → ${response.status} wrong shape ${text.slice(0, 200)}`);
       }
       assert.deepEqual(failures, []);

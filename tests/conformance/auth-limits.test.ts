@@ -3,7 +3,7 @@ import { after, before, describe, test } from 'node:test';
 import type { AuthChangeEvent, Session } from '@supabase/supabase-js';
 import { decodeJwt } from 'jose';
 import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const password = 'Correct-horse-1';
 
@@ -45,7 +45,12 @@ for (const target of conformanceTargets()) {
     });
 
     test('token_refresh: refreshes past the limit of 2 per window are over_request_rate_limit (429)', async () => {
-      let token = (await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ token: string }>(`select token from auth.refresh_tokens where not revoked limit 1`))).rows[0]?.token ?? '';
+      let token =
+        (
+          await server.db.transaction({ kind: 'system' }, (tx) =>
+            tx.query<{ token: string }>(`select token from auth.refresh_tokens where not revoked limit 1`),
+          )
+        ).rows[0]?.token ?? '';
       let limited = null;
       for (let i = 0; i < 4 && !limited; i++) {
         const result = await server.client().auth.refreshSession({ refresh_token: token });
@@ -55,7 +60,9 @@ for (const target of conformanceTargets()) {
       assert.equal(limited?.status, 429);
       assert.equal(limited?.code, 'over_request_rate_limit');
       assert.equal(limited?.message, 'Request rate limit reached');
-      const rotations = await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ n: number }>(`select count(*)::int as n from auth.refresh_tokens where parent is not null`));
+      const rotations = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query<{ n: number }>(`select count(*)::int as n from auth.refresh_tokens where parent is not null`),
+      );
       assert.equal(rotations.rows[0]?.n, 2, 'exactly the allowed number of refreshes went through');
     });
 
@@ -63,11 +70,17 @@ for (const target of conformanceTargets()) {
       const email = uniqueEmail();
       const statuses: number[] = [];
       for (let i = 0; i < 3; i++) {
-        statuses.push((await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) })).status);
+        statuses.push(
+          (await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }) })).status,
+        );
       }
       assert.ok(statuses.includes(429), `statuses ${statuses.join(',')}`);
       assert.ok(statuses.slice(statuses.indexOf(429)).every((s) => s === 429));
-      const limited = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email, password }), version: true });
+      const limited = await authFetch(server, '/token?grant_type=password', {
+        method: 'POST',
+        body: JSON.stringify({ email, password }),
+        version: true,
+      });
       assert.equal(limited.status, 429);
       assert.deepEqual(limited.body, { code: 'over_request_rate_limit', message: 'Request rate limit reached' });
       const legacy = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email, password }) });

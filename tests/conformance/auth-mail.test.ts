@@ -1,8 +1,19 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { AuthApiError } from '@supabase/supabase-js';
-import { authFetch, authFixture, codeOf, followLink, mailTo, memoryStorage, openInBrowser, recordEvents, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import {
+  authFetch,
+  authFixture,
+  codeOf,
+  followLink,
+  mailTo,
+  memoryStorage,
+  openInBrowser,
+  recordEvents,
+  uniqueEmail,
+  verifyLinkOf,
+} from '../fixtures/auth/helpers.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
@@ -35,7 +46,9 @@ for (const target of conformanceTargets()) {
 
     test('signUp with confirmations on: a user without session, a mail, email_not_confirmed until the link is followed', async () => {
       const email = uniqueEmail();
-      const { data, error } = await server.client().auth.signUp({ email, password, options: { emailRedirectTo: 'https://app.example.com/welcome' } });
+      const { data, error } = await server
+        .client()
+        .auth.signUp({ email, password, options: { emailRedirectTo: 'https://app.example.com/welcome' } });
       assert.equal(error, null);
       assert.equal(data.session, null);
       assert.equal(data.user?.email, email);
@@ -76,8 +89,14 @@ for (const target of conformanceTargets()) {
       const email = uniqueEmail('pkce');
       const storage = memoryStorage();
       const { createClient } = await import('@supabase/supabase-js');
-      const starter = createClient(server.url, server.anonKey, { auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false } });
-      assert.equal((await starter.auth.signUp({ email, password, options: { emailRedirectTo: 'https://app.example.com/auth/sign-in?confirmed=1' } })).error, null);
+      const starter = createClient(server.url, server.anonKey, {
+        auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+      });
+      assert.equal(
+        (await starter.auth.signUp({ email, password, options: { emailRedirectTo: 'https://app.example.com/auth/sign-in?confirmed=1' } }))
+          .error,
+        null,
+      );
       const mail = (await mailTo(server, email))[0];
       assert.match(verifyLinkOf(mail), /token=pkce_/);
       assert.ok(mail?.html.includes('&amp;type=signup'), 'links in the HTML part are entity-escaped');
@@ -118,7 +137,9 @@ for (const target of conformanceTargets()) {
       assert.equal((await server.client().auth.resend({ type: 'signup', email })).error, null);
       const mails = await mailTo(server, email);
       assert.equal(mails.length, 2);
-      const wrong = await server.client().auth.verifyOtp({ email, token: '000000' === codeOf(mails[0]) ? '111111' : '000000', type: 'email' });
+      const wrong = await server
+        .client()
+        .auth.verifyOtp({ email, token: '000000' === codeOf(mails[0]) ? '111111' : '000000', type: 'email' });
       assert.equal(wrong.error?.status, 403);
       assert.equal(wrong.error?.code, 'otp_expired');
       assert.equal(wrong.error?.message, 'Token has expired or is invalid');
@@ -168,7 +189,9 @@ for (const target of conformanceTargets()) {
       const email = await confirmedUser();
       const storage = memoryStorage();
       const { createClient } = await import('@supabase/supabase-js');
-      const starter = createClient(server.url, server.anonKey, { auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false } });
+      const starter = createClient(server.url, server.anonKey, {
+        auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
+      });
       assert.equal((await starter.auth.resetPasswordForEmail(email, { redirectTo: 'https://app.example.com/reset' })).error, null);
       const link = verifyLinkOf((await mailTo(server, email))[0]);
       assert.match(link, /token=pkce_/);
@@ -177,7 +200,11 @@ for (const target of conformanceTargets()) {
       const code = location.searchParams.get('code');
       assert.ok(code);
       assert.equal(location.hash, '');
-      const wrong = await authFetch(server, '/token?grant_type=pkce', { method: 'POST', body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }), version: true });
+      const wrong = await authFetch(server, '/token?grant_type=pkce', {
+        method: 'POST',
+        body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+        version: true,
+      });
       assert.equal(wrong.status, 400);
       assert.deepEqual(wrong.body, { code: 'bad_code_verifier', message: 'code challenge does not match previously saved code verifier' });
       const tab = await openInBrowser(server, location, { flowType: 'pkce', storage });
@@ -185,7 +212,11 @@ for (const target of conformanceTargets()) {
       // supabase-js announces a PKCE recovery from both the code exchange and URL detection: only PASSWORD_RECOVERY, never SIGNED_IN.
       assert.deepEqual([...new Set(tab.events)], ['PASSWORD_RECOVERY']);
       assert.equal((await tab.client.auth.getSession()).data.session?.user.email, email);
-      const spent = await authFetch(server, '/token?grant_type=pkce', { method: 'POST', body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }), version: true });
+      const spent = await authFetch(server, '/token?grant_type=pkce', {
+        method: 'POST',
+        body: JSON.stringify({ auth_code: code, code_verifier: 'x'.repeat(50) }),
+        version: true,
+      });
       assert.equal(spent.status, 404);
       assert.equal((spent.body as { code: string }).code, 'flow_state_not_found');
     });
@@ -210,7 +241,10 @@ for (const target of conformanceTargets()) {
       assert.equal(toOld[0]?.subject, 'Confirm Email Change');
       assert.equal(toNew[0]?.subject, 'Confirm Email Change');
       const first = await followLink(verifyLinkOf(toOld[0]));
-      assert.equal(new URLSearchParams(first.location.hash.slice(1)).get('message'), 'Confirmation link accepted. Please proceed to confirm link sent to the other email');
+      assert.equal(
+        new URLSearchParams(first.location.hash.slice(1)).get('message'),
+        'Confirmation link accepted. Please proceed to confirm link sent to the other email',
+      );
       assert.equal((await client.auth.getUser()).data.user?.email, email, 'one confirmation is not enough');
       const second = await followLink(verifyLinkOf(toNew[0]));
       assert.equal(new URLSearchParams(second.location.hash.slice(1)).get('type'), 'email_change');
@@ -238,7 +272,9 @@ for (const target of conformanceTargets()) {
       const email = await confirmedUser();
       const client = server.client();
       const { data } = await client.auth.signInWithPassword({ email, password });
-      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`, [data.user?.id]));
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`update auth.sessions set created_at = now() - interval '25 hours' where user_id = $1`, [data.user?.id]),
+      );
       const refused = await client.auth.updateUser({ password: 'renewed-secret-7' });
       assert.equal(refused.error?.status, 400);
       assert.equal(refused.error?.code, 'reauthentication_needed');

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { hash } from '@node-rs/bcrypt';
+import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
 import { decodeJwt, SignJWT } from 'jose';
 import { authFetch, authFixture, mailTo, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
@@ -31,7 +31,22 @@ for (const target of conformanceTargets()) {
       assert.equal(data.session.token_type, 'bearer');
       assert.equal(data.session.expires_in, 1800);
       const claims = decodeJwt(data.session.access_token);
-      assert.deepEqual(Object.keys(claims), ['iss', 'sub', 'aud', 'exp', 'iat', 'email', 'phone', 'app_metadata', 'user_metadata', 'role', 'aal', 'amr', 'session_id', 'is_anonymous']);
+      assert.deepEqual(Object.keys(claims), [
+        'iss',
+        'sub',
+        'aud',
+        'exp',
+        'iat',
+        'email',
+        'phone',
+        'app_metadata',
+        'user_metadata',
+        'role',
+        'aal',
+        'amr',
+        'session_id',
+        'is_anonymous',
+      ]);
       assert.equal(claims.iss, `${server.url}/auth/v1`);
       assert.equal(claims.aud, 'authenticated');
       assert.equal(claims.role, 'authenticated');
@@ -41,9 +56,13 @@ for (const target of conformanceTargets()) {
       assert.equal(Number(claims.exp) - Number(claims.iat), 1800);
       assert.equal((claims.amr as Array<{ method: string }>)[0]?.method, 'password');
       assert.deepEqual(events, ['SIGNED_IN']);
-      const profile = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select display_name from public.profiles where id = $1`, [data.user?.id]));
+      const profile = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`select display_name from public.profiles where id = $1`, [data.user?.id]),
+      );
       assert.deepEqual(profile.rows, [{ display_name: 'Ada' }]);
-      const hash = await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ p: string }>(`select encrypted_password as p from auth.users where id = $1`, [data.user?.id]));
+      const hash = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query<{ p: string }>(`select encrypted_password as p from auth.users where id = $1`, [data.user?.id]),
+      );
       assert.match(hash.rows[0]?.p ?? '', /^\$2a\$10\$/);
     });
 
@@ -62,7 +81,11 @@ for (const target of conformanceTargets()) {
       assert.equal(weak.error.code, 'weak_password');
       assert.deepEqual(weak.error.reasons, ['length']);
       assert.equal(weak.error.message, 'Password should be at least 8 characters.');
-      const noPassword = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email: uniqueEmail() }), version: true });
+      const noPassword = await authFetch(server, '/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email: uniqueEmail() }),
+        version: true,
+      });
       assert.equal(noPassword.status, 422);
       assert.deepEqual(noPassword.body, { code: 'validation_failed', message: 'Signup requires a valid password' });
       const noEmail = await client.auth.resetPasswordForEmail('');
@@ -97,7 +120,10 @@ for (const target of conformanceTargets()) {
       assert.equal(data.user?.email, email);
       assert.ok(data.user?.last_sign_in_at);
       assert.deepEqual(events, ['SIGNED_IN']);
-      for (const attempt of [{ email, password: 'wrong-password' }, { email: uniqueEmail('nobody'), password }]) {
+      for (const attempt of [
+        { email, password: 'wrong-password' },
+        { email: uniqueEmail('nobody'), password },
+      ]) {
         const failed = await server.client().auth.signInWithPassword(attempt);
         assert.ok(failed.error instanceof AuthApiError);
         assert.equal(failed.error.status, 400);
@@ -114,7 +140,10 @@ for (const target of conformanceTargets()) {
       assert.equal(error, null);
       assert.ok(data.session);
       assert.deepEqual(data.weakPassword, { reasons: ['length'], message: 'Password should be at least 8 characters.' });
-      const strong = await server.client().auth.signInWithPassword({ email: (await server.admin().auth.admin.createUser({ email: uniqueEmail(), password, email_confirm: true })).data.user?.email ?? '', password });
+      const strong = await server.client().auth.signInWithPassword({
+        email: (await server.admin().auth.admin.createUser({ email: uniqueEmail(), password, email_confirm: true })).data.user?.email ?? '',
+        password,
+      });
       assert.equal(strong.data.weakPassword, undefined);
     });
 
@@ -133,11 +162,15 @@ for (const target of conformanceTargets()) {
       assert.equal(anon.error?.status, 403);
       assert.equal(anon.error?.code, 'bad_jwt');
       assert.equal(anon.error?.message, 'invalid claim: missing sub claim');
-      const forged = await new SignJWT(decodeJwt(token)).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another-secret-that-is-long-enough-000'));
+      const forged = await new SignJWT(decodeJwt(token))
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('another-secret-that-is-long-enough-000'));
       const wrong = await client.auth.getUser(forged);
       assert.equal(wrong.error?.status, 403);
       assert.equal(wrong.error?.code, 'bad_jwt');
-      const expired = await new SignJWT({ ...decodeJwt(token), exp: Math.floor(Date.now() / 1000) - 10 }).setProtectedHeader({ alg: 'HS256' }).sign(server.keys.secret);
+      const expired = await new SignJWT({ ...decodeJwt(token), exp: Math.floor(Date.now() / 1000) - 10 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(server.keys.secret);
       const late = await client.auth.getUser(expired);
       assert.equal(late.error?.code, 'bad_jwt');
       assert.match(late.error?.message ?? '', /expired/);
@@ -146,12 +179,19 @@ for (const target of conformanceTargets()) {
     });
 
     test('errors use the legacy shape without the API version header', async () => {
-      const response = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: JSON.stringify({ email: uniqueEmail(), password }) });
+      const response = await authFetch(server, '/token?grant_type=password', {
+        method: 'POST',
+        body: JSON.stringify({ email: uniqueEmail(), password }),
+      });
       assert.equal(response.status, 400);
       assert.deepEqual(response.body, { code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
       assert.equal(response.headers.get('x-supabase-api-version'), null);
       assert.equal(response.headers.get('x-sb-error-code'), 'invalid_credentials');
-      const huge = await authFetch(server, '/signup', { method: 'POST', body: JSON.stringify({ email: 'a@example.com', password, data: { blob: 'x'.repeat(2 * 1024 * 1024) } }), version: true });
+      const huge = await authFetch(server, '/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'a@example.com', password, data: { blob: 'x'.repeat(2 * 1024 * 1024) } }),
+        version: true,
+      });
       assert.equal(huge.status, 413);
       assert.deepEqual(huge.body, { code: 'request_too_large', message: 'Request body is too large' });
       const bad = await authFetch(server, '/token?grant_type=password', { method: 'POST', body: '{"email":', version: true });
@@ -210,7 +250,11 @@ for (const target of conformanceTargets()) {
       assert.equal(raw.status, 204);
       const after = await authFetch(server, '/user', { headers: { authorization: `Bearer ${b.token}` }, version: true });
       assert.deepEqual(after.body, { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' });
-      const badScope = await authFetch(server, '/logout?scope=everyone', { method: 'POST', headers: { authorization: `Bearer ${b.token}` }, version: true });
+      const badScope = await authFetch(server, '/logout?scope=everyone', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${b.token}` },
+        version: true,
+      });
       assert.equal(badScope.status, 400);
       assert.equal((badScope.body as { code: string }).code, 'validation_failed');
     });
@@ -237,7 +281,10 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(events, ['USER_UPDATED', 'USER_UPDATED']);
       assert.equal((await server.client().auth.signInWithPassword({ email, password })).error?.code, 'invalid_credentials');
       assert.equal((await server.client().auth.signInWithPassword({ email, password: 'a-brand-new-pass' })).error, null);
-      assert.ok((await server.client().auth.getUser(otherToken)).error instanceof AuthSessionMissingError, 'a password change ends the other sessions');
+      assert.ok(
+        (await server.client().auth.getUser(otherToken)).error instanceof AuthSessionMissingError,
+        'a password change ends the other sessions',
+      );
       const appMeta = await authFetch(server, '/user', {
         method: 'PUT',
         body: JSON.stringify({ app_metadata: { role: 'admin' } }),
@@ -271,7 +318,10 @@ for (const target of conformanceTargets()) {
       assert.equal((await server.client().auth.signInWithOtp({ email })).error, null);
       const mail = (await mailTo(server, email))[0];
       assert.equal(mail?.subject, 'Sign in to http://localhost:5173');
-      assert.match(mail?.html ?? '', /<a href="http:\/\/localhost:5173\/auth\/confirm\?token_hash=[0-9a-f]{56}&type=magiclink">Sign in as /);
+      assert.match(
+        mail?.html ?? '',
+        /<a href="http:\/\/localhost:5173\/auth\/confirm\?token_hash=[0-9a-f]{56}&type=magiclink">Sign in as /,
+      );
       const link = /Sign in as \S+ \((\S+)\)/.exec(mail?.text ?? '')?.[1] ?? '';
       const tokenHash = new URL(link).searchParams.get('token_hash') ?? '';
       assert.match(mail?.text ?? '', /Or enter the code \d{6}/);
@@ -300,7 +350,11 @@ for (const target of conformanceTargets()) {
     test('CORS: a browser on another origin can call and read the error version header', async () => {
       const preflight = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
         method: 'OPTIONS',
-        headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'apikey, content-type, x-supabase-api-version, x-client-info' },
+        headers: {
+          origin: 'http://localhost:5173',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'apikey, content-type, x-supabase-api-version, x-client-info',
+        },
       });
       assert.equal(preflight.status, 204);
       assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://localhost:5173');

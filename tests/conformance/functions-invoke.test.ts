@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import { repoRoot } from '../support/server.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const fixture = path.join(repoRoot, 'tests/fixtures/functions/project');
 
@@ -112,7 +112,10 @@ for (const target of conformanceTargets()) {
       const started = Date.now();
       const hang = await fetch(`${server.url}/functions/v1/hang`);
       assert.equal(hang.status, 546);
-      assert.deepEqual(await hang.json(), { code: 'WORKER_LIMIT', message: 'Worker failed to respond due to a resource limit (please check logs)' });
+      assert.deepEqual(await hang.json(), {
+        code: 'WORKER_LIMIT',
+        message: 'Worker failed to respond due to a resource limit (please check logs)',
+      });
       assert.ok(Date.now() - started < 10_000);
       const health = await fetch(`${server.url}/functions/v1/public-echo`);
       assert.equal(health.status, 200);
@@ -151,7 +154,11 @@ for (const target of conformanceTargets()) {
     test('CORS preflight reaches the function, which answers it itself', async () => {
       const preflight = await fetch(`${server.url}/functions/v1/echo`, {
         method: 'OPTIONS',
-        headers: { Origin: 'http://localhost:5173', 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'authorization, content-type' },
+        headers: {
+          Origin: 'http://localhost:5173',
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'authorization, content-type',
+        },
       });
       assert.equal(preflight.status, 200);
       assert.equal(await preflight.text(), 'ok');
@@ -164,7 +171,15 @@ for (const target of conformanceTargets()) {
       const created = await admin.auth.admin.createUser({ email, password: 'correct horse battery', email_confirm: true });
       assert.equal(created.error, null);
       const id = created.data.user?.id ?? '';
-      assert.equal((await admin.from('notes').insert([{ owner: id, body: 'first' }, { owner: id, body: 'second' }])).error, null);
+      assert.equal(
+        (
+          await admin.from('notes').insert([
+            { owner: id, body: 'first' },
+            { owner: id, body: 'second' },
+          ])
+        ).error,
+        null,
+      );
       const user = server.client();
       const signIn = await user.auth.signInWithPassword({ email, password: 'correct horse battery' });
       assert.equal(signIn.error, null);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, rawSocket, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 for (const target of conformanceTargets()) {
   describe(`realtime broadcast on ${target.name}`, () => {
@@ -72,7 +72,13 @@ for (const target of conformanceTargets()) {
       });
       assert.equal(single.status, 202);
       const got = await receiver.inbox.waitFor(2);
-      assert.deepEqual(got.map((m) => [m.event, m.payload]), [['via-rest', { a: 1 }], ['single', { b: 2 }]]);
+      assert.deepEqual(
+        got.map((m) => [m.event, m.payload]),
+        [
+          ['via-rest', { a: 1 }],
+          ['single', { b: 2 }],
+        ],
+      );
       const denied = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
         method: 'POST',
         headers: { apikey: 'not-a-jwt', 'content-type': 'application/json' },
@@ -93,13 +99,17 @@ for (const target of conformanceTargets()) {
       const outsider = randomUUID();
       const room = `r${randomUUID().slice(0, 8)}`;
       before(async () => {
-        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, member]));
+        await server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, member]),
+        );
       });
 
       async function privateChannel(sub: string, topic: string, extra: Record<string, unknown> = {}) {
         const client = track(await userClient(server, await userToken(server, sub)));
         const inbox = new Inbox<{ event: string; payload: unknown; meta?: { id?: string } }>();
-        const channel: RealtimeChannel = client.channel(topic, { config: { private: true, ...extra } }).on('broadcast', { event: '*' }, (m) => inbox.push(m as never));
+        const channel: RealtimeChannel = client
+          .channel(topic, { config: { private: true, ...extra } })
+          .on('broadcast', { event: '*' }, (m) => inbox.push(m as never));
         return { channel, inbox, result: await subscribe(channel) };
       }
 
@@ -142,14 +152,18 @@ for (const target of conformanceTargets()) {
       test('database broadcasts arrive after commit, never after rollback, only to authorized readers', async () => {
         const reader = await privateChannel(member, `room:${room}`);
         const publicListener = await listener(`room:${room}`);
-        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send('{"n":1}'::jsonb, 'ping', $1)`, [`room:${room}`]));
+        await server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query(`select realtime.send('{"n":1}'::jsonb, 'ping', $1)`, [`room:${room}`]),
+        );
         await assert.rejects(
           server.db.transaction({ kind: 'system' }, async (tx) => {
             await tx.query(`select realtime.send('{"n":2}'::jsonb, 'ping', $1)`, [`room:${room}`]);
             throw new Error('roll back');
           }),
         );
-        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send('{"n":3}'::jsonb, 'ping', $1, false)`, [`room:${room}`]));
+        await server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query(`select realtime.send('{"n":3}'::jsonb, 'ping', $1, false)`, [`room:${room}`]),
+        );
         const [first] = await reader.inbox.waitFor(1);
         assert.equal(first?.event, 'ping');
         assert.match(String(first?.meta?.id), /^[0-9a-f-]{36}$/);
@@ -175,23 +189,42 @@ for (const target of conformanceTargets()) {
 
       test('broadcast_changes from a trigger reaches the topic with the row', async () => {
         const id = 424242;
-        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [String(id), member]));
+        await server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [String(id), member]),
+        );
         const reader = await privateChannel(member, `room:${id}`);
         assert.equal(reader.result.status, 'SUBSCRIBED');
         await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.places (id, name) values ($1, 'Café')`, [id]));
         await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`update public.places set name = 'Bar' where id = $1`, [id]));
         const got = await reader.inbox.waitFor(2);
         const withoutId = (p: unknown) => ({ ...(p as Record<string, unknown>), id: undefined });
-        assert.deepEqual(withoutId(got[0]?.payload), { old_record: null, record: { id, name: 'Café' }, operation: 'INSERT', table: 'places', schema: 'public', id: undefined });
+        assert.deepEqual(withoutId(got[0]?.payload), {
+          old_record: null,
+          record: { id, name: 'Café' },
+          operation: 'INSERT',
+          table: 'places',
+          schema: 'public',
+          id: undefined,
+        });
         assert.equal((got[0]?.payload as { id: string }).id, got[0]?.meta?.id);
         assert.equal(got[1]?.event, 'UPDATE');
-        assert.deepEqual(withoutId(got[1]?.payload), { old_record: { id, name: 'Café' }, record: { id, name: 'Bar' }, operation: 'UPDATE', table: 'places', schema: 'public', id: undefined });
+        assert.deepEqual(withoutId(got[1]?.payload), {
+          old_record: { id, name: 'Café' },
+          record: { id, name: 'Bar' },
+          operation: 'UPDATE',
+          table: 'places',
+          schema: 'public',
+          id: undefined,
+        });
       });
 
       test('replay on join returns recent private broadcasts, oldest first; not on public channels', async () => {
         const topic = `room:${room}`;
         const since = Date.now() - 1000;
-        for (const n of [1, 2, 3]) await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send(jsonb_build_object('r', $2::int), 'hist', $1)`, [topic, n]));
+        for (const n of [1, 2, 3])
+          await server.db.transaction({ kind: 'system' }, (tx) =>
+            tx.query(`select realtime.send(jsonb_build_object('r', $2::int), 'hist', $1)`, [topic, n]),
+          );
         const replaying = await privateChannel(member, topic, { broadcast: { replay: { since, limit: 2 } } });
         assert.equal(replaying.result.status, 'SUBSCRIBED');
         const got = await replaying.inbox.waitFor(2);
@@ -206,16 +239,22 @@ for (const target of conformanceTargets()) {
         const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
         s.send(['1', '1', `realtime:${topic}`, 'phx_join', { config: { broadcast: { replay: { since, limit: 2 } }, private: false } }]);
         const reply = (await s.next((m) => Array.isArray(m) && m[1] === '1')) as unknown[];
-        assert.deepEqual(reply[4], { status: 'error', response: { reason: 'UnableToReplayMessages: Replay is not allowed for public channels' } });
+        assert.deepEqual(reply[4], {
+          status: 'error',
+          response: { reason: 'UnableToReplayMessages: Replay is not allowed for public channels' },
+        });
         s.ws.close();
       });
 
       test('a large database broadcast still arrives whole', async () => {
         const reader = await privateChannel(member, `room:${room}`);
         const big = 'x'.repeat(20_000);
-        await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select realtime.send(jsonb_build_object('big', $2::text), 'big', $1)`, [`room:${room}`, big]));
+        await server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query(`select realtime.send(jsonb_build_object('big', $2::text), 'big', $1)`, [`room:${room}`, big]),
+        );
         const deadline = Date.now() + 5000;
-        while (!reader.inbox.items.some((m) => m.event === 'big') && Date.now() < deadline) await reader.inbox.waitFor(reader.inbox.items.length + 1, 5000);
+        while (!reader.inbox.items.some((m) => m.event === 'big') && Date.now() < deadline)
+          await reader.inbox.waitFor(reader.inbox.items.length + 1, 5000);
         const got = reader.inbox.items.find((m) => m.event === 'big');
         assert.equal((got?.payload as { big: string }).big, big);
       });

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, rawSocket, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
@@ -30,18 +30,30 @@ for (const target of conformanceTargets()) {
       const system = new Inbox<Record<string, unknown>>();
       const channel = client
         .channel(`changes-${randomUUID()}`)
-        .on('postgres_changes', { event: spec.event ?? '*', schema: 'public', table: spec.table, ...(spec.filter ? { filter: spec.filter } : {}) } as never, (p: Change) => inbox.push(p))
+        .on(
+          'postgres_changes',
+          { event: spec.event ?? '*', schema: 'public', table: spec.table, ...(spec.filter ? { filter: spec.filter } : {}) } as never,
+          (p: Change) => inbox.push(p),
+        )
         .on('system', {}, (p: Record<string, unknown>) => system.push(p));
       assert.equal((await subscribe(channel)).status, 'SUBSCRIBED');
       const [ready] = await system.waitFor(1);
-      assert.deepEqual(ready, { extension: 'postgres_changes', status: 'ok', message: 'Subscribed to PostgreSQL', channel: channel.subTopic });
+      assert.deepEqual(ready, {
+        extension: 'postgres_changes',
+        status: 'ok',
+        message: 'Subscribed to PostgreSQL',
+        channel: channel.subTopic,
+      });
       return inbox;
     }
 
     test('INSERT, UPDATE and DELETE arrive in the hosted shape, with RLS per subscriber', async () => {
       const mine = await watch(await userClient(server, await userToken(server, alice)), { table: 'notes' });
       const theirs = await watch(await userClient(server, await userToken(server, bob)), { table: 'notes' });
-      const { rows } = await sql(`insert into public.notes (owner, body, score, tags, meta) values ($1, 'secret', 4.5, '{a,b}', '{"k":1}') returning id`, [alice]);
+      const { rows } = await sql(
+        `insert into public.notes (owner, body, score, tags, meta) values ($1, 'secret', 4.5, '{a,b}', '{"k":1}') returning id`,
+        [alice],
+      );
       const id = Number(rows[0]?.id);
       // Visibility is checked by primary key after commit (as upstream's apply_rls does), so
       // each change is awaited before the next one removes the row.
@@ -61,7 +73,10 @@ for (const target of conformanceTargets()) {
       assert.equal(insert?.schema, 'public');
       assert.equal(insert?.table, 'notes');
       assert.equal(insert?.errors, null);
-      assert.deepEqual({ ...insert?.new, created_at: undefined }, { id, owner: alice, body: 'secret', score: 4.5, tags: ['a', 'b'], meta: { k: 1 }, is_public: false, created_at: undefined });
+      assert.deepEqual(
+        { ...insert?.new, created_at: undefined },
+        { id, owner: alice, body: 'secret', score: 4.5, tags: ['a', 'b'], meta: { k: 1 }, is_public: false, created_at: undefined },
+      );
       assert.deepEqual(insert?.old, {});
       assert.equal((update?.new as Record<string, unknown>).body, 'edited');
       assert.deepEqual(update?.old, { id });
@@ -89,7 +104,13 @@ for (const target of conformanceTargets()) {
         { event: 'DELETE', schema: 'public', table: 'events_log', filter: 'n=is.null' },
       ];
       s.send(['1', '1', 'realtime:grammar', 'phx_join', { config: { postgres_changes: specs } }]);
-      const reply = (await s.next((m) => Array.isArray(m) && m[1] === '1')) as [string, string, string, string, { status: string; response: { postgres_changes: Array<Record<string, unknown>> } }];
+      const reply = (await s.next((m) => Array.isArray(m) && m[1] === '1')) as [
+        string,
+        string,
+        string,
+        string,
+        { status: string; response: { postgres_changes: Array<Record<string, unknown>> } },
+      ];
       assert.equal(reply[4].status, 'ok');
       const ids = reply[4].response.postgres_changes.map((p) => p.id);
       assert.deepEqual(
@@ -116,7 +137,15 @@ for (const target of conformanceTargets()) {
         changes.push(m);
       }
       const seen = changes.map((m) => {
-        const p = (m as [null, null, string, string, { ids: number[]; data: { type: string; record?: { kind: string }; old_record?: { kind: string } } }])[4];
+        const p = (
+          m as [
+            null,
+            null,
+            string,
+            string,
+            { ids: number[]; data: { type: string; record?: { kind: string }; old_record?: { kind: string } } },
+          ]
+        )[4];
         return [p.data.type, (p.data.record ?? p.data.old_record)?.kind, [...p.ids].sort()];
       });
       assert.deepEqual(
@@ -161,20 +190,53 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(b?.new, {});
 
       const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
-      s.send(['1', '1', 'realtime:nope', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'unpublished' }] } }]);
+      s.send([
+        '1',
+        '1',
+        'realtime:nope',
+        'phx_join',
+        { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'unpublished' }] } },
+      ]);
       const system = (await s.next((m) => Array.isArray(m) && m[3] === 'system')) as unknown[];
       assert.equal((system[4] as { status: string }).status, 'error');
-      assert.match((system[4] as { message: string }).message, /^Unable to subscribe to changes with given parameters\. Please check Realtime is enabled/);
-      s.send(['2', '2', 'realtime:badfilter', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'nope=eq.1' }] } }]);
+      assert.match(
+        (system[4] as { message: string }).message,
+        /^Unable to subscribe to changes with given parameters\. Please check Realtime is enabled/,
+      );
+      s.send([
+        '2',
+        '2',
+        'realtime:badfilter',
+        'phx_join',
+        { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'nope=eq.1' }] } },
+      ]);
       const bad = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badfilter')) as unknown[];
       assert.match((bad[4] as { message: string }).message, /invalid column for filter nope/);
-      s.send(['3', '3', 'realtime:badop', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=foo.1' }] } }]);
+      s.send([
+        '3',
+        '3',
+        'realtime:badop',
+        'phx_join',
+        { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=foo.1' }] } },
+      ]);
       const badOp = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badop')) as unknown[];
       assert.equal((badOp[4] as { message: string }).message, 'Error parsing `filter` params: ["foo", "1"]');
-      s.send(['4', '4', 'realtime:badregex', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'body=match.(' }] } }]);
+      s.send([
+        '4',
+        '4',
+        'realtime:badregex',
+        'phx_join',
+        { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'body=match.(' }] } },
+      ]);
       const badRegex = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badregex')) as unknown[];
       assert.equal((badRegex[4] as { status: string }).status, 'error');
-      s.send(['5', '5', 'realtime:badvalue', 'phx_join', { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=eq.abc' }] } }]);
+      s.send([
+        '5',
+        '5',
+        'realtime:badvalue',
+        'phx_join',
+        { config: { postgres_changes: [{ event: '*', schema: 'public', table: 'notes', filter: 'id=eq.abc' }] } },
+      ]);
       const badValue = (await s.next((m) => Array.isArray(m) && m[3] === 'system' && m[2] === 'realtime:badvalue')) as unknown[];
       assert.match((badValue[4] as { message: string }).message, /invalid input syntax for type bigint/);
       s.ws.close();
@@ -182,7 +244,9 @@ for (const target of conformanceTargets()) {
 
     test('a table added to the publication later is picked up', async () => {
       await server.db.transaction({ kind: 'system' }, (tx) =>
-        tx.exec(`create table public.late (id int primary key, v text); grant select on public.late to anon; alter publication supabase_realtime add table public.late`),
+        tx.exec(
+          `create table public.late (id int primary key, v text); grant select on public.late to anon; alter publication supabase_realtime add table public.late`,
+        ),
       );
       const inbox = await watch(server.client(), { table: 'late' });
       await sql(`insert into public.late values (1, 'hi')`);

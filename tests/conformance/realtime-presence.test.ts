@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 interface PresenceEvent {
   event: string;
@@ -31,14 +31,23 @@ for (const target of conformanceTargets()) {
       const syncs = new Inbox<number>();
       const channel: RealtimeChannel = c
         .channel(topic, { config: { presence: { key }, private: isPrivate } })
-        .on('presence', { event: 'join' }, (p) => events.push({ event: 'join', key: p.key, newPresences: p.newPresences, leftPresences: [] }))
-        .on('presence', { event: 'leave' }, (p) => events.push({ event: 'leave', key: p.key, newPresences: [], leftPresences: p.leftPresences }))
+        .on('presence', { event: 'join' }, (p) =>
+          events.push({ event: 'join', key: p.key, newPresences: p.newPresences, leftPresences: [] }),
+        )
+        .on('presence', { event: 'leave' }, (p) =>
+          events.push({ event: 'leave', key: p.key, newPresences: [], leftPresences: p.leftPresences }),
+        )
         .on('presence', { event: 'sync' }, () => syncs.push(Date.now()));
       const result = await subscribe(channel);
       return { client: c, channel, events, syncs, result };
     }
     const keysOf = (channel: RealtimeChannel) =>
-      Object.fromEntries(Object.entries(channel.presenceState()).map(([k, metas]) => [k, metas.map(({ presence_ref: ref, ...rest }) => (assert.equal(typeof ref, 'string'), rest))]));
+      Object.fromEntries(
+        Object.entries(channel.presenceState()).map(([k, metas]) => [
+          k,
+          metas.map(({ presence_ref: ref, ...rest }) => (assert.equal(typeof ref, 'string'), rest)),
+        ]),
+      );
 
     test('track, presence_state on join, presence_diff on change, cleanup when a socket drops', async () => {
       const topic = `lobby-${randomUUID()}`;
@@ -69,7 +78,9 @@ for (const target of conformanceTargets()) {
     test('private presence: members track; a reader without insert policy cannot', async () => {
       const room = `p${randomUUID().slice(0, 8)}`;
       const memberId = randomUUID();
-      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, memberId]));
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, memberId]),
+      );
       const a = await member(`room:${room}`, 'a', await userClient(server, await userToken(server, memberId)), true);
       assert.equal(a.result.status, 'SUBSCRIBED');
       assert.equal(await a.channel.track({ here: true }), 'ok');
@@ -85,7 +96,9 @@ for (const target of conformanceTargets()) {
     test('a refreshed token keeps the channel; a token that loses read access closes it', async () => {
       const room = `t${randomUUID().slice(0, 8)}`;
       const memberId = randomUUID();
-      await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, memberId]));
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`insert into public.room_members (room, user_id) values ($1, $2)`, [room, memberId]),
+      );
       const client = await userClient(server, await userToken(server, memberId));
       const inbox = new Inbox<unknown>();
       const system = new Inbox<Record<string, unknown>>();
@@ -99,7 +112,12 @@ for (const target of conformanceTargets()) {
       await inbox.waitFor(1);
       await client.realtime.setAuth(await userToken(server, randomUUID()));
       const [closed] = await system.waitFor(1);
-      assert.deepEqual(closed, { extension: 'system', status: 'error', message: `You no longer have permission to read from this Channel topic: room:${room}`, channel: `room:${room}` });
+      assert.deepEqual(closed, {
+        extension: 'system',
+        status: 'error',
+        message: `You no longer have permission to read from this Channel topic: room:${room}`,
+        channel: `room:${room}`,
+      });
       await client.removeAllChannels();
     });
   });

@@ -4,7 +4,7 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { Inbox, rawSocket, realtimeProject, refusedUpgrade, socketUrl, subscribe, userToken } from '../fixtures/realtime/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 type Msg = unknown[];
 const isReply = (ref: string) => (m: unknown) => Array.isArray(m) && m[1] === ref && m[3] === 'phx_reply';
@@ -24,22 +24,42 @@ for (const target of conformanceTargets()) {
         body: '{"error":"The token provided is not a valid JWT"}',
       });
       const expired = await userToken(server, undefined, -60);
-      assert.deepEqual(await refusedUpgrade(socketUrl(server, { apikey: expired, vsn: '2.0.0' })), { status: 401, body: '{"error":"Token has expired"}' });
+      assert.deepEqual(await refusedUpgrade(socketUrl(server, { apikey: expired, vsn: '2.0.0' })), {
+        status: 401,
+        body: '{"error":"Token has expired"}',
+      });
       const noExp = await new SignJWT({ role: 'anon' }).setProtectedHeader({ alg: 'HS256' }).sign(server.keys.secret);
       assert.deepEqual(await refusedUpgrade(socketUrl(server, { apikey: noExp, vsn: '2.0.0' })), {
         status: 401,
         body: '{"error":"Fields `role` and `exp` are required in JWT"}',
       });
-      const wrongKey = await new SignJWT({ role: 'anon', exp: 2e9 }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('x'.repeat(40)));
-      assert.deepEqual(await refusedUpgrade(socketUrl(server, { apikey: wrongKey, vsn: '2.0.0' })), { status: 401, body: '{"error":"Failed to validate JWT signature"}' });
+      const wrongKey = await new SignJWT({ role: 'anon', exp: 2e9 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('x'.repeat(40)));
+      assert.deepEqual(await refusedUpgrade(socketUrl(server, { apikey: wrongKey, vsn: '2.0.0' })), {
+        status: 401,
+        body: '{"error":"Failed to validate JWT signature"}',
+      });
     });
 
     test('accepts the opaque publishable key, answers heartbeats and echoes join_ref (vsn 2.0.0)', async () => {
       const s = await rawSocket(server, { apikey: server.keys.publishableKey, vsn: '2.0.0' });
       s.send([null, '1', 'phoenix', 'heartbeat', {}]);
       assert.deepEqual(await s.next(isReply('1')), [null, '1', 'phoenix', 'phx_reply', { status: 'ok', response: {} }]);
-      s.send(['7', '8', 'realtime:lobby', 'phx_join', { config: { broadcast: { self: true }, presence: { key: '' }, private: false }, access_token: server.anonKey }]);
-      assert.deepEqual(await s.next(isReply('8')), ['7', '8', 'realtime:lobby', 'phx_reply', { status: 'ok', response: { postgres_changes: [] } }]);
+      s.send([
+        '7',
+        '8',
+        'realtime:lobby',
+        'phx_join',
+        { config: { broadcast: { self: true }, presence: { key: '' }, private: false }, access_token: server.anonKey },
+      ]);
+      assert.deepEqual(await s.next(isReply('8')), [
+        '7',
+        '8',
+        'realtime:lobby',
+        'phx_reply',
+        { status: 'ok', response: { postgres_changes: [] } },
+      ]);
       s.send(['7', '9', 'realtime:lobby', 'broadcast', { type: 'broadcast', event: 'ping', payload: { a: 1 } }]);
       assert.deepEqual(await s.next((m) => Array.isArray(m) && m[3] === 'broadcast'), [
         null,
@@ -49,12 +69,24 @@ for (const target of conformanceTargets()) {
         { type: 'broadcast', event: 'ping', payload: { a: 1 } },
       ]);
       s.send(['99', '10', 'realtime:nowhere', 'broadcast', {}]);
-      assert.deepEqual(await s.next(isReply('10')), ['99', '10', 'realtime:nowhere', 'phx_reply', { status: 'error', response: { reason: 'unmatched topic' } }]);
+      assert.deepEqual(await s.next(isReply('10')), [
+        '99',
+        '10',
+        'realtime:nowhere',
+        'phx_reply',
+        { status: 'error', response: { reason: 'unmatched topic' } },
+      ]);
       s.send(['7', '11', 'realtime:lobby', 'phx_leave', {}]);
       assert.deepEqual(await s.next(isReply('11')), ['7', '11', 'realtime:lobby', 'phx_reply', { status: 'ok', response: {} }]);
       assert.deepEqual(await s.next((m) => Array.isArray(m) && m[3] === 'phx_close'), ['7', '7', 'realtime:lobby', 'phx_close', {}]);
       s.send(['1', '12', 'realtime:', 'phx_join', { config: {} }]);
-      assert.deepEqual(await s.next(isReply('12')), ['1', '12', 'realtime:', 'phx_reply', { status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } }]);
+      assert.deepEqual(await s.next(isReply('12')), [
+        '1',
+        '12',
+        'realtime:',
+        'phx_reply',
+        { status: 'error', response: { reason: 'TopicNameRequired: You must provide a topic name' } },
+      ]);
       s.ws.close();
     });
 
@@ -67,7 +99,13 @@ for (const target of conformanceTargets()) {
         payload: { status: 'ok', response: { postgres_changes: [] } },
         ref: '1',
       });
-      s.send({ topic: 'realtime:v1room', event: 'broadcast', payload: { type: 'broadcast', event: 'e', payload: { v: 1 } }, ref: '2', join_ref: '1' });
+      s.send({
+        topic: 'realtime:v1room',
+        event: 'broadcast',
+        payload: { type: 'broadcast', event: 'e', payload: { v: 1 } },
+        ref: '2',
+        join_ref: '1',
+      });
       assert.deepEqual(await s.next((m) => (m as { event?: string }).event === 'broadcast'), {
         topic: 'realtime:v1room',
         event: 'broadcast',
@@ -79,7 +117,10 @@ for (const target of conformanceTargets()) {
 
     test('supabase-js on vsn 1.0.0 sends and receives broadcasts', async () => {
       const make = () =>
-        createClient(server.url, server.anonKey, { auth: { persistSession: false }, realtime: { transport: WebSocket as never, vsn: '1.0.0', heartbeatIntervalMs: 200 } });
+        createClient(server.url, server.anonKey, {
+          auth: { persistSession: false },
+          realtime: { transport: WebSocket as never, vsn: '1.0.0', heartbeatIntervalMs: 200 },
+        });
       const [a, b] = [make(), make()];
       const inbox = new Inbox<unknown>();
       const receiver = a.channel('v1-js').on('broadcast', { event: 'e' }, (m) => inbox.push(m.payload));
@@ -96,9 +137,15 @@ for (const target of conformanceTargets()) {
       const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
       s.send(['1', '1', 'realtime:a', 'phx_join', { config: {}, access_token: await userToken(server, undefined, -30) }]);
       const reply = (await s.next(isReply('1'))) as Msg;
-      assert.match(String((reply[4] as { response: { reason: string } }).response.reason), /^InvalidJWTToken: Token has expired \d+ seconds ago$/);
+      assert.match(
+        String((reply[4] as { response: { reason: string } }).response.reason),
+        /^InvalidJWTToken: Token has expired \d+ seconds ago$/,
+      );
       s.send(['2', '2', 'realtime:b', 'phx_join', { config: {}, access_token: 'abc.def' }]);
-      assert.deepEqual(((await s.next(isReply('2'))) as Msg)[4], { status: 'error', response: { reason: 'MalformedJWT: The token provided is not a valid JWT' } });
+      assert.deepEqual(((await s.next(isReply('2'))) as Msg)[4], {
+        status: 'error',
+        response: { reason: 'MalformedJWT: The token provided is not a valid JWT' },
+      });
       s.ws.close();
     });
 

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { ada, failed, ok, outcome, rest, startRestServer, userClient, userToken } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 for (const target of conformanceTargets()) {
   describe(`REST keys, roles and request settings on ${target.name}`, () => {
@@ -13,7 +13,11 @@ for (const target of conformanceTargets()) {
     after(() => server?.close());
 
     const whoAmI = async (headers: Record<string, string>) => {
-      const res = await rest(server, '/rpc/who_am_i', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+      const res = await rest(server, '/rpc/who_am_i', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', ...headers },
+        body: '{}',
+      });
       return { status: res.status, body: (await res.json()) as Record<string, unknown> };
     };
 
@@ -35,7 +39,14 @@ for (const target of conformanceTargets()) {
       const token = await userToken(server, ada);
       const { status, body } = await whoAmI({ Authorization: `Bearer ${token}`, 'X-Test': 'hello' });
       assert.equal(status, 200);
-      assert.deepEqual(body, { role: 'authenticated', sub: ada, method: 'POST', path: '/rpc/who_am_i', search_path: '"public", public, extensions', header: 'hello' });
+      assert.deepEqual(body, {
+        role: 'authenticated',
+        sub: ada,
+        method: 'POST',
+        path: '/rpc/who_am_i',
+        search_path: '"public", public, extensions',
+        header: 'hello',
+      });
     });
 
     test('an expired JWT is 401 PGRST303 with WWW-Authenticate', async () => {
@@ -47,7 +58,9 @@ for (const target of conformanceTargets()) {
     });
 
     test('a JWT with a bad signature or shape is 401 PGRST301', async () => {
-      const forged = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not-the-secret-not-the-secret-123'));
+      const forged = await new SignJWT({ role: 'service_role' })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode('not-the-secret-not-the-secret-123'));
       const res = await rest(server, '/places', { headers: { Authorization: `Bearer ${forged}` } });
       assert.equal(res.status, 401);
       assert.deepEqual(await res.json(), { code: 'PGRST301', details: null, hint: null, message: 'JWT cryptographic operation failed' });
@@ -56,7 +69,10 @@ for (const target of conformanceTargets()) {
     });
 
     test('a JWT naming a role authenticator cannot use is 401', async () => {
-      const token = await new SignJWT({ role: 'postgres' }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(server.keys.secret);
+      const token = await new SignJWT({ role: 'postgres' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime('1h')
+        .sign(server.keys.secret);
       const res = await rest(server, '/places', { headers: { Authorization: `Bearer ${token}` } });
       assert.equal(res.status, 401);
       assert.deepEqual(await res.json(), { code: '22023', details: null, hint: null, message: 'role "postgres" does not exist' });
@@ -68,18 +84,29 @@ for (const target of conformanceTargets()) {
       assert.equal(anon.headers.get('www-authenticate'), 'Bearer');
       assert.deepEqual(await anon.json(), { code: '42501', details: null, hint: null, message: 'permission denied for table secrets' });
       const user = await userClient(server, ada);
-      assert.deepEqual(outcome(await user.from('secrets').select()), failed(403, { code: '42501', details: null, hint: null, message: 'permission denied for table secrets' }));
+      assert.deepEqual(
+        outcome(await user.from('secrets').select()),
+        failed(403, { code: '42501', details: null, hint: null, message: 'permission denied for table secrets' }),
+      );
       assert.deepEqual(outcome(await server.admin().from('secrets').select()), ok([{ id: 1, value: 'top' }]));
     });
 
     test('RLS filters reads per user', async () => {
       assert.deepEqual(outcome(await server.client().from('notes').select('id').order('id')), ok([{ id: 1 }]));
       const user = await userClient(server, ada);
-      assert.deepEqual(outcome(await user.from('notes').select('id,body').order('id')), ok([{ id: 1, body: 'ada public' }, { id: 2, body: 'ada private' }]));
+      assert.deepEqual(
+        outcome(await user.from('notes').select('id,body').order('id')),
+        ok([
+          { id: 1, body: 'ada public' },
+          { id: 2, body: 'ada private' },
+        ]),
+      );
     });
 
     test('the schema cache reloads on NOTIFY pgrst and after DDL', async () => {
-      await server.db.transaction({ kind: 'system' }, (tx) => tx.exec(`create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7);`));
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`create table public.late (id int primary key); grant select on public.late to anon; insert into public.late values (7);`),
+      );
       let res: Response | null = null;
       for (let i = 0; i < 50; i++) {
         res = await rest(server, '/late');
@@ -100,7 +127,12 @@ for (const target of conformanceTargets()) {
     test('unknown paths and verbs', async () => {
       const nested = await rest(server, '/places/1');
       assert.equal(nested.status, 404);
-      assert.deepEqual(await nested.json(), { code: 'PGRST125', details: null, hint: null, message: 'Invalid path specified in request URL' });
+      assert.deepEqual(await nested.json(), {
+        code: 'PGRST125',
+        details: null,
+        hint: null,
+        message: 'Invalid path specified in request URL',
+      });
       const options = await rest(server, '/places', { method: 'OPTIONS' });
       assert.equal(options.status, 200);
       assert.equal(options.headers.get('allow'), 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE');

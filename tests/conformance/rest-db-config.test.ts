@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const configProject = path.resolve(import.meta.dirname, '../fixtures/rest-config');
 const invalidProject = path.resolve(import.meta.dirname, '../fixtures/rest-config-invalid');
@@ -17,7 +17,9 @@ async function setRoleConfig(server: ConformanceTarget, values: Record<string, s
       ? `execute format('alter role authenticator in database %I reset pgrst.${name}', current_database());`
       : `execute format('alter role authenticator in database %I set pgrst.${name} = %L', current_database(), '${value.replaceAll("'", "''")}');`,
   );
-  await server.db.transaction({ kind: 'system' }, (tx) => tx.exec(`do $$ begin ${statements.join(' ')} end $$; notify pgrst, 'reload config';`));
+  await server.db.transaction({ kind: 'system' }, (tx) =>
+    tx.exec(`do $$ begin ${statements.join(' ')} end $$; notify pgrst, 'reload config';`),
+  );
 }
 
 /** Polls until the reloaded configuration answers (notifications arrive asynchronously). */
@@ -75,14 +77,22 @@ for (const target of conformanceTargets()) {
 
     test('explain() is not an available media type', async () => {
       const res = await db.from('places').select('id').explain({ analyze: true, format: 'json' });
-      assert.deepEqual(outcome(res), failed(406, {
-        code: 'PGRST107', details: null, hint: null,
-        message: 'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=analyze',
-      }));
+      assert.deepEqual(
+        outcome(res),
+        failed(406, {
+          code: 'PGRST107',
+          details: null,
+          hint: null,
+          message: 'None of these media types are available: application/vnd.pgrst.plan+json; for="application/json"; options=analyze',
+        }),
+      );
       const text = await rest(server, '/places?select=id', { headers: { Accept: 'application/vnd.pgrst.plan' } });
       assert.equal(text.status, 406);
       assert.deepEqual(await text.json(), {
-        code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"',
+        code: 'PGRST107',
+        details: null,
+        hint: null,
+        message: 'None of these media types are available: application/vnd.pgrst.plan+text; for="application/json"',
       });
     });
 
@@ -91,13 +101,21 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(outcome(res), ok([{ id: 40, label: 'kept' }], 201));
       const strict = await rest(server, '/labels', {
         method: 'POST',
-        headers: { Authorization: `Bearer ${server.serviceRoleKey}`, apikey: server.serviceRoleKey, 'Content-Type': 'application/json', Prefer: 'handling=strict, tx=rollback' },
+        headers: {
+          Authorization: `Bearer ${server.serviceRoleKey}`,
+          apikey: server.serviceRoleKey,
+          'Content-Type': 'application/json',
+          Prefer: 'handling=strict, tx=rollback',
+        },
         body: JSON.stringify({ id: 41, label: 'strict' }),
       });
       assert.equal(strict.status, 201);
       assert.equal(strict.headers.get('preference-applied'), 'handling=strict');
       const kept = await server.admin().from('labels').select('id,label').in('id', [40, 41]).order('id');
-      assert.deepEqual(kept.data, [{ id: 40, label: 'kept' }, { id: 41, label: 'strict' }]);
+      assert.deepEqual(kept.data, [
+        { id: 40, label: 'kept' },
+        { id: 41, label: 'strict' },
+      ]);
     });
   });
 
@@ -122,13 +140,22 @@ for (const target of conformanceTargets()) {
 
     test('groups by every column that is not aggregated, with filters, order and limit', async () => {
       const res = await db.from('reviews').select('author,stars.sum(),reviews:count()').gte('stars', 3).order('author').limit(2);
-      assert.deepEqual(outcome(res), ok([{ author: 'ada', sum: 13, reviews: 3 }, { author: 'brian', sum: 3, reviews: 1 }]));
+      assert.deepEqual(
+        outcome(res),
+        ok([
+          { author: 'ada', sum: 13, reviews: 3 },
+          { author: 'brian', sum: 3, reviews: 1 },
+        ]),
+      );
       const categories = await db.from('places').select('category,best:rating.max()').order('category');
-      assert.deepEqual(outcome(categories), ok([
-        { category: 'bar', best: null },
-        { category: 'cafe', best: 4.5 },
-        { category: 'restaurant', best: 3.5 },
-      ]));
+      assert.deepEqual(
+        outcome(categories),
+        ok([
+          { category: 'bar', best: null },
+          { category: 'cafe', best: 4.5 },
+          { category: 'restaurant', best: 3.5 },
+        ]),
+      );
     });
 
     test('casts the input and the output of an aggregate', async () => {
@@ -138,32 +165,57 @@ for (const target of conformanceTargets()) {
 
     test('aggregates inside an embedded resource, per parent row', async () => {
       const res = await db.from('places').select('name,reviews(count(),stars.avg())').order('id');
-      assert.deepEqual(outcome(res), ok([
-        { name: 'Blue Bottle', reviews: [{ count: 2, avg: 4 }] },
-        { name: 'Green Leaf', reviews: [{ count: 1, avg: 4 }] },
-        { name: 'Corner Cafe', reviews: [{ count: 2, avg: 3 }] },
-        { name: 'Night Owl', reviews: [{ count: 0, avg: null }] },
-      ]));
+      assert.deepEqual(
+        outcome(res),
+        ok([
+          { name: 'Blue Bottle', reviews: [{ count: 2, avg: 4 }] },
+          { name: 'Green Leaf', reviews: [{ count: 1, avg: 4 }] },
+          { name: 'Corner Cafe', reviews: [{ count: 2, avg: 3 }] },
+          { name: 'Night Owl', reviews: [{ count: 0, avg: null }] },
+        ]),
+      );
     });
 
     test('a to-one spread hands its aggregate up to the parent (grouped by the parent columns)', async () => {
       const res = await db.from('reviews').select('author,...places(rating.max())').order('author');
-      assert.deepEqual(outcome(res), ok([
-        { author: 'ada', max: 4.5 },
-        { author: 'brian', max: 4.5 },
-        { author: 'chloe', max: 4 },
-      ]));
+      assert.deepEqual(
+        outcome(res),
+        ok([
+          { author: 'ada', max: 4.5 },
+          { author: 'brian', max: 4.5 },
+          { author: 'chloe', max: 4 },
+        ]),
+      );
       const counted = await db.from('reviews').select('author,...places(places:count())').order('author');
-      assert.deepEqual(outcome(counted), ok([{ author: 'ada', places: 3 }, { author: 'brian', places: 1 }, { author: 'chloe', places: 1 }]));
+      assert.deepEqual(
+        outcome(counted),
+        ok([
+          { author: 'ada', places: 3 },
+          { author: 'brian', places: 1 },
+          { author: 'chloe', places: 1 },
+        ]),
+      );
       const byCategory = await db.from('reviews').select('stars.avg(),...places(category)').order('places(category)');
-      assert.deepEqual(outcome(byCategory), ok([{ avg: 3.5, category: 'cafe' }, { avg: 4, category: 'restaurant' }]));
+      assert.deepEqual(
+        outcome(byCategory),
+        ok([
+          { avg: 3.5, category: 'cafe' },
+          { avg: 4, category: 'restaurant' },
+        ]),
+      );
     });
 
     test('an aggregate in a one-to-many spread is not implemented (PGRST127)', async () => {
       const res = await db.from('places').select('name,...reviews(stars.sum())');
-      assert.deepEqual(outcome(res), failed(400, {
-        code: 'PGRST127', details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.', hint: null, message: 'Feature not implemented',
-      }));
+      assert.deepEqual(
+        outcome(res),
+        failed(400, {
+          code: 'PGRST127',
+          details: 'Aggregates are not implemented for one-to-many or many-to-many spreads.',
+          hint: null,
+          message: 'Feature not implemented',
+        }),
+      );
     });
 
     test('explain() answers the JSON plan of the read', async () => {
@@ -173,14 +225,29 @@ for (const target of conformanceTargets()) {
       const plan = res.data as unknown as Array<{ Plan: Record<string, unknown> }>;
       assert.equal(plan.length, 1);
       assert.equal(plan[0]?.Plan['Node Type'], 'Aggregate');
-      assert.ok(findNode(plan, (n) => n['Relation Name'] === 'places'), 'the plan scans places');
-      assert.equal(findNode(plan, (n) => 'Actual Rows' in n), null, 'without analyze nothing runs');
-      const raw = await rest(server, '/places?select=name', { headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose;' } });
+      assert.ok(
+        findNode(plan, (n) => n['Relation Name'] === 'places'),
+        'the plan scans places',
+      );
+      assert.equal(
+        findNode(plan, (n) => 'Actual Rows' in n),
+        null,
+        'without analyze nothing runs',
+      );
+      const raw = await rest(server, '/places?select=name', {
+        headers: { Accept: 'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose;' },
+      });
       assert.equal(raw.status, 200);
-      assert.equal(raw.headers.get('content-type'), 'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose; charset=utf-8');
+      assert.equal(
+        raw.headers.get('content-type'),
+        'application/vnd.pgrst.plan+json; for="application/json"; options=analyze|verbose; charset=utf-8',
+      );
       assert.equal(raw.headers.get('content-range'), null);
       const analyzed = (await raw.json()) as unknown;
-      assert.ok(findNode(analyzed, (n) => n['Relation Name'] === 'places' && n['Actual Rows'] === 4), 'analyze counts the rows read');
+      assert.ok(
+        findNode(analyzed, (n) => n['Relation Name'] === 'places' && n['Actual Rows'] === 4),
+        'analyze counts the rows read',
+      );
     });
 
     test('explain() in text, for a singular object and for an RPC', async () => {
@@ -189,20 +256,35 @@ for (const target of conformanceTargets()) {
       assert.equal(typeof res.data, 'string');
       assert.match(res.data as unknown as string, /^Aggregate .*\n/);
       assert.match(res.data as unknown as string, /places/);
-      const raw = await rest(server, '/places?id=eq.1', { headers: { Accept: 'application/vnd.pgrst.plan; for="application/vnd.pgrst.object+json"' } });
-      assert.equal(raw.headers.get('content-type'), 'application/vnd.pgrst.plan+text; for="application/vnd.pgrst.object+json"; charset=utf-8');
+      const raw = await rest(server, '/places?id=eq.1', {
+        headers: { Accept: 'application/vnd.pgrst.plan; for="application/vnd.pgrst.object+json"' },
+      });
+      assert.equal(
+        raw.headers.get('content-type'),
+        'application/vnd.pgrst.plan+text; for="application/vnd.pgrst.object+json"; charset=utf-8',
+      );
       const body = await raw.text();
       assert.ok(body.endsWith('\n'));
       const rpc = await db.rpc('top_places', { min_stars: 4 }).explain({ format: 'json', analyze: true });
       assert.equal(rpc.status, 200);
-      assert.ok(findNode(rpc.data, (n) => n['Node Type'] === 'Function Scan' || typeof n['Function Name'] === 'string'), 'the plan calls the function');
+      assert.ok(
+        findNode(rpc.data, (n) => n['Node Type'] === 'Function Scan' || typeof n['Function Name'] === 'string'),
+        'the plan calls the function',
+      );
     });
 
     test('explain(analyze) of a write runs it, as EXPLAIN ANALYZE does; with rollback() nothing is kept', async () => {
       const kept = await db.from('places').insert({ id: 50, name: 'Planned', category: 'bar' }).explain({ analyze: true, format: 'json' });
       assert.equal(kept.status, 200);
-      assert.ok(findNode(kept.data, (n) => n.Operation === 'Insert'), 'an Insert node');
-      const gone = await db.from('places').insert({ id: 51, name: 'Rolled back', category: 'bar' }).rollback().explain({ analyze: true, format: 'json' });
+      assert.ok(
+        findNode(kept.data, (n) => n.Operation === 'Insert'),
+        'an Insert node',
+      );
+      const gone = await db
+        .from('places')
+        .insert({ id: 51, name: 'Rolled back', category: 'bar' })
+        .rollback()
+        .explain({ analyze: true, format: 'json' });
       assert.equal(gone.status, 200);
       const planOnly = await db.from('places').insert({ id: 52, name: 'Only planned', category: 'bar' }).explain({ format: 'json' });
       assert.equal(planOnly.status, 200);
@@ -213,10 +295,21 @@ for (const target of conformanceTargets()) {
 
     test('rollback() answers what the write would have returned and keeps nothing', async () => {
       const before = await rows(server, 'reviews');
-      const inserted = await db.from('reviews').insert({ id: 60, place_id: 4, author: 'dan', stars: 5 }).select('id,author,stars').rollback();
+      const inserted = await db
+        .from('reviews')
+        .insert({ id: 60, place_id: 4, author: 'dan', stars: 5 })
+        .select('id,author,stars')
+        .rollback();
       assert.deepEqual(outcome(inserted), ok([{ id: 60, author: 'dan', stars: 5 }], 201));
       const updated = await db.from('reviews').update({ stars: 1 }).eq('author', 'ada').select('id,stars').order('id').rollback();
-      assert.deepEqual(outcome(updated), ok([{ id: 1, stars: 1 }, { id: 3, stars: 1 }, { id: 5, stars: 1 }]));
+      assert.deepEqual(
+        outcome(updated),
+        ok([
+          { id: 1, stars: 1 },
+          { id: 3, stars: 1 },
+          { id: 5, stars: 1 },
+        ]),
+      );
       const deleted = await db.from('reviews').delete().eq('place_id', 3).select('id').order('id').rollback();
       assert.deepEqual(outcome(deleted), ok([{ id: 4 }, { id: 5 }]));
       const called = await db.rpc('add_review', { place: 4, who: 'eve', n: 2 }).select('author,stars').rollback();
@@ -225,16 +318,28 @@ for (const target of conformanceTargets()) {
     });
 
     test('a transaction that ends in ROLLBACK still reports deferred constraint violations', async () => {
-      const orphan = { code: '23503', details: 'Key (place_id)=(999) is not present in table "places".', hint: null, message: 'insert or update on table "visits" violates foreign key constraint "visits_place_id_fkey"' };
+      const orphan = {
+        code: '23503',
+        details: 'Key (place_id)=(999) is not present in table "places".',
+        hint: null,
+        message: 'insert or update on table "visits" violates foreign key constraint "visits_place_id_fkey"',
+      };
       assert.deepEqual(outcome(await db.from('visits').insert({ id: 1, place_id: 999 }).rollback()), failed(409, orphan));
       assert.deepEqual(outcome(await db.from('visits').insert({ id: 1, place_id: 999 })), failed(409, orphan));
-      assert.deepEqual(outcome(await db.from('visits').insert({ id: 1, place_id: 1 }).select().rollback()), ok([{ id: 1, place_id: 1 }], 201));
+      assert.deepEqual(
+        outcome(await db.from('visits').insert({ id: 1, place_id: 1 }).select().rollback()),
+        ok([{ id: 1, place_id: 1 }], 201),
+      );
       assert.deepEqual(await rows(server, 'visits'), []);
     });
 
     test('Preference-Applied names the tx preference it honoured', async () => {
       const post = (prefer: string, id: number) =>
-        rest(server, '/places', { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: prefer }, body: JSON.stringify({ id, name: `P${id}`, category: 'bar' }) });
+        rest(server, '/places', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Prefer: prefer },
+          body: JSON.stringify({ id, name: `P${id}`, category: 'bar' }),
+        });
       const rolled = await post('tx=rollback, return=minimal', 70);
       assert.equal(rolled.status, 201);
       assert.equal(rolled.headers.get('preference-applied'), 'return=minimal, tx=rollback');
@@ -250,19 +355,35 @@ for (const target of conformanceTargets()) {
     test('db_tx_end = rollback ends every transaction in ROLLBACK; the override decides tx=commit', async () => {
       try {
         await setRoleConfig(server, { db_tx_end: 'rollback' });
-        await until(async () => (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=commit' } })).headers.get('preference-applied') === null);
+        await until(
+          async () =>
+            (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=commit' } })).headers.get('preference-applied') ===
+            null,
+        );
         const dropped = await db.from('places').insert({ id: 80, name: 'dropped', category: 'bar' }).select('id,name');
         assert.deepEqual(outcome(dropped), ok([{ id: 80, name: 'dropped' }], 201));
-        const ignored = await rest(server, '/places', { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: 'tx=commit' }, body: JSON.stringify({ id: 81, name: 'x', category: 'bar' }) });
+        const ignored = await rest(server, '/places', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Prefer: 'tx=commit' },
+          body: JSON.stringify({ id: 81, name: 'x', category: 'bar' }),
+        });
         assert.equal(ignored.status, 201);
         assert.equal(ignored.headers.get('preference-applied'), null);
-        assert.equal((await rows(server, 'places') as unknown[]).length, 4);
+        assert.equal(((await rows(server, 'places')) as unknown[]).length, 4);
 
         await setRoleConfig(server, { db_tx_end: 'rollback-allow-override' });
-        await until(async () => (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=commit' } })).headers.get('preference-applied') === 'tx=commit');
+        await until(
+          async () =>
+            (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=commit' } })).headers.get('preference-applied') ===
+            'tx=commit',
+        );
         const alsoDropped = await db.from('places').insert({ id: 82, name: 'dropped', category: 'bar' }).select('id');
         assert.deepEqual(outcome(alsoDropped), ok([{ id: 82 }], 201));
-        const overridden = await rest(server, '/places', { method: 'POST', headers: { 'Content-Type': 'application/json', Prefer: 'tx=commit' }, body: JSON.stringify({ id: 83, name: 'kept', category: 'bar' }) });
+        const overridden = await rest(server, '/places', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Prefer: 'tx=commit' },
+          body: JSON.stringify({ id: 83, name: 'kept', category: 'bar' }),
+        });
         assert.equal(overridden.headers.get('preference-applied'), 'tx=commit');
         const kept = await server.admin().from('places').select('id').gte('id', 80);
         assert.deepEqual(kept.data, [{ id: 83 }]);
@@ -295,7 +416,11 @@ for (const target of conformanceTargets()) {
         assert.equal(ignored.headers.get('preference-applied'), null);
       } finally {
         await setRoleConfig(server, { db_aggregates_enabled: 'true', db_plan_enabled: 'true', db_tx_end: 'commit-allow-override' });
-        await until(async () => (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=rollback' } })).headers.get('preference-applied') === 'tx=rollback');
+        await until(
+          async () =>
+            (await rest(server, '/places?select=id&limit=1', { headers: { Prefer: 'tx=rollback' } })).headers.get('preference-applied') ===
+            'tx=rollback',
+        );
         await until(aggregatesOn(db));
       }
     });
@@ -306,8 +431,17 @@ for (const target of conformanceTargets()) {
         await setRoleConfig(server, { db_pre_request: 'public.check_request' });
         await until(async () => (await blocked()).status === 402);
         const res = await blocked();
-        assert.deepEqual(await res.json(), { code: 'PT402', details: 'blocked by the pre-request', hint: null, message: 'Payment required' });
-        const write = await rest(server, '/places', { method: 'POST', headers: { 'x-block': 'yes', 'Content-Type': 'application/json' }, body: JSON.stringify({ id: 90, name: 'x', category: 'bar' }) });
+        assert.deepEqual(await res.json(), {
+          code: 'PT402',
+          details: 'blocked by the pre-request',
+          hint: null,
+          message: 'Payment required',
+        });
+        const write = await rest(server, '/places', {
+          method: 'POST',
+          headers: { 'x-block': 'yes', 'Content-Type': 'application/json' },
+          body: JSON.stringify({ id: 90, name: 'x', category: 'bar' }),
+        });
         assert.equal(write.status, 402);
         assert.deepEqual(outcome(await db.from('places').select('id').eq('id', 1)), ok([{ id: 1 }]));
         assert.deepEqual(await rows(server, 'places').then((r) => (r as Array<{ id: number }>).map((p) => p.id)), [1, 2, 3, 4]);

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const ids = (...values: number[]) => values.map((id) => ({ id }));
 
@@ -135,7 +135,10 @@ for (const target of conformanceTargets()) {
 
     test('a value of the wrong type is the database error, 400', async () => {
       const res = await places().eq('id', 'abc');
-      assert.deepEqual(outcome(res), failed(400, { code: '22P02', details: null, hint: null, message: 'invalid input syntax for type bigint: "abc"' }));
+      assert.deepEqual(
+        outcome(res),
+        failed(400, { code: '22P02', details: null, hint: null, message: 'invalid input syntax for type bigint: "abc"' }),
+      );
     });
   });
 }

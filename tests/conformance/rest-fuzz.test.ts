@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT } from 'jose';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { generate, prng } from '../fixtures/rest/hostile.ts';
 import { ada, startRestServer, userToken } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 /** Everything a statement could have changed in the catalog: objects, roles, memberships, role settings. */
 const catalogSnapshot = `
@@ -39,7 +39,9 @@ for (const target of conformanceTargets()) {
     after(() => server?.close());
 
     async function snapshot(): Promise<string> {
-      return server.db.transaction({ kind: 'system' }, async (tx) => String((await tx.query<{ snapshot: string }>(catalogSnapshot)).rows[0]?.snapshot));
+      return server.db.transaction({ kind: 'system' }, async (tx) =>
+        String((await tx.query<{ snapshot: string }>(catalogSnapshot)).rows[0]?.snapshot),
+      );
     }
 
     test('2,400 generated requests: never a 5xx, errors in PostgREST shape, nothing escapes', async () => {
@@ -49,7 +51,10 @@ for (const target of conformanceTargets()) {
         let token = forgedCache.get(role);
         if (!token) {
           const secret = random() < 0.5 ? server.keys.secret : new TextEncoder().encode('a-wrong-secret-a-wrong-secret-123');
-          token = await new SignJWT({ role, sub: ada }).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setExpirationTime('1h').sign(secret);
+          token = await new SignJWT({ role, sub: ada })
+            .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+            .setExpirationTime('1h')
+            .sign(secret);
           forgedCache.set(role, token);
         }
         return token;
@@ -101,9 +106,16 @@ for (const target of conformanceTargets()) {
 
     test('the canary: catalog, roles and settings unchanged; requests still run as their role', async () => {
       assert.equal(await snapshot(), before_);
-      const who = await server.db.transaction({ kind: 'request', role: 'anon' }, async (tx) => (await tx.query<{ u: string; r: string }>(`select current_user as u, current_setting('role') as r`)).rows[0]);
+      const who = await server.db.transaction(
+        { kind: 'request', role: 'anon' },
+        async (tx) => (await tx.query<{ u: string; r: string }>(`select current_user as u, current_setting('role') as r`)).rows[0],
+      );
       assert.deepEqual(who, { u: 'anon', r: 'anon' });
-      const res = await fetch(`${server.url}/rest/v1/rpc/who_am_i`, { method: 'POST', headers: { apikey: server.anonKey, 'Content-Type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${server.url}/rest/v1/rpc/who_am_i`, {
+        method: 'POST',
+        headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(((await res.json()) as { role: string }).role, 'anon');
       const secrets = await fetch(`${server.url}/rest/v1/secrets`, { headers: { apikey: server.anonKey } });
       assert.equal(secrets.status, 401);

@@ -1,16 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { ada, startRestServer, userToken } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 type Doc = Record<string, unknown>;
 
 /** A value deep in a parsed JSON document, undefined when the path is not there. */
 function at(value: unknown, ...path: Array<string | number>): unknown {
-  return path.reduce<unknown>((v, key) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[key] : undefined), value);
+  return path.reduce<unknown>(
+    (v, key) => (v !== null && typeof v === 'object' ? (v as Record<string | number, unknown>)[key] : undefined),
+    value,
+  );
 }
 
-const forbidden = { message: 'Access to schema is forbidden', hint: 'Accessing the schema via the Data API is only allowed using a secret API key.' };
+const forbidden = {
+  message: 'Access to schema is forbidden',
+  hint: 'Accessing the schema via the Data API is only allowed using a secret API key.',
+};
 const ref = (name: string) => ({ $ref: `#/parameters/${name}` });
 const readParams = ['select', 'order', 'range', 'rangeUnit', 'offset', 'limit', 'preferCount'];
 const rpcProduces = ['application/json', 'application/vnd.pgrst.object+json;nulls=stripped', 'application/vnd.pgrst.object+json'];
@@ -35,7 +41,8 @@ for (const target of conformanceTargets()) {
     });
     after(() => server?.close());
 
-    const root = (headers: Record<string, string>, init: RequestInit = {}, query = '') => fetch(`${server.url}/rest/v1/${query}`, { ...init, headers });
+    const root = (headers: Record<string, string>, init: RequestInit = {}, query = '') =>
+      fetch(`${server.url}/rest/v1/${query}`, { ...init, headers });
 
     test('the service_role key and an sb_secret_ key get the Swagger 2.0 document', async () => {
       const res = await root({ apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}` });
@@ -55,8 +62,25 @@ for (const target of conformanceTargets()) {
       assert.equal(await head.text(), '');
 
       const { paths, definitions, parameters, ...top } = JSON.parse(text) as Doc;
-      assert.deepEqual(Object.keys(JSON.parse(text) as Doc), ['swagger', 'info', 'host', 'basePath', 'schemes', 'consumes', 'produces', 'paths', 'definitions', 'parameters', 'externalDocs']);
-      const media = ['application/json', 'application/vnd.pgrst.object+json;nulls=stripped', 'application/vnd.pgrst.object+json', 'text/csv'];
+      assert.deepEqual(Object.keys(JSON.parse(text) as Doc), [
+        'swagger',
+        'info',
+        'host',
+        'basePath',
+        'schemes',
+        'consumes',
+        'produces',
+        'paths',
+        'definitions',
+        'parameters',
+        'externalDocs',
+      ]);
+      const media = [
+        'application/json',
+        'application/vnd.pgrst.object+json;nulls=stripped',
+        'application/vnd.pgrst.object+json',
+        'text/csv',
+      ];
       assert.deepEqual(top, {
         swagger: '2.0',
         info: { description: '', title: 'standard public schema', version: '14.12' },
@@ -68,14 +92,23 @@ for (const target of conformanceTargets()) {
         externalDocs: { description: 'PostgREST Documentation', url: 'https://postgrest.org/en/v14/references/api.html' },
       });
       assert.deepEqual(at(paths, '/'), {
-        get: { produces: ['application/openapi+json', 'application/json'], responses: { 200: { description: 'OK' } }, summary: 'OpenAPI description (this document)', tags: ['Introspection'] },
+        get: {
+          produces: ['application/openapi+json', 'application/json'],
+          responses: { 200: { description: 'OK' } },
+          summary: 'OpenAPI description (this document)',
+          tags: ['Introspection'],
+        },
       });
       const names = Object.keys(paths as Doc);
       assert.equal(names[0], '/');
       const tables = names.filter((p) => p !== '/' && !p.startsWith('/rpc/'));
       assert.deepEqual(tables, [...tables].sort());
-      assert.deepEqual(Object.keys(definitions as Doc), tables.map((p) => p.slice(1)));
-      for (const name of ['/places', '/visits', '/place_cards', '/secrets', '/rpc/places_in', '/rpc/nothing']) assert.ok(names.includes(name), name);
+      assert.deepEqual(
+        Object.keys(definitions as Doc),
+        tables.map((p) => p.slice(1)),
+      );
+      for (const name of ['/places', '/visits', '/place_cards', '/secrets', '/rpc/places_in', '/rpc/nothing'])
+        assert.ok(names.includes(name), name);
       assert.ok(!names.includes('/stock') && !names.includes('/vault'), 'only the schema asked for');
       assert.ok(at(parameters, 'rowFilter.visits.day'));
     });
@@ -83,8 +116,16 @@ for (const target of conformanceTargets()) {
     test('a composite key table: every key column noted, a filter per column, all verbs', () => {
       assert.deepEqual(at(doc, 'definitions', 'visits'), {
         properties: {
-          author_id: { description: "Note:\nThis is a Primary Key.<pk/>\nThis is a Foreign Key to `authors.id`.<fk table='authors' column='id'/>", format: 'int64', type: 'integer' },
-          place_id: { description: "Note:\nThis is a Primary Key.<pk/>\nThis is a Foreign Key to `places.id`.<fk table='places' column='id'/>", format: 'int64', type: 'integer' },
+          author_id: {
+            description: "Note:\nThis is a Primary Key.<pk/>\nThis is a Foreign Key to `authors.id`.<fk table='authors' column='id'/>",
+            format: 'int64',
+            type: 'integer',
+          },
+          place_id: {
+            description: "Note:\nThis is a Primary Key.<pk/>\nThis is a Foreign Key to `places.id`.<fk table='places' column='id'/>",
+            format: 'int64',
+            type: 'integer',
+          },
           day: { description: 'Note:\nThis is a Primary Key.<pk/>', format: 'date', type: 'string' },
           note: { format: 'text', type: 'string' },
         },
@@ -96,22 +137,51 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(Object.keys(path), ['delete', 'get', 'patch', 'post']);
       assert.deepEqual(at(path, 'get'), {
         parameters: [...filters, ...readParams].map(ref),
-        responses: { 200: { description: 'OK', schema: { items: { $ref: '#/definitions/visits' }, type: 'array' } }, 206: { description: 'Partial Content' } },
+        responses: {
+          200: { description: 'OK', schema: { items: { $ref: '#/definitions/visits' }, type: 'array' } },
+          206: { description: 'Partial Content' },
+        },
         tags: ['visits'],
       });
-      assert.deepEqual(at(path, 'post'), { parameters: ['body.visits', 'select', 'preferPost'].map(ref), responses: { 201: { description: 'Created' } }, tags: ['visits'] });
-      assert.deepEqual(at(path, 'patch'), { parameters: [...filters, 'body.visits', 'preferReturn'].map(ref), responses: { 204: { description: 'No Content' } }, tags: ['visits'] });
-      assert.deepEqual(at(path, 'delete'), { parameters: [...filters, 'preferReturn'].map(ref), responses: { 204: { description: 'No Content' } }, tags: ['visits'] });
+      assert.deepEqual(at(path, 'post'), {
+        parameters: ['body.visits', 'select', 'preferPost'].map(ref),
+        responses: { 201: { description: 'Created' } },
+        tags: ['visits'],
+      });
+      assert.deepEqual(at(path, 'patch'), {
+        parameters: [...filters, 'body.visits', 'preferReturn'].map(ref),
+        responses: { 204: { description: 'No Content' } },
+        tags: ['visits'],
+      });
+      assert.deepEqual(at(path, 'delete'), {
+        parameters: [...filters, 'preferReturn'].map(ref),
+        responses: { 204: { description: 'No Content' } },
+        tags: ['visits'],
+      });
       assert.deepEqual(at(doc, 'parameters', 'rowFilter.visits.day'), { in: 'query', name: 'day', required: false, type: 'string' });
-      assert.deepEqual(at(doc, 'parameters', 'body.visits'), { description: 'visits', in: 'body', name: 'visits', required: false, schema: { $ref: '#/definitions/visits' } });
+      assert.deepEqual(at(doc, 'parameters', 'body.visits'), {
+        description: 'visits',
+        in: 'body',
+        name: 'visits',
+        required: false,
+        schema: { $ref: '#/definitions/visits' },
+      });
     });
 
     test('a view: nullable columns, the key and foreign keys of its table, writable when auto-updatable', () => {
       assert.deepEqual(at(doc, 'definitions', 'review_cards'), {
         properties: {
           id: { description: 'Note:\nThis is a Primary Key.<pk/>', format: 'int64', type: 'integer' },
-          place_id: { description: "Note:\nThis is a Foreign Key to `places.id`.<fk table='places' column='id'/>", format: 'int64', type: 'integer' },
-          writer_id: { description: "Note:\nThis is a Foreign Key to `authors.id`.<fk table='authors' column='id'/>", format: 'int64', type: 'integer' },
+          place_id: {
+            description: "Note:\nThis is a Foreign Key to `places.id`.<fk table='places' column='id'/>",
+            format: 'int64',
+            type: 'integer',
+          },
+          writer_id: {
+            description: "Note:\nThis is a Foreign Key to `authors.id`.<fk table='authors' column='id'/>",
+            format: 'int64',
+            type: 'integer',
+          },
           body: { format: 'text', type: 'string' },
           stars: { format: 'int32', type: 'integer' },
         },
@@ -130,7 +200,13 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(at(places, 'properties', 'rating'), { format: 'numeric', type: 'number' });
       assert.deepEqual(at(places, 'properties', 'lat'), { format: 'double precision', type: 'number' });
       assert.deepEqual(at(places, 'properties', 'name'), { description: 'What the place is called', format: 'text', type: 'string' });
-      assert.deepEqual(at(doc, 'parameters', 'rowFilter.places.name'), { description: 'What the place is called', in: 'query', name: 'name', required: false, type: 'string' });
+      assert.deepEqual(at(doc, 'parameters', 'rowFilter.places.name'), {
+        description: 'What the place is called',
+        in: 'query',
+        name: 'name',
+        required: false,
+        type: 'string',
+      });
       assert.equal(at(doc, 'paths', '/places', 'get', 'summary'), 'Places people review');
       assert.equal(at(doc, 'paths', '/places', 'post', 'description'), 'Each has a name and a mood.');
       assert.deepEqual(at(doc, 'definitions', 'profiles', 'properties', 'settings'), { format: 'jsonb' });
@@ -140,26 +216,61 @@ for (const target of conformanceTargets()) {
     });
 
     test('functions: a set-returning stable one takes GET and POST, a volatile void one only POST', () => {
-      const body = { in: 'body', name: 'args', required: true, schema: { description: 'Places of one category', properties: { cat: { format: 'text', type: 'string' } }, required: ['cat'], type: 'object' } };
-      const common = { produces: rpcProduces, responses: { 200: { description: 'OK' } }, summary: 'Places of one category', tags: ['(rpc) places_in'] };
+      const body = {
+        in: 'body',
+        name: 'args',
+        required: true,
+        schema: {
+          description: 'Places of one category',
+          properties: { cat: { format: 'text', type: 'string' } },
+          required: ['cat'],
+          type: 'object',
+        },
+      };
+      const common = {
+        produces: rpcProduces,
+        responses: { 200: { description: 'OK' } },
+        summary: 'Places of one category',
+        tags: ['(rpc) places_in'],
+      };
       assert.deepEqual(at(doc, 'paths', '/rpc/places_in'), {
         get: { ...common, parameters: [{ format: 'text', in: 'query', name: 'cat', required: true, type: 'string' }] },
         post: { ...common, parameters: [body, ref('preferParams')] },
       });
       assert.deepEqual(at(doc, 'paths', '/rpc/nothing'), {
-        post: { parameters: [{ in: 'body', name: 'args', required: true, schema: { properties: {}, type: 'object' } }, ref('preferParams')], produces: rpcProduces, responses: { 200: { description: 'OK' } }, tags: ['(rpc) nothing'] },
+        post: {
+          parameters: [{ in: 'body', name: 'args', required: true, schema: { properties: {}, type: 'object' } }, ref('preferParams')],
+          produces: rpcProduces,
+          responses: { 200: { description: 'OK' } },
+          tags: ['(rpc) nothing'],
+        },
       });
-      assert.deepEqual(at(doc, 'paths', '/rpc/greet', 'get', 'parameters'), [{ format: 'text', in: 'query', name: 'name', required: false, type: 'string' }]);
-      assert.deepEqual(at(doc, 'paths', '/rpc/sum_array', 'get', 'parameters'), [{ format: 'integer[]', in: 'query', name: 'xs', required: true, type: 'string' }]);
-      assert.deepEqual(at(doc, 'paths', '/rpc/sum_array', 'post', 'parameters', 0, 'schema', 'properties'), { xs: { format: 'integer[]', items: { type: 'integer' }, type: 'array' } });
+      assert.deepEqual(at(doc, 'paths', '/rpc/greet', 'get', 'parameters'), [
+        { format: 'text', in: 'query', name: 'name', required: false, type: 'string' },
+      ]);
+      assert.deepEqual(at(doc, 'paths', '/rpc/sum_array', 'get', 'parameters'), [
+        { format: 'integer[]', in: 'query', name: 'xs', required: true, type: 'string' },
+      ]);
+      assert.deepEqual(at(doc, 'paths', '/rpc/sum_array', 'post', 'parameters', 0, 'schema', 'properties'), {
+        xs: { format: 'integer[]', items: { type: 'integer' }, type: 'array' },
+      });
       assert.deepEqual(Object.keys(at(doc, 'paths', '/rpc/add_item') as Doc), ['post']);
     });
 
     test('the shared parameters PostgREST defines', () => {
-      const prefer = (values?: string[]) => ({ description: 'Preference', ...(values ? { enum: values } : {}), in: 'header', name: 'Prefer', required: false, type: 'string' });
+      const prefer = (values?: string[]) => ({
+        description: 'Preference',
+        ...(values ? { enum: values } : {}),
+        in: 'header',
+        name: 'Prefer',
+        required: false,
+        type: 'string',
+      });
       const query = (name: string, description: string) => ({ description, in: 'query', name, required: false, type: 'string' });
       const ret = ['return=representation', 'return=minimal', 'return=none'];
-      const shared = Object.fromEntries(Object.entries(at(doc, 'parameters') as Doc).filter(([k]) => !k.startsWith('rowFilter.') && !k.startsWith('body.')));
+      const shared = Object.fromEntries(
+        Object.entries(at(doc, 'parameters') as Doc).filter(([k]) => !k.startsWith('rowFilter.') && !k.startsWith('body.')),
+      );
       assert.deepEqual(shared, {
         preferParams: prefer(),
         preferReturn: prefer(ret),
@@ -169,7 +280,14 @@ for (const target of conformanceTargets()) {
         on_conflict: query('on_conflict', 'On Conflict'),
         order: query('order', 'Ordering'),
         range: { description: 'Limiting and Pagination', in: 'header', name: 'Range', required: false, type: 'string' },
-        rangeUnit: { default: 'items', description: 'Limiting and Pagination', in: 'header', name: 'Range-Unit', required: false, type: 'string' },
+        rangeUnit: {
+          default: 'items',
+          description: 'Limiting and Pagination',
+          in: 'header',
+          name: 'Range-Unit',
+          required: false,
+          type: 'string',
+        },
         offset: query('offset', 'Limiting and Pagination'),
         limit: query('limit', 'Limiting and Pagination'),
       });
@@ -177,7 +295,12 @@ for (const target of conformanceTargets()) {
 
     test('anon, publishable and user tokens get the hosted 403; no key is 401', async () => {
       const user = await userToken(server, ada);
-      const refused: Array<Record<string, string>> = [{ apikey: server.anonKey }, { apikey: server.keys.publishableKey }, { apikey: server.anonKey, Authorization: `Bearer ${user}` }, { Authorization: `Bearer ${user}` }];
+      const refused: Array<Record<string, string>> = [
+        { apikey: server.anonKey },
+        { apikey: server.keys.publishableKey },
+        { apikey: server.anonKey, Authorization: `Bearer ${user}` },
+        { Authorization: `Bearer ${user}` },
+      ];
       for (const headers of refused) {
         const res = await root(headers);
         assert.equal(res.status, 403);
@@ -189,7 +312,10 @@ for (const target of conformanceTargets()) {
       assert.equal(await head.text(), '');
       const none = await root({});
       assert.equal(none.status, 401);
-      assert.deepEqual(await none.json(), { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+      assert.deepEqual(await none.json(), {
+        message: 'No API key found in request',
+        hint: 'No `apikey` request header or url param was found.',
+      });
     });
 
     test('a bad or expired token keeps PostgREST 401 PGRST301 / PGRST303', async () => {
@@ -211,13 +337,22 @@ for (const target of conformanceTargets()) {
       const inventory = (await res.json()) as Doc;
       assert.deepEqual(Object.keys(at(inventory, 'paths') as Doc), ['/', '/stock']);
       assert.deepEqual(at(inventory, 'definitions', 'stock', 'required'), ['id', 'item', 'amount']);
-      assert.deepEqual(at(inventory, 'info'), { description: 'This is a dynamic API generated by PostgREST', title: 'PostgREST API', version: '14.12' });
+      assert.deepEqual(at(inventory, 'info'), {
+        description: 'This is a dynamic API generated by PostgREST',
+        title: 'PostgREST API',
+        version: '14.12',
+      });
       const hidden = await root({ apikey: server.keys.secretKey, 'Accept-Profile': 'hidden' });
       assert.equal(hidden.status, 406);
       assert.equal(at(await hidden.json(), 'code'), 'PGRST106');
       const csv = await root({ apikey: server.keys.secretKey, Accept: 'text/csv' });
       assert.equal(csv.status, 406);
-      assert.deepEqual(await csv.json(), { code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: text/csv' });
+      assert.deepEqual(await csv.json(), {
+        code: 'PGRST107',
+        details: null,
+        hint: null,
+        message: 'None of these media types are available: text/csv',
+      });
       for (const accept of ['application/json', 'application/openapi+json', 'text/csv, */*;q=0.1']) {
         const negotiated = await root({ apikey: server.keys.secretKey, Accept: accept });
         assert.equal(negotiated.status, 200, accept);
@@ -244,7 +379,10 @@ for (const target of conformanceTargets()) {
       });
       assert.equal(at(changed, 'paths', '/field_notes'), undefined, 'no grant to service_role yet: follow-privileges leaves it out');
       assert.deepEqual(Object.keys(at(changed, 'paths', '/place_totals') as Doc), ['get'], 'a view with GROUP BY is read-only');
-      assert.deepEqual(at(changed, 'definitions', 'place_totals', 'properties'), { category: { format: 'text', type: 'string' }, total: { format: 'int64', type: 'integer' } });
+      assert.deepEqual(at(changed, 'definitions', 'place_totals', 'properties'), {
+        category: { format: 'text', type: 'string' },
+        total: { format: 'int64', type: 'integer' },
+      });
 
       await server.db.transaction({ kind: 'system' }, (tx) => tx.exec('grant select, insert on public.field_notes to service_role'));
       const granted = (await (await root({ apikey: server.serviceRoleKey })).json()) as Doc;
@@ -252,7 +390,11 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(at(granted, 'definitions', 'field_notes'), {
         properties: {
           id: { description: 'Note:\nThis is a Primary Key.<pk/>', format: 'int32', type: 'integer' },
-          place_id: { description: "Note:\nThis is a Foreign Key to `places.id`.<fk table='places' column='id'/>", format: 'int64', type: 'integer' },
+          place_id: {
+            description: "Note:\nThis is a Foreign Key to `places.id`.<fk table='places' column='id'/>",
+            format: 'int64',
+            type: 'integer',
+          },
           body: { format: 'text', type: 'string' },
           seen_on: { default: '2024-03-01', format: 'date', type: 'string' },
         },

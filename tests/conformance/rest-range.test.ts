@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const ids = (...values: number[]) => values.map((id) => ({ id }));
 
@@ -57,12 +57,15 @@ for (const target of conformanceTargets()) {
 
     test('an offset past the end is 416 PGRST103', async () => {
       const res = await db.from('places').select('id', { count: 'exact' }).range(10, 12);
-      assert.deepEqual(outcome(res), failed(416, {
-        code: 'PGRST103',
-        details: 'An offset of 10 was requested, but there are only 5 rows.',
-        hint: null,
-        message: 'Requested range not satisfiable',
-      }));
+      assert.deepEqual(
+        outcome(res),
+        failed(416, {
+          code: 'PGRST103',
+          details: 'An offset of 10 was requested, but there are only 5 rows.',
+          hint: null,
+          message: 'Requested range not satisfiable',
+        }),
+      );
     });
 
     test('an empty page reads */total', async () => {
@@ -91,18 +94,24 @@ for (const target of conformanceTargets()) {
 
     test('single() returns the object, or 406 PGRST116', async () => {
       assert.deepEqual(outcome(await db.from('places').select('id,name').eq('id', 2).single()), ok({ id: 2, name: 'Green Leaf' }));
-      assert.deepEqual(outcome(await db.from('places').select('id').eq('category', 'cafe').single()), failed(406, {
-        code: 'PGRST116',
-        details: 'The result contains 2 rows',
-        hint: null,
-        message: 'Cannot coerce the result to a single JSON object',
-      }));
-      assert.deepEqual(outcome(await db.from('places').select('id').eq('id', 99).single()), failed(406, {
-        code: 'PGRST116',
-        details: 'The result contains 0 rows',
-        hint: null,
-        message: 'Cannot coerce the result to a single JSON object',
-      }));
+      assert.deepEqual(
+        outcome(await db.from('places').select('id').eq('category', 'cafe').single()),
+        failed(406, {
+          code: 'PGRST116',
+          details: 'The result contains 2 rows',
+          hint: null,
+          message: 'Cannot coerce the result to a single JSON object',
+        }),
+      );
+      assert.deepEqual(
+        outcome(await db.from('places').select('id').eq('id', 99).single()),
+        failed(406, {
+          code: 'PGRST116',
+          details: 'The result contains 0 rows',
+          hint: null,
+          message: 'Cannot coerce the result to a single JSON object',
+        }),
+      );
     });
 
     test('maybeSingle() returns the object or null', async () => {
@@ -112,22 +121,36 @@ for (const target of conformanceTargets()) {
 
     test('csv()', async () => {
       const res = await db.from('places').select('id,name,tags').lt('id', 4).order('id').csv();
-      assert.deepEqual(outcome(res), ok('id,name,tags\n1,"Blue Bottle","{coffee,wifi}"\n2,"Green Leaf",{vegan}\n3,"Night Owl","{cocktails,music}"'));
+      assert.deepEqual(
+        outcome(res),
+        ok('id,name,tags\n1,"Blue Bottle","{coffee,wifi}"\n2,"Green Leaf",{vegan}\n3,"Night Owl","{cocktails,music}"'),
+      );
       const raw = await rest(server, '/places?select=id&id=eq.1', { headers: { Accept: 'text/csv' } });
       assert.equal(raw.headers.get('content-type'), 'text/csv; charset=utf-8');
     });
 
     test('geojson() builds Point features from lat/lng columns', async () => {
       const res = await db.from('places').select('id,name,lat,lng').in('id', [1, 3]).order('id').geojson();
-      assert.deepEqual(outcome(res), ok({
-        type: 'FeatureCollection',
-        features: [
-          { type: 'Feature', geometry: { type: 'Point', coordinates: [2.35, 48.85] }, properties: { id: 1, name: 'Blue Bottle' } },
-          { type: 'Feature', geometry: null, properties: { id: 3, name: 'Night Owl' } },
-        ],
-      }));
+      assert.deepEqual(
+        outcome(res),
+        ok({
+          type: 'FeatureCollection',
+          features: [
+            { type: 'Feature', geometry: { type: 'Point', coordinates: [2.35, 48.85] }, properties: { id: 1, name: 'Blue Bottle' } },
+            { type: 'Feature', geometry: null, properties: { id: 3, name: 'Night Owl' } },
+          ],
+        }),
+      );
       const none = await db.from('authors').select('name').geojson();
-      assert.deepEqual(outcome(none), failed(406, { code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: application/geo+json' }));
+      assert.deepEqual(
+        outcome(none),
+        failed(406, {
+          code: 'PGRST107',
+          details: null,
+          hint: null,
+          message: 'None of these media types are available: application/geo+json',
+        }),
+      );
     });
 
     test('stripNulls() drops null fields', async () => {
@@ -138,19 +161,27 @@ for (const target of conformanceTargets()) {
     test('an unsupported Accept is 406 PGRST107', async () => {
       const res = await rest(server, '/places', { headers: { Accept: 'text/html' } });
       assert.equal(res.status, 406);
-      assert.deepEqual(await res.json(), { code: 'PGRST107', details: null, hint: null, message: 'None of these media types are available: text/html' });
+      assert.deepEqual(await res.json(), {
+        code: 'PGRST107',
+        details: null,
+        hint: null,
+        message: 'None of these media types are available: text/html',
+      });
     });
 
     test('Accept-Profile selects an exposed schema; others are 406 PGRST106', async () => {
       const stock = await server.client().schema('inventory').from('stock').select('item,amount');
       assert.deepEqual(outcome(stock), ok([{ item: 'bolts', amount: 10 }]));
       const hidden = await server.client().schema('hidden').from('vault').select();
-      assert.deepEqual(outcome(hidden), failed(406, {
-        code: 'PGRST106',
-        details: null,
-        hint: 'Only the following schemas are exposed: public, graphql_public, inventory',
-        message: 'Invalid schema: hidden',
-      }));
+      assert.deepEqual(
+        outcome(hidden),
+        failed(406, {
+          code: 'PGRST106',
+          details: null,
+          hint: 'Only the following schemas are exposed: public, graphql_public, inventory',
+          message: 'Invalid schema: hidden',
+        }),
+      );
     });
   });
 }

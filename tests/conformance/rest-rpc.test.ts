@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
 import { failed, ok, outcome, rest, startRestServer } from '../fixtures/rest/support.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 for (const target of conformanceTargets()) {
   describe(`REST RPC on ${target.name}`, () => {

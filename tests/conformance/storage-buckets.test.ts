@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errorShape, newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 for (const target of conformanceTargets()) {
   describe(`storage buckets, signed URLs, move/copy, config on ${target.name}`, () => {
@@ -26,20 +26,41 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(got.data?.allowed_mime_types, ['application/pdf']);
       assert.match(String(got.data?.created_at), /^\d{4}-\d{2}-\d{2}T/);
       const dup = await admin.createBucket('docs');
-      assert.deepEqual(errorShape(dup.error), { status: 400, statusCode: '409', code: 'BucketAlreadyExists', message: 'The resource already exists' });
+      assert.deepEqual(errorShape(dup.error), {
+        status: 400,
+        statusCode: '409',
+        code: 'BucketAlreadyExists',
+        message: 'The resource already exists',
+      });
       const bad = await admin.createBucket('bad/name');
-      assert.deepEqual(errorShape(bad.error), { status: 400, statusCode: '400', code: 'InvalidBucketName', message: 'Bucket name invalid' });
+      assert.deepEqual(errorShape(bad.error), {
+        status: 400,
+        statusCode: '400',
+        code: 'InvalidBucketName',
+        message: 'Bucket name invalid',
+      });
       const tooBig = await admin.createBucket('huge', { public: false, fileSizeLimit: '9GB' });
       assert.equal(errorShape(tooBig.error).code, 'EntityTooLarge');
       const byUser = await alice.client.storage.createBucket('mine');
-      assert.deepEqual(errorShape(byUser.error), { status: 400, statusCode: '403', code: 'AccessDenied', message: 'new row violates row-level security policy' });
+      assert.deepEqual(errorShape(byUser.error), {
+        status: 400,
+        statusCode: '403',
+        code: 'AccessDenied',
+        message: 'new row violates row-level security policy',
+      });
 
       const listed = await alice.client.storage.listBuckets();
       assert.deepEqual(listed.data?.map((b) => b.id).sort(), ['avatars', 'docs', 'photos']);
       const searched = await admin.listBuckets({ search: 'pho' });
-      assert.deepEqual(searched.data?.map((b) => b.id), ['photos']);
+      assert.deepEqual(
+        searched.data?.map((b) => b.id),
+        ['photos'],
+      );
 
-      assert.deepEqual(await admin.updateBucket('docs', { public: true, allowedMimeTypes: ['image/*'] }), { data: { message: 'Successfully updated' }, error: null });
+      assert.deepEqual(await admin.updateBucket('docs', { public: true, allowedMimeTypes: ['image/*'] }), {
+        data: { message: 'Successfully updated' },
+        error: null,
+      });
       assert.equal((await admin.getBucket('docs')).data?.public, true);
       const notMine = await alice.client.storage.updateBucket('docs', { public: false });
       assert.equal(errorShape(notMine.error).code, 'NoSuchBucket');
@@ -48,9 +69,19 @@ for (const target of conformanceTargets()) {
       const pngStart = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
       assert.equal((await admin.from('docs').upload('x.png', new Blob([pngStart], { type: 'image/png' }))).error, null);
       const notEmpty = await admin.deleteBucket('docs');
-      assert.deepEqual(errorShape(notEmpty.error), { status: 400, statusCode: '409', code: 'ResourceNotEmpty', message: 'The bucket you tried to delete is not empty' });
+      assert.deepEqual(errorShape(notEmpty.error), {
+        status: 400,
+        statusCode: '409',
+        code: 'ResourceNotEmpty',
+        message: 'The bucket you tried to delete is not empty',
+      });
       const emptyByUser = await alice.client.storage.emptyBucket('docs');
-      assert.deepEqual(errorShape(emptyByUser.error), { status: 403, statusCode: '403', code: 'AccessDenied', message: 'Access denied: Invalid role' });
+      assert.deepEqual(errorShape(emptyByUser.error), {
+        status: 403,
+        statusCode: '403',
+        code: 'AccessDenied',
+        message: 'Access denied: Invalid role',
+      });
       assert.equal((await admin.emptyBucket('docs')).error, null);
       assert.deepEqual((await admin.from('docs').list()).data, []);
       assert.deepEqual(await admin.deleteBucket('docs'), { data: { message: 'Successfully deleted' }, error: null });
@@ -64,8 +95,14 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(photos.data?.allowed_mime_types, ['image/png', 'image/jpeg', 'text/plain; charset=utf-8']);
       const avatars = await server.admin().storage.getBucket('avatars');
       assert.equal(avatars.data?.file_size_limit, 1024 * 1024);
-      const seeded = await server.client().storage.from('photos').list('', { sortBy: { column: 'name', order: 'asc' } });
-      assert.deepEqual(seeded.data?.map((e) => e.name), ['cafe', 'welcome.txt']);
+      const seeded = await server
+        .client()
+        .storage.from('photos')
+        .list('', { sortBy: { column: 'name', order: 'asc' } });
+      assert.deepEqual(
+        seeded.data?.map((e) => e.name),
+        ['cafe', 'welcome.txt'],
+      );
       const { readFile } = await import('node:fs/promises');
       const original = await readFile(`${storageProject}/seed-photos/cafe/front.png`);
       const url = server.client().storage.from('photos').getPublicUrl('cafe/front.png').data.publicUrl;
@@ -74,7 +111,12 @@ for (const target of conformanceTargets()) {
       assert.equal(response.headers.get('content-type'), 'image/png');
       assert.equal(sha256(await response.arrayBuffer()), sha256(original));
       const privateUrl = server.client().storage.from('avatars').getPublicUrl(`${alice.id}/x.png`).data.publicUrl;
-      assert.deepEqual(await (await fetch(privateUrl)).json(), { statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' });
+      assert.deepEqual(await (await fetch(privateUrl)).json(), {
+        statusCode: '404',
+        code: 'NoSuchBucket',
+        error: 'Bucket not found',
+        message: 'Bucket not found',
+      });
       const download = server.client().storage.from('photos').getPublicUrl('welcome.txt', { download: 'hello.txt' }).data.publicUrl;
       const attached = await fetch(download);
       assert.equal(attached.headers.get('content-disposition'), "attachment; filename=hello.txt; filename*=UTF-8''hello.txt");
@@ -94,11 +136,25 @@ for (const target of conformanceTargets()) {
 
       const token = new URL(signed.data!.signedUrl).searchParams.get('token');
       const elsewhere = await fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/other.png?token=${token}`);
-      assert.deepEqual(await elsewhere.json(), { statusCode: '400', code: 'InvalidSignature', error: 'InvalidSignature', message: 'Invalid signature' });
+      assert.deepEqual(await elsewhere.json(), {
+        statusCode: '400',
+        code: 'InvalidSignature',
+        error: 'InvalidSignature',
+        message: 'Invalid signature',
+      });
       const forged = await fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/signed.png?token=${token}x`);
       assert.equal(((await forged.json()) as { code: string }).code, 'InvalidJWT');
-      const asUpload = await fetch(`${server.url}/storage/v1/object/upload/sign/avatars/${alice.id}/signed.png?token=${token}`, { method: 'PUT', body: 'overwrite', headers: { 'Content-Type': 'image/png' } });
-      assert.deepEqual(await asUpload.json(), { statusCode: '400', code: 'InvalidSignature', error: 'InvalidSignature', message: 'Token is not scoped for upload' });
+      const asUpload = await fetch(`${server.url}/storage/v1/object/upload/sign/avatars/${alice.id}/signed.png?token=${token}`, {
+        method: 'PUT',
+        body: 'overwrite',
+        headers: { 'Content-Type': 'image/png' },
+      });
+      assert.deepEqual(await asUpload.json(), {
+        statusCode: '400',
+        code: 'InvalidSignature',
+        error: 'InvalidSignature',
+        message: 'Token is not scoped for upload',
+      });
 
       const bobSign = await bob.client.storage.from('avatars').createSignedUrl(`${alice.id}/signed.png`, 60);
       assert.equal(errorShape(bobSign.error).code, 'NoSuchKey');
@@ -111,7 +167,12 @@ for (const target of conformanceTargets()) {
       await new Promise((resolve) => setTimeout(resolve, 2100));
       const expired = await fetch(short.data!.signedUrl);
       assert.equal(expired.status, 400);
-      assert.deepEqual(await expired.json(), { statusCode: '400', code: 'InvalidJWT', error: 'InvalidJWT', message: '"exp" claim timestamp check failed' });
+      assert.deepEqual(await expired.json(), {
+        statusCode: '400',
+        code: 'InvalidJWT',
+        error: 'InvalidJWT',
+        message: '"exp" claim timestamp check failed',
+      });
     });
 
     test('signed upload URLs: the signer must be allowed; the upload keeps the signer as owner', async () => {
@@ -120,15 +181,26 @@ for (const target of conformanceTargets()) {
       assert.equal(errorShape(denied.error).code, 'AccessDenied');
       const signed = await alice.client.storage.from('avatars').createSignedUploadUrl(path);
       assert.equal(signed.error, null);
-      const up = await server.client().storage.from('avatars').uploadToSignedUrl(path, signed.data!.token, new Blob(['signed body'], { type: 'text/plain' }));
+      const up = await server
+        .client()
+        .storage.from('avatars')
+        .uploadToSignedUrl(path, signed.data!.token, new Blob(['signed body'], { type: 'text/plain' }));
       assert.equal(up.error, null);
       assert.equal(up.data?.fullPath, `avatars/${path}`);
-      const row = await server.db.transaction({ kind: 'system' }, (tx) => tx.query<{ owner_id: string }>(`select owner_id from storage.objects where bucket_id = 'avatars' and name = $1`, [path]));
+      const row = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query<{ owner_id: string }>(`select owner_id from storage.objects where bucket_id = 'avatars' and name = $1`, [path]),
+      );
       assert.equal(row.rows[0]?.owner_id, alice.id);
       assert.equal(await (await alice.client.storage.from('avatars').download(path)).data?.text(), 'signed body');
-      const again = await server.client().storage.from('avatars').uploadToSignedUrl(path, signed.data!.token, new Blob(['again'], { type: 'text/plain' }));
+      const again = await server
+        .client()
+        .storage.from('avatars')
+        .uploadToSignedUrl(path, signed.data!.token, new Blob(['again'], { type: 'text/plain' }));
       assert.equal(errorShape(again.error).code, 'KeyAlreadyExists');
-      const wrongPath = await server.client().storage.from('avatars').uploadToSignedUrl(`${alice.id}/elsewhere.txt`, signed.data!.token, new Blob(['x'], { type: 'text/plain' }));
+      const wrongPath = await server
+        .client()
+        .storage.from('avatars')
+        .uploadToSignedUrl(`${alice.id}/elsewhere.txt`, signed.data!.token, new Blob(['x'], { type: 'text/plain' }));
       assert.equal(errorShape(wrongPath.error).code, 'InvalidSignature');
     });
 
@@ -142,7 +214,12 @@ for (const target of conformanceTargets()) {
       assert.equal((await s.exists(`${alice.id}/mv/a.png`)).data, false);
       assert.equal(sha256(await (await s.download(`${alice.id}/mv/b.png`)).data!.arrayBuffer()), sha256(bytes));
       const intoBob = await s.move(`${alice.id}/mv/b.png`, `${bob.id}/stolen.png`);
-      assert.deepEqual(errorShape(intoBob.error), { status: 400, statusCode: '403', code: 'AccessDenied', message: 'new row violates row-level security policy' });
+      assert.deepEqual(errorShape(intoBob.error), {
+        status: 400,
+        statusCode: '403',
+        code: 'AccessDenied',
+        message: 'new row violates row-level security policy',
+      });
       const bobMoves = await bob.client.storage.from('avatars').move(`${alice.id}/mv/b.png`, `${bob.id}/stolen.png`);
       assert.equal(errorShape(bobMoves.error).code, 'NoSuchKey');
 
@@ -153,10 +230,12 @@ for (const target of conformanceTargets()) {
       assert.equal(errorShape(copyExisting.error).code, 'KeyAlreadyExists');
       await s.remove([`${alice.id}/mv/b.png`]);
       assert.equal(sha256(await (await s.download(`${alice.id}/mv/c.png`)).data!.arrayBuffer()), sha256(bytes));
-      const crossBucket = await server.admin().storage.from('avatars').copy(`${alice.id}/mv/c.png`, 'copies/c.png', { destinationBucket: 'photos' });
+      const crossBucket = await server
+        .admin()
+        .storage.from('avatars')
+        .copy(`${alice.id}/mv/c.png`, 'copies/c.png', { destinationBucket: 'photos' });
       assert.equal(crossBucket.error, null);
       assert.equal((await fetch(server.client().storage.from('photos').getPublicUrl('copies/c.png').data.publicUrl)).status, 200);
     });
   });
 }
-

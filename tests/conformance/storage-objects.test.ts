@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { errorShape, newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 for (const target of conformanceTargets()) {
   describe(`storage objects on ${target.name}`, () => {
@@ -50,13 +50,20 @@ for (const target of conformanceTargets()) {
       assert.equal(partial.status, 206);
       assert.equal(partial.headers.get('content-range'), 'bytes 10-19/300000');
       assert.equal((await partial.arrayBuffer()).byteLength, 10);
-      const cached = await fetch(url, { headers: { Authorization: `Bearer ${token}`, 'If-None-Match': response.headers.get('etag') ?? '' } });
+      const cached = await fetch(url, {
+        headers: { Authorization: `Bearer ${token}`, 'If-None-Match': response.headers.get('etag') ?? '' },
+      });
       assert.equal(cached.status, 304);
     });
 
     test('RLS on a per-user folder: owner allowed, other user and anon denied', async () => {
       const other = await bob.client.storage.from('avatars').upload(`${alice.id}/intrusion.txt`, 'x', { contentType: 'text/plain' });
-      assert.deepEqual(errorShape(other.error), { status: 400, statusCode: '403', code: 'AccessDenied', message: 'new row violates row-level security policy' });
+      assert.deepEqual(errorShape(other.error), {
+        status: 400,
+        statusCode: '403',
+        code: 'AccessDenied',
+        message: 'new row violates row-level security policy',
+      });
       const anon = await server.client().storage.from('avatars').upload(`${alice.id}/anon.txt`, 'x', { contentType: 'text/plain' });
       assert.equal(errorShape(anon.error).code, 'AccessDenied');
 
@@ -66,7 +73,12 @@ for (const target of conformanceTargets()) {
       assert.equal(errorShape(anonRead.error).code, 'NoSuchKey');
       const noKeyRead = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/note.txt`);
       assert.equal(noKeyRead.status, 400);
-      assert.deepEqual(await noKeyRead.json(), { statusCode: '404', code: 'NoSuchBucket', error: 'Bucket not found', message: 'Bucket not found' });
+      assert.deepEqual(await noKeyRead.json(), {
+        statusCode: '404',
+        code: 'NoSuchBucket',
+        error: 'Bucket not found',
+        message: 'Bucket not found',
+      });
 
       const bobList = await bob.client.storage.from('avatars').list(alice.id);
       assert.deepEqual(bobList.data, []);
@@ -82,10 +94,18 @@ for (const target of conformanceTargets()) {
       const path = `${alice.id}/doc.txt`;
       assert.equal((await alice.client.storage.from('avatars').upload(path, 'one', { contentType: 'text/plain' })).error, null);
       const dup = await alice.client.storage.from('avatars').upload(path, 'two', { contentType: 'text/plain' });
-      assert.deepEqual(errorShape(dup.error), { status: 400, statusCode: '409', code: 'KeyAlreadyExists', message: 'The resource already exists' });
+      assert.deepEqual(errorShape(dup.error), {
+        status: 400,
+        statusCode: '409',
+        code: 'KeyAlreadyExists',
+        message: 'The resource already exists',
+      });
       const before = (await alice.client.storage.from('avatars').info(path)).data;
       await new Promise((resolve) => setTimeout(resolve, 20));
-      assert.equal((await alice.client.storage.from('avatars').upload(path, 'two', { contentType: 'text/plain', upsert: true })).error, null);
+      assert.equal(
+        (await alice.client.storage.from('avatars').upload(path, 'two', { contentType: 'text/plain', upsert: true })).error,
+        null,
+      );
       const replaced = (await alice.client.storage.from('avatars').info(path)).data;
       assert.equal(replaced?.id, before?.id);
       assert.equal(replaced?.createdAt, before?.createdAt);
@@ -107,14 +127,18 @@ for (const target of conformanceTargets()) {
       const plain = await Promise.all(Array.from({ length: 8 }, (_, i) => s.upload(path, `plain ${i}`, { contentType: 'text/plain' })));
       assert.equal(plain.filter((r) => r.error === null).length, 1);
       assert.deepEqual([...new Set(plain.filter((r) => r.error).map((r) => errorShape(r.error).code))], ['KeyAlreadyExists']);
-      const upserts = await Promise.all(Array.from({ length: 8 }, (_, i) => s.upload(path, `upsert ${i}`, { contentType: 'text/plain', upsert: true })));
+      const upserts = await Promise.all(
+        Array.from({ length: 8 }, (_, i) => s.upload(path, `upsert ${i}`, { contentType: 'text/plain', upsert: true })),
+      );
       assert.ok(upserts.every((r) => r.error === null));
       assert.match(String(await (await s.download(path)).data?.text()), /^upsert \d$/);
     });
 
     test('metadata, info and exists', async () => {
       const path = `${alice.id}/meta.txt`;
-      const up = await alice.client.storage.from('avatars').upload(path, new Blob(['meta'], { type: 'text/plain' }), { metadata: { album: 'summer' } });
+      const up = await alice.client.storage
+        .from('avatars')
+        .upload(path, new Blob(['meta'], { type: 'text/plain' }), { metadata: { album: 'summer' } });
       assert.equal(up.error, null);
       const info = await alice.client.storage.from('avatars').info(path);
       assert.equal(info.error, null);
@@ -127,10 +151,15 @@ for (const target of conformanceTargets()) {
       assert.match(String(info.data?.lastModified), /^\d{4}-\d{2}-\d{2}T/);
       assert.equal((await alice.client.storage.from('avatars').exists(path)).data, true);
       assert.equal((await alice.client.storage.from('avatars').exists(`${alice.id}/missing.txt`)).data, false);
-      const raw = await alice.client.storage.from('avatars').upload(`${alice.id}/raw-meta.txt`, 'r', { contentType: 'text/plain', metadata: { k: 1 } });
+      const raw = await alice.client.storage
+        .from('avatars')
+        .upload(`${alice.id}/raw-meta.txt`, 'r', { contentType: 'text/plain', metadata: { k: 1 } });
       assert.equal(raw.error, null);
       assert.deepEqual((await alice.client.storage.from('avatars').info(`${alice.id}/raw-meta.txt`)).data?.metadata, { k: 1 });
-      const head = await fetch(`${server.url}/storage/v1/object/avatars/${path}`, { method: 'HEAD', headers: { Authorization: `Bearer ${alice.token}` } });
+      const head = await fetch(`${server.url}/storage/v1/object/avatars/${path}`, {
+        method: 'HEAD',
+        headers: { Authorization: `Bearer ${alice.token}` },
+      });
       assert.equal(head.status, 200);
       assert.equal(head.headers.get('content-length'), '4');
     });
@@ -142,31 +171,63 @@ for (const target of conformanceTargets()) {
       }
       const top = await s.list(`${alice.id}/list`);
       assert.equal(top.error, null);
-      assert.deepEqual(top.data?.map((e) => [e.name, e.id === null]), [['album', true], ['zeta.txt', false]]);
+      assert.deepEqual(
+        top.data?.map((e) => [e.name, e.id === null]),
+        [
+          ['album', true],
+          ['zeta.txt', false],
+        ],
+      );
       const folder = top.data?.[0];
       assert.equal(folder?.metadata, null);
       const album = await s.list(`${alice.id}/list/album`, { sortBy: { column: 'name', order: 'desc' } });
-      assert.deepEqual(album.data?.map((e) => e.name), ['deep', 'b.txt', 'a.txt']);
+      assert.deepEqual(
+        album.data?.map((e) => e.name),
+        ['deep', 'b.txt', 'a.txt'],
+      );
       const file = album.data?.find((e) => e.name === 'a.txt');
       assert.equal((file?.metadata as { size?: number } | undefined)?.size, 11);
       const paged = await s.list(`${alice.id}/list/album`, { limit: 1, offset: 1 });
-      assert.deepEqual(paged.data?.map((e) => e.name), ['b.txt']);
+      assert.deepEqual(
+        paged.data?.map((e) => e.name),
+        ['b.txt'],
+      );
       const searched = await s.list(`${alice.id}/list/album`, { search: 'b' });
-      assert.deepEqual(searched.data?.map((e) => e.name), ['b.txt']);
+      assert.deepEqual(
+        searched.data?.map((e) => e.name),
+        ['b.txt'],
+      );
       const byTime = await s.list(`${alice.id}/list/album`, { sortBy: { column: 'created_at', order: 'asc' } });
-      assert.deepEqual(byTime.data?.map((e) => e.name), ['deep', 'b.txt', 'a.txt']);
+      assert.deepEqual(
+        byTime.data?.map((e) => e.name),
+        ['deep', 'b.txt', 'a.txt'],
+      );
       const v2 = await s.listV2({ prefix: `${alice.id}/list/`, with_delimiter: true, limit: 1 });
       assert.equal(v2.error, null);
-      assert.deepEqual(v2.data?.folders.map((f) => f.name), [`${alice.id}/list/album/`]);
+      assert.deepEqual(
+        v2.data?.folders.map((f) => f.name),
+        [`${alice.id}/list/album/`],
+      );
       assert.equal(v2.data?.hasNext, true);
       const next = await s.listV2({ prefix: `${alice.id}/list/`, with_delimiter: true, cursor: v2.data?.nextCursor });
-      assert.deepEqual(next.data?.objects.map((o) => o.name), [`${alice.id}/list/zeta.txt`]);
+      assert.deepEqual(
+        next.data?.objects.map((o) => o.name),
+        [`${alice.id}/list/zeta.txt`],
+      );
       assert.equal(next.data?.hasNext, false);
       const forged = Buffer.from('l:x\nc:name; drop table storage.objects; --').toString('base64');
       const evil = await s.listV2({ prefix: `${alice.id}/list/`, cursor: forged });
-      assert.deepEqual(errorShape(evil.error), { status: 400, statusCode: '400', code: 'InvalidParameter', message: 'Invalid Parameter continuation token' });
+      assert.deepEqual(errorShape(evil.error), {
+        status: 400,
+        statusCode: '400',
+        code: 'InvalidParameter',
+        message: 'Invalid Parameter continuation token',
+      });
       const flat = await s.listV2({ prefix: `${alice.id}/list/album/` });
-      assert.deepEqual(flat.data?.objects.map((o) => o.name), ['a.txt', 'b.txt', 'deep/c.txt'].map((n) => `${alice.id}/list/album/${n}`));
+      assert.deepEqual(
+        flat.data?.objects.map((o) => o.name),
+        ['a.txt', 'b.txt', 'deep/c.txt'].map((n) => `${alice.id}/list/album/${n}`),
+      );
     });
 
     test('remove: many paths, missing ones skipped', async () => {
@@ -177,27 +238,51 @@ for (const target of conformanceTargets()) {
       assert.equal(removed.error, null);
       assert.deepEqual(removed.data?.map((o) => o.name).sort(), [`${alice.id}/rm/1.txt`, `${alice.id}/rm/2.txt`]);
       assert.equal((await s.exists(`${alice.id}/rm/1.txt`)).data, false);
-      const single = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/rm/none.txt`, { method: 'DELETE', headers: { Authorization: `Bearer ${alice.token}` } });
+      const single = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/rm/none.txt`, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${alice.token}` },
+      });
       assert.deepEqual(await single.json(), { statusCode: '404', code: 'NoSuchKey', error: 'not_found', message: 'Object not found' });
     });
 
     test('limits: bucket size, global size, MIME types with wildcards', async () => {
       const s = alice.client.storage.from('avatars');
       const big = await s.upload(`${alice.id}/big.png`, new Blob([randomBytes(1024 * 1024 + 1)], { type: 'image/png' }));
-      assert.deepEqual(errorShape(big.error), { status: 400, statusCode: '413', code: 'EntityTooLarge', message: 'The object exceeded the maximum allowed size' });
+      assert.deepEqual(errorShape(big.error), {
+        status: 400,
+        statusCode: '413',
+        code: 'EntityTooLarge',
+        message: 'The object exceeded the maximum allowed size',
+      });
       const bigRaw = await s.upload(`${alice.id}/big.bin`, randomBytes(1024 * 1024 + 1), { contentType: 'image/jpeg' });
       assert.equal(errorShape(bigRaw.error).code, 'EntityTooLarge');
       assert.equal((await s.exists(`${alice.id}/big.png`)).data, false);
       const exact = await s.upload(`${alice.id}/exact.png`, new Blob([randomBytes(1024 * 1024)], { type: 'image/webp' }));
       assert.equal(exact.error, null);
       const pdf = await s.upload(`${alice.id}/doc.pdf`, new Blob(['%PDF'], { type: 'application/pdf' }));
-      assert.deepEqual(errorShape(pdf.error), { status: 400, statusCode: '415', code: 'InvalidMimeType', message: 'mime type application/pdf is not supported' });
-      const global = await server.admin().storage.from('photos').upload('huge.png', new Blob([randomBytes(8 * 1024 * 1024 + 1)], { type: 'image/png' }));
+      assert.deepEqual(errorShape(pdf.error), {
+        status: 400,
+        statusCode: '415',
+        code: 'InvalidMimeType',
+        message: 'mime type application/pdf is not supported',
+      });
+      const global = await server
+        .admin()
+        .storage.from('photos')
+        .upload('huge.png', new Blob([randomBytes(8 * 1024 * 1024 + 1)], { type: 'image/png' }));
       assert.equal(errorShape(global.error).code, 'EntityTooLarge');
     });
 
     test('path attacks are refused with InvalidKey', async () => {
-      const attempts = ['../escape.txt', `${alice.id}/../../etc/passwd`, `${alice.id}/./x.txt`, `${alice.id}//x.txt`, `${alice.id}/x\u0001.txt`, `${alice.id}/${'a'.repeat(1100)}`, `${alice.id}/caf\u00e9.txt`];
+      const attempts = [
+        '../escape.txt',
+        `${alice.id}/../../etc/passwd`,
+        `${alice.id}/./x.txt`,
+        `${alice.id}//x.txt`,
+        `${alice.id}/x\u0001.txt`,
+        `${alice.id}/${'a'.repeat(1100)}`,
+        `${alice.id}/caf\u00e9.txt`,
+      ];
       for (const key of attempts) {
         const response = await fetch(`${server.url}/storage/v1/object/avatars/${encodeURIComponent(key).replace(/\./g, '%2E')}`, {
           method: 'POST',
@@ -209,38 +294,70 @@ for (const target of conformanceTargets()) {
         assert.equal(body.code, 'InvalidKey', key);
         assert.equal(body.statusCode, '400');
       }
-      const lead = await fetch(`${server.url}/storage/v1/object/avatars//etc/passwd`, { headers: { Authorization: `Bearer ${alice.token}` } });
+      const lead = await fetch(`${server.url}/storage/v1/object/avatars//etc/passwd`, {
+        headers: { Authorization: `Bearer ${alice.token}` },
+      });
       assert.equal(((await lead.json()) as { code: string }).code, 'InvalidKey');
-      const count = await server.db.transaction({ kind: 'system' }, (tx) => tx.query(`select 1 from storage.objects where name like '%..%' or name like '%//%'`));
+      const count = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`select 1 from storage.objects where name like '%..%' or name like '%//%'`),
+      );
       assert.equal(count.rowCount, 0);
     });
 
     test('errors: missing bucket, bad JWT, expired JWT, unknown route, render disabled', async () => {
       const missing = await alice.client.storage.from('nope').upload(`${alice.id}/a.txt`, 'a', { contentType: 'text/plain' });
       assert.deepEqual(errorShape(missing.error), { status: 400, statusCode: '404', code: 'NoSuchBucket', message: 'Bucket not found' });
-      const bad = await fetch(`${server.url}/storage/v1/object/list/avatars`, { method: 'POST', headers: { Authorization: 'Bearer not.a.jwt', 'Content-Type': 'application/json' }, body: '{}' });
+      const bad = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
+        method: 'POST',
+        headers: { Authorization: 'Bearer not.a.jwt', 'Content-Type': 'application/json' },
+        body: '{}',
+      });
       assert.equal(bad.status, 400);
       assert.equal(((await bad.json()) as { code: string; statusCode: string }).code, 'AccessDenied');
       const { userToken } = await import('../fixtures/storage/helpers.ts');
       const expired = await userToken(server, alice.id, -10);
-      const old = await fetch(`${server.url}/storage/v1/object/list/avatars`, { method: 'POST', headers: { Authorization: `Bearer ${expired}`, 'Content-Type': 'application/json' }, body: '{}' });
-      assert.deepEqual(await old.json(), { statusCode: '403', code: 'AccessDenied', error: 'Unauthorized', message: '"exp" claim timestamp check failed' });
+      const old = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${expired}`, 'Content-Type': 'application/json' },
+        body: '{}',
+      });
+      assert.deepEqual(await old.json(), {
+        statusCode: '403',
+        code: 'AccessDenied',
+        error: 'Unauthorized',
+        message: '"exp" claim timestamp check failed',
+      });
       await server.db.transaction({ kind: 'system' }, (tx) =>
-        tx.query(`insert into storage.objects (bucket_id, name, version, metadata) values ('photos', 'no-file.png', gen_random_uuid()::text, '{"mimetype":"image/png"}')`),
+        tx.query(
+          `insert into storage.objects (bucket_id, name, version, metadata) values ('photos', 'no-file.png', gen_random_uuid()::text, '{"mimetype":"image/png"}')`,
+        ),
       );
       const noFile = await fetch(`${server.url}/storage/v1/object/public/photos/no-file.png`);
       assert.equal(noFile.status, 400);
       assert.equal(noFile.headers.get('cache-control'), 'no-store');
-      assert.deepEqual(await noFile.json(), { statusCode: '404', code: 'NoSuchKey', error: 'Not found', message: 'The resource was not found' });
+      assert.deepEqual(await noFile.json(), {
+        statusCode: '404',
+        code: 'NoSuchKey',
+        error: 'Not found',
+        message: 'The resource was not found',
+      });
       const direct = server.db.transaction({ kind: 'system' }, (tx) => tx.query(`delete from storage.objects where name = 'no-file.png'`));
       await assert.rejects(direct, (error: unknown) => (error as { code?: string }).code === '42501');
       assert.equal((await server.admin().storage.from('photos').remove(['no-file.png'])).data?.length, 1);
       const route = await fetch(`${server.url}/storage/v1/nowhere`);
       assert.equal(route.status, 404);
-      assert.deepEqual(await route.json(), { statusCode: '404', code: 'InvalidRequest', error: 'Not Found', message: 'Route GET:/nowhere not found' });
+      assert.deepEqual(await route.json(), {
+        statusCode: '404',
+        code: 'InvalidRequest',
+        error: 'Not Found',
+        message: 'Route GET:/nowhere not found',
+      });
       const render = await fetch(`${server.url}/storage/v1/render/image/public/photos/cafe/front.png?width=10`);
       assert.equal(render.status, 404);
-      assert.equal(((await render.json()) as { message: string }).message, 'Route GET:/render/image/public/photos/cafe/front.png?width=10 not found');
+      assert.equal(
+        ((await render.json()) as { message: string }).message,
+        'Route GET:/render/image/public/photos/cafe/front.png?width=10 not found',
+      );
     });
   });
 }

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { type ConformanceTarget, conformanceTargets } from '../support/target.ts';
+import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const b64 = (text: string) => Buffer.from(text).toString('base64');
 
@@ -17,7 +17,12 @@ for (const target of conformanceTargets()) {
     });
     after(() => server?.close());
 
-    const create = (user: TestUser, objectName: string, length: number, init: { body?: Uint8Array<ArrayBuffer>; contentType?: string } = {}) =>
+    const create = (
+      user: TestUser,
+      objectName: string,
+      length: number,
+      init: { body?: Uint8Array<ArrayBuffer>; contentType?: string } = {},
+    ) =>
       fetch(`${server.url}/storage/v1/upload/resumable`, {
         method: 'POST',
         headers: {
@@ -32,10 +37,16 @@ for (const target of conformanceTargets()) {
     const patch = (user: TestUser, location: string, offset: number, body: Uint8Array<ArrayBuffer>) =>
       fetch(location, {
         method: 'PATCH',
-        headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' },
+        headers: {
+          Authorization: `Bearer ${user.token}`,
+          'Tus-Resumable': '1.0.0',
+          'Upload-Offset': String(offset),
+          'Content-Type': 'application/offset+octet-stream',
+        },
         body,
       });
-    const head = (user: TestUser, location: string) => fetch(location, { method: 'HEAD', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
+    const head = (user: TestUser, location: string) =>
+      fetch(location, { method: 'HEAD', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
 
     test('create, send in chunks, resume from the offset, and get the object', async () => {
       const bytes = randomBytes(300_000);
@@ -73,7 +84,10 @@ for (const target of conformanceTargets()) {
 
       const pending = await create(alice, `${alice.id}/abandoned.png`, 10);
       const location = pending.headers.get('location') ?? '';
-      const terminated = await fetch(location, { method: 'DELETE', headers: { Authorization: `Bearer ${alice.token}`, 'Tus-Resumable': '1.0.0' } });
+      const terminated = await fetch(location, {
+        method: 'DELETE',
+        headers: { Authorization: `Bearer ${alice.token}`, 'Tus-Resumable': '1.0.0' },
+      });
       assert.equal(terminated.status, 204);
       assert.equal((await head(alice, location)).status, 404);
 

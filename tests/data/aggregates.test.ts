@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, reviewBody, sql, type Member, unwrap, withoutSeed } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { anonClient, createMember, reviewBody, sql, unwrap, withoutSeed, type Member } from './support.ts';
 
 interface Stats {
   rating_avg: string;

@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { createMember, reviewBody, sql, type Member, unwrap, withoutSeed } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { createMember, reviewBody, sql, unwrap, withoutSeed, type Member } from './support.ts';
 
 for (const backend of testBackends()) {
   describe(`constraints on ${backend}`, () => {
@@ -19,15 +19,27 @@ for (const backend of testBackends()) {
     before(async () => {
       server = await startTestServer(backend, withoutSeed);
       [ada, ben] = await Promise.all([createMember(server, { username: 'ada_c' }), createMember(server, { username: 'ben_c' })]);
-      place = unwrap(await ada.client.from('places').insert({ name: 'Constraint Café', category: 'cafe', lat: 48.85, lng: 2.35 }).select('id').single()).id;
+      place = unwrap(
+        await ada.client.from('places').insert({ name: 'Constraint Café', category: 'cafe', lat: 48.85, lng: 2.35 }).select('id').single(),
+      ).id;
     });
     after(() => server?.close());
 
     const newPlace = async () =>
-      unwrap(await ada.client.from('places').insert({ name: `Place ${randomUUID().slice(0, 8)}`, category: 'park', lat: 1, lng: 1 }).select('id').single()).id;
+      unwrap(
+        await ada.client
+          .from('places')
+          .insert({ name: `Place ${randomUUID().slice(0, 8)}`, category: 'park', lat: 1, lng: 1 })
+          .select('id')
+          .single(),
+      ).id;
 
     test('profiles: username format, case-insensitive uniqueness, lengths', async () => {
-      const update = (patch: Record<string, unknown>) => ada.client.from('profiles').update(patch as never).eq('id', ada.id);
+      const update = (patch: Record<string, unknown>) =>
+        ada.client
+          .from('profiles')
+          .update(patch as never)
+          .eq('id', ada.id);
       assert.equal((await update({ username: 'ab' })).error?.code, '23514');
       assert.equal((await update({ username: 'Has Space' })).error?.code, '23514');
       assert.equal((await update({ username: 'x'.repeat(25) })).error?.code, '23514');
@@ -42,10 +54,16 @@ for (const backend of testBackends()) {
 
     test('profiles: created on sign-up with a username from the metadata or the email, unique', async () => {
       const ids = [randomUUID(), randomUUID(), randomUUID()];
-      await sql(server, `insert into auth.users (id, email, raw_user_meta_data) values
-        ($1, 'Zoé.Durand@example.com', '{}'), ($2, 'zoe.durand@other.example', '{}'), ($3, 'x@example.com', '{"username": "Ada_OK", "display_name": "  Ada L.  "}')`, ids);
+      await sql(
+        server,
+        `insert into auth.users (id, email, raw_user_meta_data) values
+        ($1, 'Zoé.Durand@example.com', '{}'), ($2, 'zoe.durand@other.example', '{}'), ($3, 'x@example.com', '{"username": "Ada_OK", "display_name": "  Ada L.  "}')`,
+        ids,
+      );
       const rows = await sql<{ username: string; display_name: string; role: string }>(
-        server, `select username, display_name, role::text from profiles where id = any($1::uuid[]) order by array_position($1::uuid[], id)`, [ids],
+        server,
+        `select username, display_name, role::text from profiles where id = any($1::uuid[]) order by array_position($1::uuid[], id)`,
+        [ids],
       );
       assert.deepEqual(rows, [
         { username: 'zoedurand', display_name: 'zoedurand', role: 'member' },
@@ -100,9 +118,17 @@ for (const backend of testBackends()) {
 
     test('review_photos: alt, size, folder, place, at most 5 per review', async () => {
       const target = await newPlace();
-      const review = unwrap(await ben.client.from('reviews').insert({ place_id: target, rating: 5, body: reviewBody() }).select('id').single()).id;
+      const review = unwrap(
+        await ben.client.from('reviews').insert({ place_id: target, rating: 5, body: reviewBody() }).select('id').single(),
+      ).id;
       const photo = (patch: Record<string, unknown> = {}) => ({
-        review_id: review, place_id: target, path: `${ben.id}/${randomUUID()}.webp`, alt: 'Terrace at noon', width: 1600, height: 1200, ...patch,
+        review_id: review,
+        place_id: target,
+        path: `${ben.id}/${randomUUID()}.webp`,
+        alt: 'Terrace at noon',
+        width: 1600,
+        height: 1200,
+        ...patch,
       });
       const insert = (patch: Record<string, unknown> = {}) => ben.client.from('review_photos').insert(photo(patch) as never);
       assert.equal((await insert({ alt: ' ' })).error?.code, '23514');
@@ -148,9 +174,11 @@ for (const backend of testBackends()) {
     test('reports: at most 20 per member per hour', async () => {
       const carol = await createMember(server);
       const targets = await sql<{ id: string }>(
-        server, `insert into places (name, category, lat, lng) select 'Reported ' || i, 'other', 0, 0 from generate_series(1, 21) i returning id`,
+        server,
+        `insert into places (name, category, lat, lng) select 'Reported ' || i, 'other', 0, 0 from generate_series(1, 21) i returning id`,
       );
-      for (const t of targets.slice(0, 20)) assert.equal((await carol.client.from('reports').insert({ target_type: 'place', target_id: t.id, reason: 'spam' })).error, null);
+      for (const t of targets.slice(0, 20))
+        assert.equal((await carol.client.from('reports').insert({ target_type: 'place', target_id: t.id, reason: 'spam' })).error, null);
       const over = await carol.client.from('reports').insert({ target_type: 'place', target_id: targets[20]?.id ?? '', reason: 'spam' });
       assert.equal(over.error?.code, 'P0001');
       assert.equal(over.error?.message, 'You can send at most 20 reports per hour. Try again later.');
@@ -159,12 +187,17 @@ for (const backend of testBackends()) {
     test('reviews: accounts younger than 24 hours post at most 3 per hour', async () => {
       const newcomer = await createMember(server, { joinedHoursAgo: 2 });
       const veteran = await createMember(server, { joinedHoursAgo: 48 });
-      const places = await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) select 'Rate ' || i, 'cafe', 0, 0 from generate_series(1, 4) i returning id`);
-      for (const p of places.slice(0, 3)) assert.equal((await newcomer.client.from('reviews').insert({ place_id: p.id, rating: 4, body: reviewBody() })).error, null);
+      const places = await sql<{ id: string }>(
+        server,
+        `insert into places (name, category, lat, lng) select 'Rate ' || i, 'cafe', 0, 0 from generate_series(1, 4) i returning id`,
+      );
+      for (const p of places.slice(0, 3))
+        assert.equal((await newcomer.client.from('reviews').insert({ place_id: p.id, rating: 4, body: reviewBody() })).error, null);
       const fourth = await newcomer.client.from('reviews').insert({ place_id: places[3]?.id ?? '', rating: 4, body: reviewBody() });
       assert.equal(fourth.error?.code, 'P0001');
       assert.equal(fourth.error?.message, 'New accounts can post at most 3 reviews per hour. Try again later.');
-      for (const p of places) assert.equal((await veteran.client.from('reviews').insert({ place_id: p.id, rating: 4, body: reviewBody() })).error, null);
+      for (const p of places)
+        assert.equal((await veteran.client.from('reviews').insert({ place_id: p.id, rating: 4, body: reviewBody() })).error, null);
     });
   });
 }

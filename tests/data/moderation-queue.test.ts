@@ -7,8 +7,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, type Member, reviewBody, sql, unwrap } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { anonClient, createMember, reviewBody, sql, unwrap, type Member } from './support.ts';
 
 interface ReportEvent {
   event: string;

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, reviewBody, serviceClient, sql, type Client, type Member, withoutSeed } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { anonClient, createMember, reviewBody, serviceClient, sql, withoutSeed, type Client, type Member } from './support.ts';
 
 const roles = ['anon', 'member', 'other', 'moderator', 'admin', 'service'] as const;
 type Actor = (typeof roles)[number];

@@ -8,8 +8,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, sql, type Client, type Member, unwrap, withoutSeed } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { anonClient, createMember, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
 function prng(seed: number): () => number {
   let s = seed;
@@ -19,7 +19,26 @@ function prng(seed: number): () => number {
   };
 }
 
-const firstWords = ['San', 'Santa', 'Sankt', 'Sant', 'Sao', 'Saint', 'Sana', 'Villa', 'Vila', 'Ville', 'Lake', 'Lakeside', 'West', 'Westend', 'Kirchberg', 'Windsor', 'Ban', 'Bana'];
+const firstWords = [
+  'San',
+  'Santa',
+  'Sankt',
+  'Sant',
+  'Sao',
+  'Saint',
+  'Sana',
+  'Villa',
+  'Vila',
+  'Ville',
+  'Lake',
+  'Lakeside',
+  'West',
+  'Westend',
+  'Kirchberg',
+  'Windsor',
+  'Ban',
+  'Bana',
+];
 const secondWords = ['Maria', 'Jose', 'Park', 'View', 'Hill', 'Nueva', 'Market', 'Cafe', 'am See', 'de la Sierra', 'Vista'];
 
 /** search_places as first defined (20261122080300_rpcs.sql), over every place: no shortcut. */
@@ -102,30 +121,66 @@ for (const backend of testBackends()) {
       // seconds; the last test checks the triggers row by row
       await server.db.transaction({ kind: 'system' }, async (tx) => {
         await tx.exec('set local session_replication_role = replica');
-        await tx.query(`insert into places (name, category, description, lat, lng, rating_count, rating_avg, hidden_at, created_by)
+        await tx.query(
+          `insert into places (name, category, description, lat, lng, rating_count, rating_avg, hidden_at, created_by)
           select r.name, 'other', r.description, r.lat, r.lng, r.count, r.avg, case when r.hidden then now() end, case when r.mine then $2::uuid end
             from json_to_recordset($1::json) as r (name text, description text, lat float8, lng float8, count int, avg numeric, hidden boolean, mine boolean)`,
-          [JSON.stringify(rows), member.id]);
+          [JSON.stringify(rows), member.id],
+        );
         await tx.exec(`insert into private.place_search (place_id, document, name, name_trigrams)
             select id, private.place_search_document(name, address, description), lower(name), cardinality(extensions.show_trgm(lower(name))) from places;
           insert into private.place_grid (lat_cell, lng_cell, places) select floor(lat), floor(lng), count(*) from places group by 1, 2`);
       });
-      places = await sql<PlaceRow>(server, `select id::text, lat, lng, rating_avg::float8 as rating_avg, rating_count, hidden_at is not null as hidden, created_by::text from places`);
+      places = await sql<PlaceRow>(
+        server,
+        `select id::text, lat, lng, rating_avg::float8 as rating_avg, rating_count, hidden_at is not null as hidden, created_by::text from places`,
+      );
     });
     after(() => server?.close());
 
     test('search_places gives the ranks and order of a scan of every place, whichever way it takes', async () => {
       const queries = [
-        'san', 'Santa', 'sao', 'São', 'saint', 'villa', 'vila', 'lake', 'west', 'ban', 'Kirchberg', 'windsor',
-        'san maria', 'villa nueva', 'lake view', 'sant jose', 'santa marai', 'vilal', 'kirchbreg', 'windsro', 'sankt am see',
-        'west-end', 'de la sierra', 'sa', 'zz', '!!', 'park', 'near', 'vista 12', 'bana cafe', 'ville hill',
+        'san',
+        'Santa',
+        'sao',
+        'São',
+        'saint',
+        'villa',
+        'vila',
+        'lake',
+        'west',
+        'ban',
+        'Kirchberg',
+        'windsor',
+        'san maria',
+        'villa nueva',
+        'lake view',
+        'sant jose',
+        'santa marai',
+        'vilal',
+        'kirchbreg',
+        'windsro',
+        'sankt am see',
+        'west-end',
+        'de la sierra',
+        'sa',
+        'zz',
+        '!!',
+        'park',
+        'near',
+        'vista 12',
+        'bana cafe',
+        'ville hill',
       ];
       const ways = new Set<number>();
       for (const q of queries) {
         // the order is total (ties end on id), so a shorter answer is a prefix of the longest
         for (const who of [null, member]) {
           const client = who ? who.client : anon;
-          const expected = (await sql<{ id: string; rank: string }>(server, bruteSearch, [q, 50, who?.id ?? null])).map((r) => ({ id: r.id, rank: Number(r.rank) }));
+          const expected = (await sql<{ id: string; rank: string }>(server, bruteSearch, [q, 50, who?.id ?? null])).map((r) => ({
+            id: r.id,
+            rank: Number(r.rank),
+          }));
           for (const k of who ? [50, 1] : [50, 20, 5]) {
             const got = unwrap(await client.rpc('search_places', { q, max_results: k })).map((p) => ({ id: p.id, rank: p.rank }));
             assert.deepEqual(got, expected.slice(0, k), `${q}, ${k} results, as ${who ? 'member' : 'visitor'}`);
@@ -140,8 +195,14 @@ for (const backend of testBackends()) {
     test('places_in_view matches a scan of every place, in crowded viewports (walked in popularity order) and others', async () => {
       const rnd = prng(23);
       const crowdedCount = async (b: number[]) =>
-        (await sql<{ n: number }>(server, `select coalesce(sum(places), 0)::int as n from private.place_grid
-          where lat_cell >= ceil($1::float8) and lat_cell + 1 <= $3::float8 and lng_cell >= ceil($2::float8) and lng_cell + 1 <= $4::float8`, b))[0]?.n ?? 0;
+        (
+          await sql<{ n: number }>(
+            server,
+            `select coalesce(sum(places), 0)::int as n from private.place_grid
+          where lat_cell >= ceil($1::float8) and lat_cell + 1 <= $3::float8 and lng_cell >= ceil($2::float8) and lng_cell + 1 <= $4::float8`,
+            b,
+          )
+        )[0]?.n ?? 0;
       let walked = 0;
       for (let i = 0; i < 24; i++) {
         const wide = i % 3 !== 2;
@@ -153,31 +214,68 @@ for (const backend of testBackends()) {
         const maxResults = i % 4 < 2 ? 500 : 25;
         const box = [minLat, minLng, maxLat, maxLng];
         if ((await crowdedCount(box)) >= 5000) walked++;
-        const got = unwrap(await (who ? who.client : anon).rpc('places_in_view', { min_lat: minLat, min_lng: minLng, max_lat: maxLat, max_lng: maxLng, max_results: maxResults }));
+        const got = unwrap(
+          await (who ? who.client : anon).rpc('places_in_view', {
+            min_lat: minLat,
+            min_lng: minLng,
+            max_lat: maxLat,
+            max_lng: maxLng,
+            max_results: maxResults,
+          }),
+        );
         const expected = places
-          .filter((p) => (!p.hidden || (who !== null && p.created_by === who.id)) && p.lat >= minLat && p.lat <= maxLat && p.lng >= minLng && p.lng <= maxLng)
+          .filter(
+            (p) =>
+              (!p.hidden || (who !== null && p.created_by === who.id)) &&
+              p.lat >= minLat &&
+              p.lat <= maxLat &&
+              p.lng >= minLng &&
+              p.lng <= maxLng,
+          )
           .sort(byPopularity)
           .slice(0, maxResults);
-        assert.deepEqual(got.map((p) => p.id), expected.map((p) => p.id), `viewport ${i}`);
+        assert.deepEqual(
+          got.map((p) => p.id),
+          expected.map((p) => p.id),
+          `viewport ${i}`,
+        );
       }
       assert.ok(walked >= 3 && walked <= 16, `some viewports are crowded, some not (${walked} of 24)`);
     });
 
     test('the per-cell counts and the stored search names follow inserts, moves, renames and deletes', async () => {
       const exact = async () => {
-        const drift = await sql<{ n: number }>(server, `select count(*)::int as n from (
+        const drift = await sql<{ n: number }>(
+          server,
+          `select count(*)::int as n from (
             select lat_cell, lng_cell, places from private.place_grid where places <> 0
-            except select floor(lat), floor(lng), count(*)::int from places group by 1, 2) d`);
-        const stale = await sql<{ n: number }>(server, `select count(*)::int as n from places p left join private.place_search ps on ps.place_id = p.id
-            where ps.name is distinct from lower(p.name) or ps.name_trigrams is distinct from cardinality(extensions.show_trgm(lower(p.name)))`);
+            except select floor(lat), floor(lng), count(*)::int from places group by 1, 2) d`,
+        );
+        const stale = await sql<{ n: number }>(
+          server,
+          `select count(*)::int as n from places p left join private.place_search ps on ps.place_id = p.id
+            where ps.name is distinct from lower(p.name) or ps.name_trigrams is distinct from cardinality(extensions.show_trgm(lower(p.name)))`,
+        );
         return { drift: drift[0]?.n, stale: stale[0]?.n };
       };
       assert.deepEqual(await exact(), { drift: 0, stale: 0 });
-      const added = unwrap(await member.client.from('places').insert({ name: 'Ünïcode Grand Café', category: 'cafe', lat: 46.5, lng: 6.5 }).select('id').single());
+      const added = unwrap(
+        await member.client
+          .from('places')
+          .insert({ name: 'Ünïcode Grand Café', category: 'cafe', lat: 46.5, lng: 6.5 })
+          .select('id')
+          .single(),
+      );
       // Moved towards the middle of the map, so no place near a pole or the antimeridian leaves the valid range.
-      await sql(server, `update places set lat = lat - sign(lat) * 1.5, lng = lng - sign(lng) * 2 where id in (select id from places order by id limit 40)`);
+      await sql(
+        server,
+        `update places set lat = lat - sign(lat) * 1.5, lng = lng - sign(lng) * 2 where id in (select id from places order by id limit 40)`,
+      );
       await sql(server, `update places set name = name || ' Nord' where id in (select id from places order by id desc limit 40)`);
-      assert.ok(unwrap(await member.client.from('places').update({ lat: -33.9, lng: 18.4, name: 'Moved Café' }).eq('id', added.id).select('id')).length === 1);
+      assert.ok(
+        unwrap(await member.client.from('places').update({ lat: -33.9, lng: 18.4, name: 'Moved Café' }).eq('id', added.id).select('id'))
+          .length === 1,
+      );
       await sql(server, `delete from places where id in (select id from places order by md5(id::text) limit 30)`);
       assert.deepEqual(await exact(), { drift: 0, stale: 0 });
       const found = unwrap(await anon.rpc('search_places', { q: 'moved cafe' }));
@@ -185,8 +283,11 @@ for (const backend of testBackends()) {
     });
 
     test('no GIN index keeps a pending list (PGlite never vacuums it away)', async () => {
-      const rows = await sql<{ index: string }>(server, `select c.relname as index from pg_class c join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
-        where a.amname = 'gin' and n.nspname in ('public', 'private') and not coalesce('fastupdate=off' = any(c.reloptions), false) order by 1`);
+      const rows = await sql<{ index: string }>(
+        server,
+        `select c.relname as index from pg_class c join pg_am a on a.oid = c.relam join pg_namespace n on n.oid = c.relnamespace
+        where a.amname = 'gin' and n.nspname in ('public', 'private') and not coalesce('fastupdate=off' = any(c.reloptions), false) order by 1`,
+      );
       assert.deepEqual(rows, []);
     });
   });

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, sql, type Client, type Member, unwrap, withoutSeed } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { anonClient, createMember, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
 interface PlaceRow {
   id: string;
@@ -55,29 +55,59 @@ for (const backend of testBackends()) {
         const zone = i % 3;
         const lat = zone === 0 ? 40.6 + rnd() * 0.3 : zone === 1 ? -17 + rnd() * 2 : -80 + rnd() * 160;
         const lng = zone === 0 ? -74.1 + rnd() * 0.3 : zone === 1 ? (rnd() < 0.5 ? 179 + rnd() : -180 + rnd()) : -180 + rnd() * 360;
-        return { name: `Random ${i}`, category: categories[Math.floor(rnd() * categories.length)] ?? 'other', lat, lng, count: Math.floor(rnd() * 6), avg: Math.round((1 + rnd() * 4) * 100) / 100, hidden: rnd() < 0.05 };
+        return {
+          name: `Random ${i}`,
+          category: categories[Math.floor(rnd() * categories.length)] ?? 'other',
+          lat,
+          lng,
+          count: Math.floor(rnd() * 6),
+          avg: Math.round((1 + rnd() * 4) * 100) / 100,
+          hidden: rnd() < 0.05,
+        };
       });
-      await sql(server, `insert into places (name, category, lat, lng, rating_count, rating_avg, hidden_at)
+      await sql(
+        server,
+        `insert into places (name, category, lat, lng, rating_count, rating_avg, hidden_at)
         select r.name, r.category::place_category, r.lat, r.lng, r.count, case when r.count = 0 then 0 else r.avg end, case when r.hidden then now() end
-          from json_to_recordset($1::json) as r (name text, category text, lat float8, lng float8, count int, avg numeric, hidden boolean)`, [JSON.stringify(rows)]);
-      await sql(server, `insert into stars (user_id, place_id) select $1, id from places where name like 'Random %' and (hashtext(name) % 4) = 0`, [member.id]);
+          from json_to_recordset($1::json) as r (name text, category text, lat float8, lng float8, count int, avg numeric, hidden boolean)`,
+        [JSON.stringify(rows)],
+      );
+      await sql(
+        server,
+        `insert into stars (user_id, place_id) select $1, id from places where name like 'Random %' and (hashtext(name) % 4) = 0`,
+        [member.id],
+      );
       // named places of our own (the seed is only there on a fresh PGlite database)
-      await sql(server, `insert into places (name, category, description, lat, lng) values
+      await sql(
+        server,
+        `insert into places (name, category, description, lat, lng) values
         ('Zephyrine Lighthouse', 'viewpoint', 'A cast-iron lighthouse of 1871 with a spiral staircase.', 12.5, 45.25),
         ('Musée des Ondulations', 'museum', 'Waves, tides and the instruments that measured them.', 12.51, 45.26),
-        ('Quillon Market Hall', 'shop', 'Covered market with fishmongers and a pastrami counter.', 12.52, 45.27)`);
+        ('Quillon Market Hall', 'shop', 'Covered market with fishmongers and a pastrami counter.', 12.52, 45.27)`,
+      );
       const reviewers = await Promise.all(Array.from({ length: 5 }, () => createMember(server)));
-      await sql(server, `insert into reviews (place_id, author_id, rating, body, hidden_at)
+      await sql(
+        server,
+        `insert into reviews (place_id, author_id, rating, body, hidden_at)
         select p.id, a.id, 1 + abs(hashtext(p.name || a.id::text) % 5), 'A review long enough for the check.', case when a.n = 5 then now() end
           from places p, unnest($1::uuid[]) with ordinality as a (id, n)
-         where p.name in ('Zephyrine Lighthouse', 'Musée des Ondulations', 'Quillon Market Hall')`, [reviewers.map((r) => r.id)]);
-      places = await sql<PlaceRow>(server, `select id::text, name, category::text, lat, lng, rating_avg::float8 as rating_avg, rating_count, hidden_at is not null as hidden from places`);
+         where p.name in ('Zephyrine Lighthouse', 'Musée des Ondulations', 'Quillon Market Hall')`,
+        [reviewers.map((r) => r.id)],
+      );
+      places = await sql<PlaceRow>(
+        server,
+        `select id::text, name, category::text, lat, lng, rating_avg::float8 as rating_avg, rating_count, hidden_at is not null as hidden from places`,
+      );
     });
     after(() => server?.close());
 
     test('places_in_view matches a scan of every visible place, across the antimeridian too', async () => {
       const rnd = prng(11);
-      const starred = new Set((await sql<{ place_id: string }>(server, `select place_id::text from stars where user_id = $1`, [member.id])).map((r) => r.place_id));
+      const starred = new Set(
+        (await sql<{ place_id: string }>(server, `select place_id::text from stars where user_id = $1`, [member.id])).map(
+          (r) => r.place_id,
+        ),
+      );
       for (let i = 0; i < 30; i++) {
         const cross = i % 3 === 1;
         const minLat = i % 3 === 0 ? 40.55 + rnd() * 0.2 : -80 + rnd() * 100;
@@ -89,16 +119,34 @@ for (const backend of testBackends()) {
         const starredOnly = i % 7 === 3;
         const maxResults = i % 2 === 0 ? 500 : 25;
         const client = starredOnly ? member.client : anon;
-        const got = unwrap(await client.rpc('places_in_view', {
-          min_lat: minLat, min_lng: minLng, max_lat: maxLat, max_lng: Math.min(maxLng, 180), category, min_rating: minRating, starred_only: starredOnly, max_results: maxResults,
-        }));
+        const got = unwrap(
+          await client.rpc('places_in_view', {
+            min_lat: minLat,
+            min_lng: minLng,
+            max_lat: maxLat,
+            max_lng: Math.min(maxLng, 180),
+            category,
+            min_rating: minRating,
+            starred_only: starredOnly,
+            max_results: maxResults,
+          }),
+        );
         const lngIn = (lng: number) => (minLng <= maxLng ? lng >= minLng && lng <= maxLng : lng >= minLng || lng <= maxLng);
         const expected = places
           .filter((p) => !p.hidden && p.lat >= minLat && p.lat <= maxLat && lngIn(p.lng))
-          .filter((p) => (category ? p.category === category : true) && (minRating ? p.rating_avg >= minRating : true) && (starredOnly ? starred.has(p.id) : true))
+          .filter(
+            (p) =>
+              (category ? p.category === category : true) &&
+              (minRating ? p.rating_avg >= minRating : true) &&
+              (starredOnly ? starred.has(p.id) : true),
+          )
           .sort(byPopularity)
           .slice(0, maxResults);
-        assert.deepEqual(got.map((p) => p.id), expected.map((p) => p.id), `viewport ${i}`);
+        assert.deepEqual(
+          got.map((p) => p.id),
+          expected.map((p) => p.id),
+          `viewport ${i}`,
+        );
       }
     });
 
@@ -124,7 +172,11 @@ for (const backend of testBackends()) {
           .filter((p) => p.d <= radius)
           .sort((a, b) => a.d - b.d || (a.id < b.id ? -1 : 1))
           .slice(0, 50);
-        assert.deepEqual(got.map((p) => p.id), expected.map((p) => p.id), `centre ${i}`);
+        assert.deepEqual(
+          got.map((p) => p.id),
+          expected.map((p) => p.id),
+          `centre ${i}`,
+        );
         got.forEach((p, k) => assert.ok(Math.abs((p.distance_km ?? NaN) - (expected[k]?.d ?? NaN)) < 1e-6));
       }
     });
@@ -157,41 +209,79 @@ for (const backend of testBackends()) {
     test('similar_places: similar names within the radius, nearest first', async () => {
       const base = { lat: 12.5, lng: 45.25 };
       const got = unwrap(await anon.rpc('similar_places', { name: 'The Zephyrine Lighthouse', ...base }));
-      assert.deepEqual(got.map((p) => p.name), ['Zephyrine Lighthouse']);
+      assert.deepEqual(
+        got.map((p) => p.name),
+        ['Zephyrine Lighthouse'],
+      );
       assert.ok((got[0]?.distance_km ?? 1) < 0.075);
       assert.deepEqual(unwrap(await anon.rpc('similar_places', { name: 'Zephyrine Lighthouse', lat: 12.5 + 0.001, lng: 45.25 })), []);
       const wide = unwrap(await anon.rpc('similar_places', { name: 'zephyrine', lat: 12.5 + 0.001, lng: 45.25, radius_m: 200 }));
-      assert.deepEqual(wide.map((p) => p.name), ['Zephyrine Lighthouse']);
+      assert.deepEqual(
+        wide.map((p) => p.name),
+        ['Zephyrine Lighthouse'],
+      );
       // brute force: every visible place within 75 m of a random place, with the same name
       const rnd = prng(3);
       for (let i = 0; i < 10; i++) {
         const p = places.filter((x) => !x.hidden)[Math.floor(rnd() * 800)] ?? assert.fail('no place');
         const result = unwrap(await anon.rpc('similar_places', { name: p.name, lat: p.lat, lng: p.lng })).map((x) => x.id);
-        const expected = places.filter((x) => !x.hidden && x.name === p.name && haversine(p.lat, p.lng, x.lat, x.lng) <= 0.075).map((x) => x.id);
+        const expected = places
+          .filter((x) => !x.hidden && x.name === p.name && haversine(p.lat, p.lng, x.lat, x.lng) <= 0.075)
+          .map((x) => x.id);
         assert.ok(expected.length > 0);
         for (const id of expected) assert.ok(result.includes(id));
       }
     });
 
     test('place_rating_histogram counts visible reviews per star', async () => {
-      const rows = await sql<{ id: string }>(server, `select id::text from places where rating_count > 2 and hidden_at is null and name not like 'Random %' limit 5`);
+      const rows = await sql<{ id: string }>(
+        server,
+        `select id::text from places where rating_count > 2 and hidden_at is null and name not like 'Random %' limit 5`,
+      );
       assert.ok(rows.length >= 3);
       for (const { id } of rows) {
         const got = unwrap(await anon.rpc('place_rating_histogram', { place_id: id }));
-        const brute = await sql<{ rating: number; count: number }>(server, `select g as rating, (select count(*)::int from reviews r where r.place_id = $1 and r.rating = g and r.hidden_at is null) as count from generate_series(1, 5) g`, [id]);
+        const brute = await sql<{ rating: number; count: number }>(
+          server,
+          `select g as rating, (select count(*)::int from reviews r where r.place_id = $1 and r.rating = g and r.hidden_at is null) as count from generate_series(1, 5) g`,
+          [id],
+        );
         assert.deepEqual(got, brute);
         const [stored] = await sql<{ rating_count: number }>(server, `select rating_count from places where id = $1`, [id]);
-        assert.equal(got.reduce((n, b) => n + b.count, 0), stored?.rating_count);
+        assert.equal(
+          got.reduce((n, b) => n + b.count, 0),
+          stored?.rating_count,
+        );
       }
     });
 
     test('arguments are checked with a message a person understands', async () => {
       const cases: [string, Record<string, unknown>, string, string][] = [
-        ['places_in_view', { min_lat: 10, min_lng: 0, max_lat: 5, max_lng: 1 }, '22023', 'Latitudes must be between -90 and 90, with min_lat <= max_lat.'],
+        [
+          'places_in_view',
+          { min_lat: 10, min_lng: 0, max_lat: 5, max_lng: 1 },
+          '22023',
+          'Latitudes must be between -90 and 90, with min_lat <= max_lat.',
+        ],
         ['places_in_view', { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 200 }, '22023', 'Longitudes must be between -180 and 180.'],
-        ['places_in_view', { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 1, max_results: 501 }, '22023', 'max_results must be between 1 and 500.'],
-        ['places_in_view', { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 1, min_rating: 6 }, '22023', 'min_rating must be between 0 and 5.'],
-        ['places_in_view', { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 1, starred_only: true }, '42501', 'Sign in to see your starred places.'],
+        [
+          'places_in_view',
+          { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 1, max_results: 501 },
+          '22023',
+          'max_results must be between 1 and 500.',
+        ],
+        [
+          'places_in_view',
+          { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 1, min_rating: 6 },
+          '22023',
+          'min_rating must be between 0 and 5.',
+        ],
+        [
+          'places_in_view',
+          { min_lat: 0, min_lng: 0, max_lat: 1, max_lng: 1, starred_only: true },
+          '42501',
+          'Sign in to see your starred places.',
+        ],
         ['places_nearby', { lat: 95, lng: 0 }, '22023', 'lat must be between -90 and 90 and lng between -180 and 180.'],
         ['places_nearby', { lat: 0, lng: 0, radius_km: 0 }, '22023', 'radius_km must be greater than 0 and at most 100.'],
         ['places_nearby', { lat: 0, lng: 0, max_results: 0 }, '22023', 'max_results must be between 1 and 200.'],

@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { startTestServer, testBackends } from '../support/server.ts';
-import { withoutSeed } from './support.ts';
 import { lintSchema } from './schema-lint.ts';
+import { withoutSeed } from './support.ts';
 
 const flawed = path.join(import.meta.dirname, 'fixtures/schema-lint-bad');
 

@@ -7,7 +7,8 @@
 import type { Tx } from '../../server/src/db/types.ts';
 
 export interface LintProblem {
-  check: 'rls_disabled_in_public' | 'unindexed_foreign_key' | 'unindexed_policy_column' | 'function_search_path_mutable' | 'auth_rls_initplan';
+  check:
+    'rls_disabled_in_public' | 'unindexed_foreign_key' | 'unindexed_policy_column' | 'function_search_path_mutable' | 'auth_rls_initplan';
   object: string;
 }
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { repoRoot, startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, sql, withoutSeed } from './support.ts';
 
 // generous boxes around each city centre (lat, lng ranges)
@@ -45,13 +45,16 @@ for (const backend of testBackends()) {
     });
 
     test('reviews spread over months, with exact aggregates and a hidden spam review', async () => {
-      const [stats] = await sql<{ reviews: number; months: number; authors: number; wrong: number; hidden: number }>(server, `select
+      const [stats] = await sql<{ reviews: number; months: number; authors: number; wrong: number; hidden: number }>(
+        server,
+        `select
         (select count(*)::int from reviews) as reviews,
         (select count(distinct date_trunc('month', created_at))::int from reviews) as months,
         (select count(distinct author_id)::int from reviews) as authors,
         (select count(*)::int from places p where p.rating_count <> (select count(*) from reviews r where r.place_id = p.id and r.hidden_at is null)
             or p.rating_avg <> (select coalesce(round(avg(r.rating), 2), 0) from reviews r where r.place_id = p.id and r.hidden_at is null)) as wrong,
-        (select count(*)::int from reviews where hidden_at is not null) as hidden`);
+        (select count(*)::int from reviews where hidden_at is not null) as hidden`,
+      );
       assert.ok((stats?.reviews ?? 0) >= 150);
       assert.ok((stats?.months ?? 0) >= 4);
       assert.ok((stats?.authors ?? 0) >= 8);
@@ -80,7 +83,11 @@ for (const backend of testBackends()) {
         const client = anonClient(server);
         const { data, error } = await client.auth.signInWithPassword({ email, password });
         assert.equal(error, null, email);
-        const profile = await client.from('profiles').select('role').eq('id', data.user?.id ?? '').single();
+        const profile = await client
+          .from('profiles')
+          .select('role')
+          .eq('id', data.user?.id ?? '')
+          .single();
         assert.equal(profile.data?.role, role);
       }
       const wrong = await anonClient(server).auth.signInWithPassword({ email: 'ada@pinstar.local', password: 'not-the-password' });

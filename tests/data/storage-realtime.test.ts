@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, reviewBody, sql, type Client, type Member, withoutSeed } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { anonClient, createMember, reviewBody, sql, withoutSeed, type Client, type Member } from './support.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
 
@@ -74,7 +74,10 @@ for (const backend of testBackends()) {
       await ben.client.storage.from('place-photos').remove([own]);
       assert.equal((await fetch(anonClient(server).storage.from('place-photos').getPublicUrl(own).data.publicUrl)).status, 200);
       const removed = await photos().remove([own]);
-      assert.deepEqual(removed.data?.map((o) => o.name), [own]);
+      assert.deepEqual(
+        removed.data?.map((o) => o.name),
+        [own],
+      );
     });
 
     test('bucket limits: avatars up to 2 MB of raster images, place photos up to 5 MB of JPEG, PNG or WebP', async () => {
@@ -85,12 +88,17 @@ for (const backend of testBackends()) {
       assert.equal((gif.error as { statusCode?: string } | null)?.statusCode, '415');
       const avatarPng = await ada.client.storage.from('avatars').upload(`${ada.id}/a.png`, png, { contentType: 'image/png' });
       assert.equal(avatarPng.error, null);
-      const avatarSvg = await ada.client.storage.from('avatars').upload(`${ada.id}/a.svg`, '<svg xmlns="http://www.w3.org/2000/svg"/>', { contentType: 'image/svg+xml' });
+      const avatarSvg = await ada.client.storage
+        .from('avatars')
+        .upload(`${ada.id}/a.svg`, '<svg xmlns="http://www.w3.org/2000/svg"/>', { contentType: 'image/svg+xml' });
       assert.equal((avatarSvg.error as { statusCode?: string } | null)?.statusCode, '415');
       // A declared type must match the file's leading bytes.
       const avatarGif = await ada.client.storage.from('avatars').upload(`${ada.id}/a.gif`, png, { contentType: 'image/gif' });
       assert.equal((avatarGif.error as { statusCode?: string } | null)?.statusCode, '415');
-      const buckets = await sql(server, `select id, public, file_size_limit::int as size, allowed_mime_types as types from storage.buckets order by id`);
+      const buckets = await sql(
+        server,
+        `select id, public, file_size_limit::int as size, allowed_mime_types as types from storage.buckets order by id`,
+      );
       assert.deepEqual(buckets, [
         { id: 'avatars', public: true, size: 2097152, types: ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] },
         { id: 'place-photos', public: true, size: 5242880, types: ['image/jpeg', 'image/png', 'image/webp'] },
@@ -98,7 +106,10 @@ for (const backend of testBackends()) {
     });
 
     test('visitors receive review and place changes on private public topics', async () => {
-      const place = (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Live bar', 'bar', 1, 1) returning id`))[0]?.id ?? '';
+      const place =
+        (
+          await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Live bar', 'bar', 1, 1) returning id`)
+        )[0]?.id ?? '';
       const viewer = anon();
       const reviews: unknown[] = [];
       const placeChannel = viewer.channel(`place:${place}`, { config: { private: true } });
@@ -108,7 +119,10 @@ for (const backend of testBackends()) {
         for (const push of pushes) push(m as never);
       });
       assert.equal(await join(placeChannel), 'SUBSCRIBED');
-      const arrived = nextMessage<{ payload: { table: string; record: { body?: string } } }>((push) => pushes.push(push), (m) => m.payload.table === 'reviews');
+      const arrived = nextMessage<{ payload: { table: string; record: { body?: string } } }>(
+        (push) => pushes.push(push),
+        (m) => m.payload.table === 'reviews',
+      );
       await ben.client.from('reviews').insert({ place_id: place, rating: 5, body: reviewBody(42) });
       assert.equal((await arrived)?.payload.record.body, reviewBody(42));
 
@@ -116,7 +130,10 @@ for (const backend of testBackends()) {
       const mapPushes: ((m: { payload: { record: { name: string } } }) => void)[] = [];
       mapChannel.on('broadcast', { event: 'INSERT' }, (m) => mapPushes.forEach((push) => push(m as never)));
       assert.equal(await join(mapChannel), 'SUBSCRIBED');
-      const added = nextMessage<{ payload: { record: { name: string } } }>((push) => mapPushes.push(push), (m) => m.payload.record.name === 'Brand new place');
+      const added = nextMessage<{ payload: { record: { name: string } } }>(
+        (push) => mapPushes.push(push),
+        (m) => m.payload.record.name === 'Brand new place',
+      );
       await ada.client.from('places').insert({ name: 'Brand new place', category: 'cafe', lat: 2, lng: 2 });
       assert.equal((await added)?.payload.record.name, 'Brand new place');
     });
@@ -127,13 +144,20 @@ for (const backend of testBackends()) {
       const pushes: ((m: { payload: unknown }) => void)[] = [];
       channel.on('broadcast', { event: 'INSERT' }, (m) => pushes.forEach((push) => push(m as never)));
       assert.equal(await join(channel), 'SUBSCRIBED');
-      const forged = nextMessage<{ payload: unknown }>((push) => pushes.push(push as never), () => true, 1500);
+      const forged = nextMessage<{ payload: unknown }>(
+        (push) => pushes.push(push as never),
+        () => true,
+        1500,
+      );
       const sender = ada.client.channel('places', { config: { private: true } });
       clients.push(ada.client);
       assert.equal(await join(sender), 'SUBSCRIBED');
       await sender.send({ type: 'broadcast', event: 'INSERT', payload: { record: { name: 'Forged' } } });
       // the REST fallback is refused too: whatever it answers, nothing reaches the listener
-      await anonClient(server).channel('places', { config: { private: true } }).httpSend('INSERT', { record: { name: 'Forged' } }).catch(() => undefined);
+      await anonClient(server)
+        .channel('places', { config: { private: true } })
+        .httpSend('INSERT', { record: { name: 'Forged' } })
+        .catch(() => undefined);
       assert.equal(await forged, null);
     });
 
@@ -142,7 +166,10 @@ for (const backend of testBackends()) {
       const [one, two] = [anon(), anon()];
       const first = one.channel(`place:${place}`, { config: { private: true, presence: { key: 'one' } } });
       const second = two.channel(`place:${place}`, { config: { private: true, presence: { key: 'two' } } });
-      const synced = nextMessage<number>((push) => first.on('presence', { event: 'sync' }, () => push(Object.keys(first.presenceState()).length)), (n) => n === 2);
+      const synced = nextMessage<number>(
+        (push) => first.on('presence', { event: 'sync' }, () => push(Object.keys(first.presenceState()).length)),
+        (n) => n === 2,
+      );
       assert.equal(await join(first), 'SUBSCRIBED');
       assert.equal(await join(second), 'SUBSCRIBED');
       await first.track({ here: true });
@@ -156,10 +183,22 @@ for (const backend of testBackends()) {
       const reports: ((m: { payload: { target_type: string; reason: string } }) => void)[] = [];
       queue.on('broadcast', { event: 'report_created' }, (m) => reports.forEach((push) => push(m as never)));
       assert.equal(await join(queue), 'SUBSCRIBED');
-      const target = (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Reported bar', 'bar', 1, 1) returning id`))[0]?.id ?? '';
-      const report = nextMessage<{ payload: { target_type: string; reason: string } }>((push) => reports.push(push), () => true);
+      const target =
+        (
+          await sql<{ id: string }>(
+            server,
+            `insert into places (name, category, lat, lng) values ('Reported bar', 'bar', 1, 1) returning id`,
+          )
+        )[0]?.id ?? '';
+      const report = nextMessage<{ payload: { target_type: string; reason: string } }>(
+        (push) => reports.push(push),
+        () => true,
+      );
       await ben.client.from('reports').insert({ target_type: 'place', target_id: target, reason: 'closed_or_moved' });
-      assert.deepEqual((await report)?.payload && { type: (await report)?.payload.target_type, reason: (await report)?.payload.reason }, { type: 'place', reason: 'closed_or_moved' });
+      assert.deepEqual((await report)?.payload && { type: (await report)?.payload.target_type, reason: (await report)?.payload.reason }, {
+        type: 'place',
+        reason: 'closed_or_moved',
+      });
     });
   });
 }

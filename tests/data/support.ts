@@ -7,8 +7,8 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
-import type { TestServer } from '../support/server.ts';
 import type { Database } from '../../web/src/lib/database.types.ts';
+import type { TestServer } from '../support/server.ts';
 
 export type Client = SupabaseClient<Database>;
 

@@ -25,7 +25,11 @@ describe('your data: export and delete account', () => {
     const userId = await createMember(app.server, email, password, `${label} member`);
     const otherEmail = uniqueEmail(`${label}-other`);
     await createMember(app.server, otherEmail, 'other password 1');
-    const data = await seedMemberData(await memberClient(app.server, email, password), userId, await memberClient(app.server, otherEmail, 'other password 1'));
+    const data = await seedMemberData(
+      await memberClient(app.server, email, password),
+      userId,
+      await memberClient(app.server, otherEmail, 'other password 1'),
+    );
     const { data: profile } = await app.server.admin().from('profiles').select('username').eq('id', userId).single();
     return { email, password, data, username: profile?.username ?? '' };
   }
@@ -42,7 +46,9 @@ describe('your data: export and delete account', () => {
     await openSettings(page, email, password);
     const downloads: { name: string; body: unknown }[] = [];
     page.on('download', (download) => {
-      void download.path().then(async (file) => downloads.push({ name: download.suggestedFilename(), body: JSON.parse(await readFile(file, 'utf8')) }));
+      void download
+        .path()
+        .then(async (file) => downloads.push({ name: download.suggestedFilename(), body: JSON.parse(await readFile(file, 'utf8')) }));
     });
     await page.getByRole('button', { name: 'Download my data' }).click();
     await waitForToast(page, 'Your data is downloading.');
@@ -54,12 +60,24 @@ describe('your data: export and delete account', () => {
     assert.equal(body.account.email, email);
     assert.equal(body.profile.username, username);
     assert.match(body.profile.avatar_url, new RegExp(`/storage/v1/object/public/avatars/${data.avatarPath}$`));
-    assert.deepEqual(body.places.map((p) => p.id), [data.placeId]);
-    assert.deepEqual(body.reviews.map((r) => r.id), [data.reviewId]);
+    assert.deepEqual(
+      body.places.map((p) => p.id),
+      [data.placeId],
+    );
+    assert.deepEqual(
+      body.reviews.map((r) => r.id),
+      [data.reviewId],
+    );
     assert.equal(body.review_photos.length, 1);
     assert.match(body.review_photos[0]?.url ?? '', new RegExp(`/storage/v1/object/public/place-photos/${data.photoPath}$`));
-    assert.deepEqual(body.stars.map((s) => s.place_id), [data.otherPlaceId]);
-    const collection = geojson?.body as { type: string; features: { geometry: { coordinates: number[] }; properties: { id: string; relation: string } }[] };
+    assert.deepEqual(
+      body.stars.map((s) => s.place_id),
+      [data.otherPlaceId],
+    );
+    const collection = geojson?.body as {
+      type: string;
+      features: { geometry: { coordinates: number[] }; properties: { id: string; relation: string } }[];
+    };
     assert.equal(collection.type, 'FeatureCollection');
     assert.deepEqual(
       collection.features.map((f) => [f.properties.id, f.properties.relation, f.geometry.coordinates]),

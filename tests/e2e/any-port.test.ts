@@ -5,7 +5,7 @@ import { freePort } from '../support/free-port.ts';
 import type { TestServer } from '../support/server.ts';
 import { createMember, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { waitForMail, verifyLink } from './support/mailbox.ts';
+import { verifyLink, waitForMail } from './support/mailbox.ts';
 
 // The app served at another port and under another host name than config.toml's site_url
 // (http://localhost:54321): mailed links and the redirects after them reach the server actually

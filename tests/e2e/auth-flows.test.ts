@@ -151,7 +151,9 @@ describe('auth flows in the browser', () => {
     const { page, context } = await app.openPage();
     const email = uniqueEmail('implicit');
     await createMember(app.server, email, 'old password 1');
-    const { data, error } = await app.server.admin().auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: `${app.server.url}/auth/reset-password` } });
+    const { data, error } = await app.server
+      .admin()
+      .auth.admin.generateLink({ type: 'recovery', email, options: { redirectTo: `${app.server.url}/auth/reset-password` } });
     assert.equal(error, null);
     const link = data.properties?.action_link ?? '';
     await page.goto(link);

@@ -77,7 +77,12 @@ describe('moderation in the browser', () => {
     await page.waitForFunction('document.querySelectorAll("[data-sonner-toast]").length === 0', undefined, { timeout: 15_000 });
   }
 
-  const meanOf = (page: Page) => page.locator('main header p').filter({ hasText: /reviews?\)/ }).first().textContent();
+  const meanOf = (page: Page) =>
+    page
+      .locator('main header p')
+      .filter({ hasText: /reviews?\)/ })
+      .first()
+      .textContent();
 
   before(async () => {
     [ada, ben, cleo, mina, sam] = await Promise.all([
@@ -88,7 +93,11 @@ describe('moderation in the browser', () => {
       account('sam', 'Sam Admin', 'admin'),
     ]);
     const adaApi = await apiAs(ada);
-    const place = await adaApi.from('places').insert({ name: 'Café des Moderateurs', category: 'cafe', lat: 48.8566, lng: 2.3522 }).select('id').single();
+    const place = await adaApi
+      .from('places')
+      .insert({ name: 'Café des Moderateurs', category: 'cafe', lat: 48.8566, lng: 2.3522 })
+      .select('id')
+      .single();
     placeId = place.data?.id ?? assert.fail(place.error?.message);
     const review = await adaApi
       .from('reviews')
@@ -262,7 +271,10 @@ describe('moderation in the browser', () => {
     await self.getByRole('alert').filter({ hasText: 'There must always be at least one admin.' }).waitFor();
     await self.getByRole('button', { name: 'Cancel' }).click();
     // the refused call is a 400 the browser logs; nothing else may appear
-    assert.deepEqual(errors.filter((e) => !e.includes('status of 400')), []);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 400')),
+      [],
+    );
     await context.close();
 
     const promoted = await signedInPage(cleo, '/');
@@ -331,7 +343,10 @@ describe('moderation in the browser', () => {
     const promote = await api.rpc('set_role', { user_id: ben.id, role: 'moderator' });
     assert.equal(promote.error?.code, '42501');
     const others = await api.from('reports').select('id, reporter_id');
-    assert.ok(others.data?.every((r) => r.reporter_id === ben.id), 'members read only their own reports');
+    assert.ok(
+      others.data?.every((r) => r.reporter_id === ben.id),
+      'members read only their own reports',
+    );
     const visitor = await app.server.client().rpc('restore_content', { target_type: 'review', target_id: reviewId, reason: 'Sneaky' });
     assert.equal(visitor.error?.code, '42501');
 
@@ -361,7 +376,11 @@ describe('moderation in the browser', () => {
     await dialog.getByRole('alert').filter({ hasText: 'You can send at most 20 reports an hour. Try again later.' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate('document.activeElement?.getAttribute("aria-label")'), 'Report this place', 'focus returns to the trigger');
+    assert.equal(
+      await page.evaluate('document.activeElement?.getAttribute("aria-label")'),
+      'Report this place',
+      'focus returns to the trigger',
+    );
     await context.close();
     await moderator.context.close();
   });

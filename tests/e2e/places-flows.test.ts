@@ -192,7 +192,9 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(await dialog.getByRole('radio', { name: /4 stars/ }).isChecked(), true);
     const previews = dialog.locator('li img[src^="blob:"]');
     assert.equal(await previews.count(), 2);
-    await page.waitForFunction(`[...document.querySelectorAll('[role="dialog"] li img')].filter((i) => i.complete && i.naturalWidth > 0).length === 2`);
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[role="dialog"] li img')].filter((i) => i.complete && i.naturalWidth > 0).length === 2`,
+    );
     await assertAccessible(page, 'Review dialog');
     await dialog.getByRole('button', { name: 'Post review' }).click();
     await waitForToast(page, 'Review posted');
@@ -299,7 +301,9 @@ describe('places, reviews and live updates in the browser', () => {
     await signInWithForm(page, email, 'discard password 1');
     await page.getByRole('button', { name: 'Write a review' }).click();
     const dialog = page.getByRole('dialog', { name: 'Review Monmouth Coffee Company' });
-    await dialog.locator('input[type="file"]').setInputFiles([{ name: 'flat-white.jpg', mimeType: 'image/jpeg', buffer: await drawJpeg(page, 640, 480) }]);
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'flat-white.jpg', mimeType: 'image/jpeg', buffer: await drawJpeg(page, 640, 480) }]);
     await dialog.getByLabel('Describe photo 1').fill('A flat white with a fern');
     await dialog.getByLabel('Your review').fill('Not sure yet what to say about this one.');
     await waitForDraftAlts(page, [['A flat white with a fern']]);
@@ -332,7 +336,11 @@ describe('places, reviews and live updates in the browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Review Hyde Park' });
     await dialog.getByRole('radio', { name: /1 star/ }).waitFor({ state: 'attached' });
     // The form loads into the open dialog; Tab moves into it from the dialog itself.
-    for (let i = 0; i < 5 && (await page.evaluate<string | null>(`document.activeElement?.getAttribute('type') ?? null`)) !== 'radio'; i += 1) {
+    for (
+      let i = 0;
+      i < 5 && (await page.evaluate<string | null>(`document.activeElement?.getAttribute('type') ?? null`)) !== 'radio';
+      i += 1
+    ) {
       await page.keyboard.press('Tab');
     }
     await page.keyboard.press('Space');

@@ -20,7 +20,11 @@ describe('profile page and account screens', () => {
     const userId = await createMember(app.server, email, password, 'Grace Hopper');
     const otherEmail = uniqueEmail('screens-other');
     const otherId = await createMember(app.server, otherEmail, 'other password 1', 'Quiet Member');
-    await seedMemberData(await memberClient(app.server, email, password), userId, await memberClient(app.server, otherEmail, 'other password 1'));
+    await seedMemberData(
+      await memberClient(app.server, email, password),
+      userId,
+      await memberClient(app.server, otherEmail, 'other password 1'),
+    );
     const admin = app.server.admin();
     username = (await admin.from('profiles').select('username').eq('id', userId).single()).data?.username ?? '';
     quietUsername = (await admin.from('profiles').select('username').eq('id', otherId).single()).data?.username ?? '';
@@ -40,7 +44,10 @@ describe('profile page and account screens', () => {
     await reviews.getByText('4 out of 5').waitFor();
     await reviews.getByText('just now').waitFor();
     await page.getByRole('region', { name: 'Places added' }).getByRole('link', { name: 'Member Café' }).waitFor();
-    assert.match((await page.locator('main img').first().getAttribute('src')) ?? '', /\/storage\/v1\/object\/public\/avatars\/.+\/avatar-seed\.png$/);
+    assert.match(
+      (await page.locator('main img').first().getAttribute('src')) ?? '',
+      /\/storage\/v1\/object\/public\/avatars\/.+\/avatar-seed\.png$/,
+    );
     await checkScreen(page, 'profile', () => page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor());
 
     await page.goto(`/u/${quietUsername}`);

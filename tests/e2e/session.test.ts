@@ -15,7 +15,8 @@ async function recordAuthEvents(page: Page): Promise<void> {
 }
 
 const authEvents = (page: Page) => page.evaluate<string[]>('window.__authEvents');
-const storedToken = async (page: Page) => JSON.parse((await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(storageKey)})`)) ?? '{}').access_token as string;
+const storedToken = async (page: Page) =>
+  JSON.parse((await page.evaluate<string | null>(`localStorage.getItem(${JSON.stringify(storageKey)})`)) ?? '{}').access_token as string;
 
 /** Realtime frames: tokens the page sent (join payloads and access_token pushes) and system errors received. */
 function watchRealtime(page: Page): { sent: string[]; systemErrors: string[] } {

@@ -47,7 +47,12 @@ describe('settings in the browser', () => {
     await page.getByLabel('Bio').fill('Coffee, parks and long walks.');
     await page.getByRole('button', { name: 'Save profile' }).click();
     await waitForToast(page, 'Profile saved');
-    assert.deepEqual(await profileOf(userId), { username: fresh, display_name: 'Fresh Name', bio: 'Coffee, parks and long walks.', avatar_path: null });
+    assert.deepEqual(await profileOf(userId), {
+      username: fresh,
+      display_name: 'Fresh Name',
+      bio: 'Coffee, parks and long walks.',
+      avatar_path: null,
+    });
     await page.getByRole('button', { name: /Account menu for Fresh Name/ }).waitFor();
     assert.deepEqual(errors, []);
     await context.close();
@@ -71,7 +76,9 @@ describe('settings in the browser', () => {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 64 * 1024 });
     await page.getByRole('button', { name: 'Choose photo' }).click();
-    await page.getByLabel('Profile photo file').setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: makePng(512, 512, 'noise') });
+    await page
+      .getByLabel('Profile photo file')
+      .setInputFiles({ name: 'noise.png', mimeType: 'image/png', buffer: makePng(512, 512, 'noise') });
     const cropDialog = page.getByRole('dialog', { name: 'Crop your photo' });
     await cropDialog.getByRole('button', { name: 'Save photo' }).click();
     const bar = cropDialog.getByRole('progressbar', { name: 'Uploading photo' });
@@ -86,7 +93,11 @@ describe('settings in the browser', () => {
     await choose('Replace photo');
     const first = (await profileOf(userId))?.avatar_path ?? '';
     assert.notEqual(first, noisy);
-    assert.deepEqual((await admin.storage.from('avatars').list(userId)).data?.map((f) => f.name), [first.split('/')[1]], 'the replaced file is removed');
+    assert.deepEqual(
+      (await admin.storage.from('avatars').list(userId)).data?.map((f) => f.name),
+      [first.split('/')[1]],
+      'the replaced file is removed',
+    );
     const header = page.getByRole('banner').locator(`img[src$="${first}"]`);
     await header.waitFor();
     const size = await page.evaluate<{ w: number; h: number }>(
@@ -98,7 +109,11 @@ describe('settings in the browser', () => {
     const second = (await profileOf(userId))?.avatar_path ?? '';
     assert.notEqual(second, first);
     const listed = await admin.storage.from('avatars').list(userId);
-    assert.deepEqual(listed.data?.map((f) => f.name), [second.split('/')[1]], 'the replaced file is removed');
+    assert.deepEqual(
+      listed.data?.map((f) => f.name),
+      [second.split('/')[1]],
+      'the replaced file is removed',
+    );
     await page.getByRole('button', { name: 'Remove photo' }).click();
     await waitForToast(page, 'Profile photo removed');
     assert.equal((await profileOf(userId))?.avatar_path, null);
@@ -195,7 +210,11 @@ describe('settings in the browser', () => {
     await waitForToast(page, 'Email changed');
     await page.getByText(`Current email: ${next}`).waitFor();
     assert.equal(await page.evaluate('window.__sameDocument'), true, 'the open tab was not reloaded');
-    assert.equal(await landing.locator('[data-sonner-toast]').filter({ hasText: 'Welcome' }).count(), 0, 'an email change is no sign-in to welcome');
+    assert.equal(
+      await landing.locator('[data-sonner-toast]').filter({ hasText: 'Welcome' }).count(),
+      0,
+      'an email change is no sign-in to welcome',
+    );
     assert.deepEqual(errors, []);
     await context.close();
   });
@@ -210,10 +229,18 @@ describe('settings in the browser', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('alertdialog', { name: 'Delete your account?' });
     await dialog.waitFor();
-    assert.equal(await page.evaluate('document.activeElement?.closest("[role=alertdialog]") !== null'), true, 'focus moved into the dialog');
+    assert.equal(
+      await page.evaluate('document.activeElement?.closest("[role=alertdialog]") !== null'),
+      true,
+      'focus moved into the dialog',
+    );
     for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
-      assert.equal(await page.evaluate('document.activeElement?.closest("[role=alertdialog]") !== null'), true, 'focus stays trapped in the dialog');
+      assert.equal(
+        await page.evaluate('document.activeElement?.closest("[role=alertdialog]") !== null'),
+        true,
+        'focus stays trapped in the dialog',
+      );
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -221,4 +248,3 @@ describe('settings in the browser', () => {
     await context.close();
   });
 });
-

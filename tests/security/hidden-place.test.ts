@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, type Client, createMember, type Member, unwrap, withoutSeed } from '../data/support.ts';
+import { anonClient, createMember, unwrap, withoutSeed, type Client, type Member } from '../data/support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 for (const backend of testBackends()) {
   describe(`a hidden place's content on ${backend}`, () => {

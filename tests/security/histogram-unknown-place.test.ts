@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, type Member, unwrap, withoutSeed } from '../data/support.ts';
+import { anonClient, createMember, unwrap, withoutSeed, type Member } from '../data/support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const notFound = { code: 'P0002', details: null, hint: null, message: 'Place not found.' };
 const shape = (error: { code: string; details: unknown; hint: unknown; message: string } | null) =>

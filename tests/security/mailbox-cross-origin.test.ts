@@ -4,8 +4,8 @@ import { after, before, describe, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import type { Logger } from '../../server/src/lib/log.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { type OtherOrigin, startOtherOrigin } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startOtherOrigin, type OtherOrigin } from './support.ts';
 
 interface MailMessage {
   to: string;

@@ -5,8 +5,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { anonClient, createMember, type Member, unwrap, withoutSeed } from '../data/support.ts';
+import { anonClient, createMember, unwrap, withoutSeed, type Member } from '../data/support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const embed = 'id, moderator_id, moderator:profiles!moderation_actions_moderator_id_fkey(username)';
 
@@ -68,7 +68,11 @@ for (const backend of testBackends()) {
     });
 
     test('the public log cannot be written through', async () => {
-      const write = await member.client.from('moderation_log').update({ reason: 'Rewritten' } as never).eq('id', action).select('id');
+      const write = await member.client
+        .from('moderation_log')
+        .update({ reason: 'Rewritten' } as never)
+        .eq('id', action)
+        .select('id');
       assert.equal(write.error?.code, '42501');
       const [row] = unwrap(await anonClient(server).from('moderation_log').select('reason').eq('id', action));
       assert.equal(row?.reason, 'Spam');

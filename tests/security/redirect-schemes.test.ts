@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readProjectToml, type TomlTable } from '../../server/src/lib/config.ts';
 import { authFixture, followLink, mailTo, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const siteUrl = 'http://localhost:5173';
 const password = 'redirect-test-1';
@@ -69,13 +69,11 @@ for (const backend of testBackends()) {
     });
 
     test('a scheme listed in additional_redirect_urls is kept (an app’s own scheme)', async () => {
-      const generated = await server
-        .admin()
-        .auth.admin.generateLink({
-          type: 'magiclink',
-          email: await confirmedUser(),
-          options: { redirectTo: 'com.pinstar.app://callback' },
-        });
+      const generated = await server.admin().auth.admin.generateLink({
+        type: 'magiclink',
+        email: await confirmedUser(),
+        options: { redirectTo: 'com.pinstar.app://callback' },
+      });
       assert.equal(generated.data.properties?.redirect_to, 'com.pinstar.app://callback');
     });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import http from 'node:http';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { createSlowTable, get, memberToken, probeUrl, startAttackers } from '../support/slow-caller.ts';
 
 /**

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const bucket = 'disk-full';
 

@@ -4,8 +4,8 @@ import { createClient } from '@supabase/supabase-js';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { makePng } from '../e2e/support/png.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
-import { type OtherOrigin, startOtherOrigin } from './support.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startOtherOrigin, type OtherOrigin } from './support.ts';
 
 const openBucket = 'open-files';
 const sessionKey = 'sb-localhost-auth-token';

@@ -1,17 +1,17 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import { silentLogger } from '../../server/src/lib/log.ts';
-import { type RunningServer, startServer } from '../../server/src/server.ts';
-import { templateDatabase } from '../support/backends.ts';
-import { startTestServer, type TestBackend, type TestServer, testBackends } from '../support/server.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import { startFakeSmtp, type FakeSmtp } from '../fixtures/auth/fake-smtp.ts';
 import { authFixture, followLink, mailTo, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
+import { templateDatabase } from '../support/backends.ts';
+import { startTestServer, testBackends, type TestBackend, type TestServer } from '../support/server.ts';
 
 const password = 'correct-horse-1';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 for (const backend of testBackends()) {
   describe(`boot on ${backend}`, () => {
@@ -36,7 +36,9 @@ for (const backend of testBackends()) {
     test('sets role and claims locally for one request transaction only', async () => {
       const claims = { sub: '11111111-1111-1111-1111-111111111111', role: 'authenticated' };
       const inside = await server.db.transaction({ kind: 'request', role: 'authenticated', claims }, async (tx) => {
-        const { rows } = await tx.query<{ who: string; uid: string; role: string }>(`select current_user as who, auth.uid()::text as uid, auth.role() as role`);
+        const { rows } = await tx.query<{ who: string; uid: string; role: string }>(
+          `select current_user as who, auth.uid()::text as uid, auth.role() as role`,
+        );
         return rows[0];
       });
       assert.deepEqual(inside, { who: 'authenticated', uid: claims.sub, role: 'authenticated' });
@@ -52,7 +54,10 @@ for (const backend of testBackends()) {
         server.db.transaction({ kind: 'request', role: 'postgres', claims: { role: 'postgres' } }, (tx) => tx.query('select 1')),
         (error: unknown) => typeof error === 'object' && error !== null && 'code' in error && error.code === '22023',
       );
-      const who = await server.db.transaction({ kind: 'request', role: 'anon' }, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u);
+      const who = await server.db.transaction(
+        { kind: 'request', role: 'anon' },
+        async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u,
+      );
       assert.equal(who, 'anon');
     });
   });

@@ -14,7 +14,9 @@ const project = path.join(repoRoot, 'tests/fixtures/boot/good');
 async function notes(clusterDir: string): Promise<string[]> {
   const db = await PgliteDatabase.open(clusterDir);
   try {
-    return await db.transaction({ kind: 'system' }, async (tx) => (await tx.query<{ body: string }>('select body from public.notes order by id')).rows.map((r) => r.body));
+    return await db.transaction({ kind: 'system' }, async (tx) =>
+      (await tx.query<{ body: string }>('select body from public.notes order by id')).rows.map((r) => r.body),
+    );
   } finally {
     await db.close();
   }

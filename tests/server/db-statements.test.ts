@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { TxIdentity } from '../../server/src/db/types.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 /**
  * The database layer reuses statements (PGlite: named prepared statements, one buffer per
@@ -15,7 +15,11 @@ for (const backend of testBackends()) {
     let server: TestServer;
     before(async () => {
       server = await startTestServer(backend, { project: new URL('../fixtures/rest', import.meta.url).pathname });
-      await server.db.transaction(system, (tx) => tx.exec(`create table public.stmt_shape (id int primary key); insert into public.stmt_shape values (1); grant all on public.stmt_shape to service_role;`));
+      await server.db.transaction(system, (tx) =>
+        tx.exec(
+          `create table public.stmt_shape (id int primary key); insert into public.stmt_shape values (1); grant all on public.stmt_shape to service_role;`,
+        ),
+      );
     });
     after(() => server?.close());
 
@@ -29,7 +33,9 @@ for (const backend of testBackends()) {
 
     test('a repeated select * sees columns changed by DDL run through query', async () => {
       for (let i = 0; i < 7; i++) await read();
-      await server.db.transaction(system, (tx) => tx.query(`alter table public.stmt_shape alter column label drop default, alter column label type int using 7`));
+      await server.db.transaction(system, (tx) =>
+        tx.query(`alter table public.stmt_shape alter column label drop default, alter column label type int using 7`),
+      );
       assert.deepEqual(await read(), [{ id: 1, label: 7 }]);
       await server.db.transaction(system, (tx) => tx.query(`alter table public.stmt_shape drop column label`));
       assert.deepEqual(await read(), [{ id: 1 }]);
@@ -43,19 +49,23 @@ for (const backend of testBackends()) {
         );
         return rows[0];
       });
-      assert.deepEqual({ ...row, raw: Buffer.from(row?.raw as Uint8Array).toString() }, {
-        doc: { a: [1, 'x'] },
-        tags: ['a', 'b,c'],
-        flag: true,
-        big: 42,
-        amount: '1.50',
-        nothing: null,
-        raw: 'hi',
-      });
+      assert.deepEqual(
+        { ...row, raw: Buffer.from(row?.raw as Uint8Array).toString() },
+        {
+          doc: { a: [1, 'x'] },
+          tags: ['a', 'b,c'],
+          flag: true,
+          big: 42,
+          amount: '1.50',
+          nothing: null,
+          raw: 'hi',
+        },
+      );
     });
 
     test('a statement reused across roles follows the role (RLS and grants decided per transaction)', async () => {
-      const who = (identity: TxIdentity) => server.db.transaction(identity, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u);
+      const who = (identity: TxIdentity) =>
+        server.db.transaction(identity, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u);
       for (let i = 0; i < 7; i++) {
         assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
         assert.equal(await who({ kind: 'request', role: 'service_role' }), 'service_role');
@@ -63,15 +73,25 @@ for (const backend of testBackends()) {
       for (const role of ['postgres', 'none', 'NONE', 'no_such_role']) {
         await assert.rejects(
           who({ kind: 'request', role, claims: { role } }),
-          (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023' && error.message === `role "${role}" does not exist`,
+          (error: unknown) =>
+            error instanceof Error && 'code' in error && error.code === '22023' && error.message === `role "${role}" does not exist`,
         );
       }
       assert.equal(await who({ kind: 'request', role: 'anon' }), 'anon');
     });
 
     test('a role authenticator loses is refused from the next transaction on', async () => {
-      const who = () => server.db.transaction({ kind: 'request', role: 'stmt_role' }, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u, { single: true, readOnly: true });
-      await server.db.transaction(system, (tx) => tx.exec(`do $$ begin if not exists (select 1 from pg_roles where rolname = 'stmt_role') then create role stmt_role nologin; end if; end $$; grant stmt_role to authenticator;`));
+      const who = () =>
+        server.db.transaction(
+          { kind: 'request', role: 'stmt_role' },
+          async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows[0]?.u,
+          { single: true, readOnly: true },
+        );
+      await server.db.transaction(system, (tx) =>
+        tx.exec(
+          `do $$ begin if not exists (select 1 from pg_roles where rolname = 'stmt_role') then create role stmt_role nologin; end if; end $$; grant stmt_role to authenticator;`,
+        ),
+      );
       for (let i = 0; i < 3; i++) assert.equal(await who(), 'stmt_role');
       await server.db.transaction(system, (tx) => tx.query('revoke stmt_role from authenticator'));
       await assert.rejects(who(), (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023');
@@ -87,8 +107,13 @@ for (const backend of testBackends()) {
         for (let i = 0; i < 300; i++) out.push(Number((await tx.query<{ n: number }>(`select $1::int + ${i} as n`, [1])).rows[0]?.n));
         return out;
       });
-      assert.deepEqual(sums, Array.from({ length: 300 }, (_, i) => i + 1));
-      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query<{ n: number }>('select $1::int + 0 as n', [5]))).rows, [{ n: 5 }]);
+      assert.deepEqual(
+        sums,
+        Array.from({ length: 300 }, (_, i) => i + 1),
+      );
+      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query<{ n: number }>('select $1::int + 0 as n', [5]))).rows, [
+        { n: 5 },
+      ]);
     });
 
     test('an error rolls the transaction back and the next one starts clean', async () => {
@@ -104,44 +129,74 @@ for (const backend of testBackends()) {
 
     test('a single-statement transaction commits with its statement, rolls back on its error, refuses a second one', async () => {
       const anon: TxIdentity = { kind: 'request', role: 'service_role' };
-      const inserted = await server.db.transaction(anon, async (tx) => (await tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [10])).rows, { single: true });
+      const inserted = await server.db.transaction(
+        anon,
+        async (tx) => (await tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [10])).rows,
+        { single: true },
+      );
       assert.deepEqual(inserted, [{ id: 10 }]);
       await assert.rejects(
         server.db.transaction(anon, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1), ($1)`, [11]), { single: true }),
         (error: unknown) => error instanceof Error && 'code' in error && error.code === '23505',
       );
       await assert.rejects(
-        server.db.transaction(anon, async (tx) => {
-          await tx.query(`insert into public.stmt_shape (id) values ($1)`, [12]);
-          await tx.query('select 1');
-        }, { single: true }),
+        server.db.transaction(
+          anon,
+          async (tx) => {
+            await tx.query(`insert into public.stmt_shape (id) values ($1)`, [12]);
+            await tx.query('select 1');
+          },
+          { single: true },
+        ),
         /second statement/,
       );
-      const readOnly = await server.db.transaction({ kind: 'request', role: 'anon' }, async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows, { single: true, readOnly: true });
+      const readOnly = await server.db.transaction(
+        { kind: 'request', role: 'anon' },
+        async (tx) => (await tx.query<{ u: string }>('select current_user as u')).rows,
+        { single: true, readOnly: true },
+      );
       assert.deepEqual(readOnly, [{ u: 'anon' }]);
       await assert.rejects(
         server.db.transaction({ kind: 'request', role: 'postgres' }, (tx) => tx.query('select 1'), { single: true, readOnly: true }),
         (error: unknown) => error instanceof Error && 'code' in error && error.code === '22023',
       );
-      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 10 order by id'))).rows, [{ id: 10 }, { id: 12 }]);
+      assert.deepEqual(
+        (await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 10 order by id'))).rows,
+        [{ id: 10 }, { id: 12 }],
+      );
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 10'));
     });
 
     test('reads and writes queued behind a runaway read are answered once it is stopped, each run once', async () => {
       const anon: TxIdentity = { kind: 'request', role: 'anon' };
-      const read = (n: number) => server.db.transaction(anon, async (tx) => (await tx.query<{ n: number }>('select $1::int as n', [n])).rows[0]?.n, { single: true, readOnly: true });
+      const read = (n: number) =>
+        server.db.transaction(anon, async (tx) => (await tx.query<{ n: number }>('select $1::int as n', [n])).rows[0]?.n, {
+          single: true,
+          readOnly: true,
+        });
       const started = performance.now();
-      const runaway = server.db.transaction(anon, (tx) => tx.query('select pg_sleep(30)'), { single: true, readOnly: true, timeoutMs: 1000 });
+      const runaway = server.db.transaction(anon, (tx) => tx.query('select pg_sleep(30)'), {
+        single: true,
+        readOnly: true,
+        timeoutMs: 1000,
+      });
       const reads = [1, 2, 3, 4, 5].map(read);
       const write = server.db.transaction(system, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [20]));
-      const singleWrite = server.db.transaction({ kind: 'request', role: 'service_role' }, (tx) => tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [21]), { single: true });
+      const singleWrite = server.db.transaction(
+        { kind: 'request', role: 'service_role' },
+        (tx) => tx.query(`insert into public.stmt_shape (id) values ($1) returning id`, [21]),
+        { single: true },
+      );
       const more = [6, 7].map(read);
       await assert.rejects(runaway, (error: unknown) => error instanceof Error && 'code' in error && error.code === '57014');
       assert.deepEqual(await Promise.all([...reads, ...more]), [1, 2, 3, 4, 5, 6, 7]);
       assert.deepEqual((await write).rows, [{ id: 20 }]);
       assert.deepEqual((await singleWrite).rows, [{ id: 21 }]);
       // Each write ran exactly once.
-      assert.deepEqual((await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 20 order by id'))).rows, [{ id: 20 }, { id: 21 }]);
+      assert.deepEqual(
+        (await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 20 order by id'))).rows,
+        [{ id: 20 }, { id: 21 }],
+      );
       const elapsed = performance.now() - started;
       assert.ok(elapsed >= 950 && elapsed < 6000, `stopped after the 1 s timeout (took ${elapsed.toFixed(0)} ms)`);
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 20'));
@@ -152,10 +207,12 @@ for (const backend of testBackends()) {
       const unlisten = await server.db.listen('stmt_events', (payload) => received.push(payload));
       try {
         await server.db.transaction(system, (tx) => tx.query(`select pg_notify('stmt_events', $1)`, ['committed']));
-        await server.db.transaction(system, async (tx) => {
-          await tx.query(`select pg_notify('stmt_events', $1)`, ['rolled back']);
-          throw new Error('abort');
-        }).catch(() => undefined);
+        await server.db
+          .transaction(system, async (tx) => {
+            await tx.query(`select pg_notify('stmt_events', $1)`, ['rolled back']);
+            throw new Error('abort');
+          })
+          .catch(() => undefined);
         await server.db.transaction(system, (tx) => tx.query(`select pg_notify('stmt_events', $1)`, ['second']));
         for (let i = 0; i < 50 && received.length < 2; i++) await new Promise((resolve) => setTimeout(resolve, 20));
         assert.deepEqual(received, ['committed', 'second']);

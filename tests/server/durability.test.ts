@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -76,7 +76,11 @@ test('acknowledged writes survive SIGKILL of the server (PGlite), and the databa
     const client = createClient(url, anonKey, { auth: { persistSession: false } });
     const present = new Set<string>();
     for (let from = 0; ; from += 1000) {
-      const { data, error } = await client.from('notes').select('body').order('id').range(from, from + 999);
+      const { data, error } = await client
+        .from('notes')
+        .select('body')
+        .order('id')
+        .range(from, from + 999);
       assert.equal(error, null);
       for (const row of data ?? []) present.add(row.body as string);
       if ((data ?? []).length < 1000) break;

@@ -5,11 +5,11 @@ import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import WebSocket from 'ws';
 import { MigrationError } from '../../server/src/db/migrate.ts';
 import { silentLogger } from '../../server/src/lib/log.ts';
 import { DataDirLockedError, startServer } from '../../server/src/server.ts';
-import WebSocket from 'ws';
-import { childEnv, repoRoot, startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { childEnv, repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const fixtures = path.join(repoRoot, 'tests/fixtures/boot');
 
@@ -27,7 +27,9 @@ for (const backend of testBackends()) {
 
     test('applies migrations once, in order, and the seed on a new database', async () => {
       const state = await server.db.transaction({ kind: 'system' }, async (tx) => ({
-        versions: (await tx.query<{ version: string; name: string }>('select version, name from supabase_migrations.schema_migrations order by 1')).rows,
+        versions: (
+          await tx.query<{ version: string; name: string }>('select version, name from supabase_migrations.schema_migrations order by 1')
+        ).rows,
         notes: (await tx.query<{ body: string }>('select body from public.notes')).rows,
       }));
       assert.deepEqual(state, { versions: [{ version: '20260101000000', name: 'create_notes' }], notes: [{ body: 'seeded' }] });
@@ -51,7 +53,10 @@ for (const backend of testBackends()) {
       const elapsed = performance.now() - started;
       assert.ok(isDbErrorWith('57014')(error), `expected a statement timeout, got ${String(error)}`);
       assert.ok(elapsed >= 2900 && elapsed < 6000, `anon's 3 s timeout applied (took ${elapsed.toFixed(0)} ms)`);
-      const next = await server.db.transaction({ kind: 'request', role: 'anon' }, async (tx) => (await tx.query<{ n: number }>('select count(*)::int as n from public.notes')).rows[0]?.n);
+      const next = await server.db.transaction(
+        { kind: 'request', role: 'anon' },
+        async (tx) => (await tx.query<{ n: number }>('select count(*)::int as n from public.notes')).rows[0]?.n,
+      );
       assert.equal(next, 1, 'the database answers again after the timeout');
     });
 
@@ -76,8 +81,11 @@ for (const backend of testBackends()) {
       rmSync(project, { recursive: true, force: true });
     });
 
-    const scrape = async (headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`service_role:${server.serviceRoleKey}`).toString('base64')}` }) =>
-      fetch(`${server.url}/_server/metrics`, { headers });
+    const scrape = async (
+      headers: Record<string, string> = {
+        authorization: `Basic ${Buffer.from(`service_role:${server.serviceRoleKey}`).toString('base64')}`,
+      },
+    ) => fetch(`${server.url}/_server/metrics`, { headers });
 
     test('health answers live, ready checks the database and every migration of the project', async () => {
       const health = await fetch(`${server.url}/_server/health`);
@@ -103,7 +111,10 @@ for (const backend of testBackends()) {
       assert.equal(anonymous.status, 401);
       assert.match(anonymous.headers.get('www-authenticate') ?? '', /^Basic/);
       assert.equal((await scrape({ apikey: server.anonKey })).status, 401);
-      assert.equal((await scrape({ authorization: `Basic ${Buffer.from(`service_role:${server.anonKey}`).toString('base64')}` })).status, 401);
+      assert.equal(
+        (await scrape({ authorization: `Basic ${Buffer.from(`service_role:${server.anonKey}`).toString('base64')}` })).status,
+        401,
+      );
       assert.equal((await scrape({ apikey: server.serviceRoleKey })).status, 200);
       assert.equal((await scrape({ authorization: `Bearer ${server.keys.secretKey}` })).status, 200);
     });
@@ -164,10 +175,19 @@ for (const backend of testBackends()) {
         },
       );
       // Boot the good project on the same database: the first migration stays applied, nothing of the broken one exists.
-      const server = await startServer({ projectDir: path.join(fixtures, 'good'), port: 0, dataDir, webDist: null, env, log: silentLogger });
+      const server = await startServer({
+        projectDir: path.join(fixtures, 'good'),
+        port: 0,
+        dataDir,
+        webDist: null,
+        env,
+        log: silentLogger,
+      });
       try {
         const state = await server.db.transaction({ kind: 'system' }, async (tx) => ({
-          versions: (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by 1')).rows.map((r) => r.version),
+          versions: (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by 1')).rows.map(
+            (r) => r.version,
+          ),
           halfDone: (await tx.query(`select to_regclass('public.half_done') is not null as exists`)).rows[0],
           notes: (await tx.query<{ body: string }>('select body from public.notes order by id')).rows.map((r) => r.body),
         }));
@@ -191,7 +211,8 @@ describe('the data dir', () => {
     try {
       await assert.rejects(
         startServer({ projectDir: path.join(fixtures, 'good'), port: 0, dataDir, webDist: null, env, log: silentLogger }),
-        (error: unknown) => error instanceof DataDirLockedError && error.pid === process.pid && error.message.includes(`PID ${process.pid}`),
+        (error: unknown) =>
+          error instanceof DataDirLockedError && error.pid === process.pid && error.message.includes(`PID ${process.pid}`),
       );
     } finally {
       await first.close();
@@ -242,7 +263,9 @@ describe('graceful shutdown and logs', () => {
         socket.once('open', () => resolve());
         socket.once('error', reject);
       });
-      const socketClosed = new Promise<{ code: number; reason: string }>((resolve) => socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })));
+      const socketClosed = new Promise<{ code: number; reason: string }>((resolve) =>
+        socket.once('close', (code, reason) => resolve({ code, reason: reason.toString() })),
+      );
       // A write whose body is still arriving when the shutdown begins.
       const inFlight = httpRequest(`${server.url}/rest/v1/notes`, {
         method: 'POST',
@@ -270,7 +293,10 @@ describe('graceful shutdown and logs', () => {
       inFlight.end(' stops"}]');
       const answer = await answered;
       assert.equal(answer.status, 201, answer.body);
-      assert.deepEqual(JSON.parse(answer.body).map((row: { body: string }) => row.body), ['written while the server stops']);
+      assert.deepEqual(
+        JSON.parse(answer.body).map((row: { body: string }) => row.body),
+        ['written while the server stops'],
+      );
       assert.equal(answer.connection, 'close', 'the answer ends its connection');
       await closing;
     } finally {
@@ -361,14 +387,21 @@ describe('graceful shutdown and logs', () => {
       const url = String(started.url);
       assert.equal((await fetch(`${url}/rest/v1/notes?select=body`, { headers: { apikey: 'x' } })).status, 401);
       const logged = await waitFor((l) => l.path === '/rest/v1/notes');
-      assert.deepEqual({ level: logged.level, method: logged.method, status: logged.status, service: logged.service }, { level: 'info', method: 'GET', status: 401, service: 'rest' });
+      assert.deepEqual(
+        { level: logged.level, method: logged.method, status: logged.status, service: logged.service },
+        { level: 'info', method: 'GET', status: 401, service: 'rest' },
+      );
       assert.equal(typeof logged.duration_ms, 'number');
       assert.ok(!Number.isNaN(Date.parse(String(logged.time))));
       child.kill('SIGTERM');
       assert.equal(await exited, 0, raw);
-      assert.ok(lines.some((l) => l.signal === 'SIGTERM'), raw);
+      assert.ok(
+        lines.some((l) => l.signal === 'SIGTERM'),
+        raw,
+      );
       // Every line parsed as JSON (onLine would have thrown otherwise) and carries time, level and msg.
-      for (const line of lines) assert.deepEqual([typeof line.time, typeof line.level, typeof line.msg], ['string', 'string', 'string'], JSON.stringify(line));
+      for (const line of lines)
+        assert.deepEqual([typeof line.time, typeof line.level, typeof line.msg], ['string', 'string', 'string'], JSON.stringify(line));
     } finally {
       child.kill('SIGKILL');
       await exited;

@@ -5,14 +5,14 @@ import type { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import pg from 'pg';
 import { createClient } from '@supabase/supabase-js';
+import pg from 'pg';
 import WebSocket from 'ws';
 import { silentLogger } from '../../server/src/lib/log.ts';
-import { type RunningServer, startServer } from '../../server/src/server.ts';
-import { Inbox, rawSocket, type RawSocket, realtimeProject, sleep, subscribe } from '../fixtures/realtime/helpers.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
+import { Inbox, rawSocket, realtimeProject, sleep, subscribe, type RawSocket } from '../fixtures/realtime/helpers.ts';
 import { templateDatabase } from '../support/backends.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const joined = (ref: string) => (m: unknown) => Array.isArray(m) && m[1] === ref && m[3] === 'phx_reply';
 
@@ -38,7 +38,8 @@ for (const backend of testBackends()) {
       await Promise.all(sockets.map((s) => join(s, 'crowd')));
       const sender = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
       await join(sender, 'crowd');
-      for (let i = 0; i < 20; i++) sender.send(['1', String(i + 10), 'realtime:crowd', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }]);
+      for (let i = 0; i < 20; i++)
+        sender.send(['1', String(i + 10), 'realtime:crowd', 'broadcast', { type: 'broadcast', event: 'tick', payload: { i } }]);
       const counts = await Promise.all(
         sockets.map(async (s) => {
           await s.next((m) => Array.isArray(m) && m[3] === 'broadcast' && (m[4] as { payload: { i: number } }).payload.i === 19, 15_000);
@@ -61,7 +62,8 @@ for (const backend of testBackends()) {
       const total = 400;
       // Waves the fast client drains in time; the paused one falls further behind with each.
       for (let wave = 0; wave < total / 20; wave++) {
-        for (let i = wave * 20; i < wave * 20 + 20; i++) sender.send(['1', null, 'realtime:flood', 'broadcast', { type: 'broadcast', event: 'chunk', payload: { i, chunk } }]);
+        for (let i = wave * 20; i < wave * 20 + 20; i++)
+          sender.send(['1', null, 'realtime:flood', 'broadcast', { type: 'broadcast', event: 'chunk', payload: { i, chunk } }]);
         const last = wave * 20 + 19;
         await fast.next((m) => Array.isArray(m) && (m[4] as { payload?: { i?: number } }).payload?.i === last, 20_000);
       }
@@ -119,7 +121,11 @@ for (const backend of testBackends()) {
     test('clients reconnect and rejoin on their own after the server comes back', async () => {
       running = await boot(0);
       const port = Number(new URL(running.url).port);
-      const make = () => createClient(running?.url ?? '', running?.keys.anonKey ?? '', { auth: { persistSession: false }, realtime: { transport: WebSocket as never } });
+      const make = () =>
+        createClient(running?.url ?? '', running?.keys.anonKey ?? '', {
+          auth: { persistSession: false },
+          realtime: { transport: WebSocket as never },
+        });
       const receiver = make();
       const sender = make();
       const inbox = new Inbox<unknown>();
@@ -136,7 +142,8 @@ for (const backend of testBackends()) {
       await sleep(300);
       running = await boot(port);
       const deadline = Date.now() + 20_000;
-      while ((statuses.items.filter((s) => s === 'SUBSCRIBED').length < 2 || out.state !== 'joined') && Date.now() < deadline) await sleep(100);
+      while ((statuses.items.filter((s) => s === 'SUBSCRIBED').length < 2 || out.state !== 'joined') && Date.now() < deadline)
+        await sleep(100);
       assert.equal(out.state, 'joined');
       assert.equal(await out.send({ type: 'broadcast', event: 'after', payload: { back: true } }), 'ok');
       assert.deepEqual((await inbox.waitFor(1, 5000))[0], { back: true });

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { verifyLink, waitForMail } from '../e2e/support/mailbox.ts';
 import { freePort } from '../support/free-port.ts';
-import { repoRoot, startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const authToml = (siteUrl: string) =>
   [

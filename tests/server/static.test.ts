@@ -45,7 +45,10 @@ describe('serving the web app', () => {
   });
 });
 
-async function rawGet(url: string, acceptEncoding: string): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
+async function rawGet(
+  url: string,
+  acceptEncoding: string,
+): Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }> {
   const http = await import('node:http');
   return new Promise((resolve, reject) => {
     http

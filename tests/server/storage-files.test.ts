@@ -7,7 +7,7 @@ import { createClient } from '@supabase/supabase-js';
 import { silentLogger } from '../../server/src/lib/log.ts';
 import { startServer } from '../../server/src/server.ts';
 import { newUser, randomBytes, sha256, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
-import { startTestServer, type TestServer, testBackends } from '../support/server.ts';
+import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 // How storage keeps its files in the data dir: one file per object version, none left over.
 // (The wire behaviour of the same calls is in tests/conformance/storage-objects.test.ts.)

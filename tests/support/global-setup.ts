@@ -1,10 +1,10 @@
 import pg from 'pg';
-import { makePgliteTemplate } from '../../server/src/db/open.ts';
-import { applyBootstrap } from '../../server/src/db/migrate.ts';
-import { PostgresDatabase } from '../../server/src/db/postgres.ts';
 import { buildWebIfNeeded } from '../../scripts/build-web.ts';
-import { type Cluster, startCluster } from './postgres-cluster.ts';
-import { testBackends, templateDatabase } from './backends.ts';
+import { applyBootstrap } from '../../server/src/db/migrate.ts';
+import { makePgliteTemplate } from '../../server/src/db/open.ts';
+import { PostgresDatabase } from '../../server/src/db/postgres.ts';
+import { templateDatabase, testBackends } from './backends.ts';
+import { startCluster, type Cluster } from './postgres-cluster.ts';
 
 let cluster: Cluster | null = null;
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { ServerConfig } from '../../server/src/lib/config.ts';
 import { silentLogger } from '../../server/src/lib/log.ts';
-import { type BootedServer, bootServer } from '../../server/src/server.ts';
+import { bootServer, type BootedServer } from '../../server/src/server.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import type { ServerConfig } from '../../server/src/lib/config.ts';
-import { type Logger, silentLogger } from '../../server/src/lib/log.ts';
-import { type RunningServer, startServer } from '../../server/src/server.ts';
+import { silentLogger, type Logger } from '../../server/src/lib/log.ts';
+import { startServer, type RunningServer } from '../../server/src/server.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 

@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';

@@ -100,10 +100,10 @@ export async function applyProject(db: Database, projectDir: string, { seed }: {
     await db
       .transaction({ kind: 'system' }, async (tx) => {
         await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash', [
-          'seed.sql',
-          createHash('sha256').update(sql).digest('hex'),
-        ]);
+        await tx.query(
+          'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
+          ['seed.sql', createHash('sha256').update(sql).digest('hex')],
+        );
       })
       .catch((error: unknown) => {
         throw new MigrationError('seed.sql', error);

@@ -4,8 +4,8 @@ import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DbError } from './errors.ts';
 import { applyBootstrap } from './migrate.ts';
-import { PgliteDatabase } from './pglite.ts';
 import { extensionsNamedIn } from './pglite-extensions.ts';
+import { PgliteDatabase } from './pglite.ts';
 import { PostgresDatabase } from './postgres.ts';
 import type { Database, RoleTimeouts } from './types.ts';
 
@@ -26,12 +26,20 @@ export function pgliteTemplatePath(): string {
 }
 
 function sqlFilesIn(dir: string): string[] {
-  return existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith('.sql')).map((f) => path.join(dir, f)) : [];
+  return existsSync(dir)
+    ? readdirSync(dir)
+        .filter((f) => f.endsWith('.sql'))
+        .map((f) => path.join(dir, f))
+    : [];
 }
 
 /** Extensions the bootstrap and the project's migrations and seed may create. */
 export function projectExtensions(projectDir: string): string[] {
-  const files = [...sqlFilesIn(bootstrapDir.pathname), ...sqlFilesIn(path.join(projectDir, 'migrations')), path.join(projectDir, 'seed.sql')];
+  const files = [
+    ...sqlFilesIn(bootstrapDir.pathname),
+    ...sqlFilesIn(path.join(projectDir, 'migrations')),
+    path.join(projectDir, 'seed.sql'),
+  ];
   const names = new Set<string>();
   for (const file of files) if (existsSync(file)) for (const name of extensionsNamedIn(readFileSync(file, 'utf8'))) names.add(name);
   return [...names];
@@ -86,9 +94,11 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
     await applyBootstrap(db);
     await retryCatalogRace(() =>
       db.transaction({ kind: 'system' }, (tx) =>
-        tx.query(`select set_config('pinstar.pw', $1, true), 1`, [options.authenticatorPassword]).then(() =>
-          tx.exec(`do $$ begin execute format('alter role authenticator with login password %L', current_setting('pinstar.pw')); end $$`),
-        ),
+        tx
+          .query(`select set_config('pinstar.pw', $1, true), 1`, [options.authenticatorPassword])
+          .then(() =>
+            tx.exec(`do $$ begin execute format('alter role authenticator with login password %L', current_setting('pinstar.pw')); end $$`),
+          ),
       ),
     );
     db.useAuthenticator(options.authenticatorPassword);

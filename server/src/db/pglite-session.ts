@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DbError } from './errors.ts';
-import { type BackendMessage, readBackendMessages, type WireField, WireWriter } from './pg-wire.ts';
+import { readBackendMessages, WireWriter, type BackendMessage, type WireField } from './pg-wire.ts';
 
 /**
  * Runs statements on PGlite's one session as named prepared statements, each batch sent as
@@ -56,7 +56,31 @@ function wireError(fields: Record<string, string>): DbError {
 }
 
 /** Command tags after which no cached statement is trusted any more (anything but DML and session chatter). */
-const plainTags = new Set(['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'MERGE', 'BEGIN', 'COMMIT', 'ROLLBACK', 'SET', 'SHOW', 'FETCH', 'MOVE', 'COPY', 'NOTIFY', 'LISTEN', 'UNLISTEN', 'SAVEPOINT', 'RELEASE', 'DECLARE', 'CLOSE', 'EXPLAIN', 'DISCARD', 'DEALLOCATE']);
+const plainTags = new Set([
+  'SELECT',
+  'INSERT',
+  'UPDATE',
+  'DELETE',
+  'MERGE',
+  'BEGIN',
+  'COMMIT',
+  'ROLLBACK',
+  'SET',
+  'SHOW',
+  'FETCH',
+  'MOVE',
+  'COPY',
+  'NOTIFY',
+  'LISTEN',
+  'UNLISTEN',
+  'SAVEPOINT',
+  'RELEASE',
+  'DECLARE',
+  'CLOSE',
+  'EXPLAIN',
+  'DISCARD',
+  'DEALLOCATE',
+]);
 const maxStatements = 256;
 
 function concat(chunks: Uint8Array[]): Uint8Array {
@@ -117,7 +141,12 @@ export class PgliteSession {
     return this.#first(writer, fields, first, commit);
   }
 
-  async #first(writer: WireWriter, fields: WireField[][], first: { sql: string; params: readonly unknown[] }, commit: boolean): Promise<SessionResult> {
+  async #first(
+    writer: WireWriter,
+    fields: WireField[][],
+    first: { sql: string; params: readonly unknown[] },
+    commit: boolean,
+  ): Promise<SessionResult> {
     const index = fields.length;
     fields.push(await this.#bind(writer, first.sql, first.params));
     writer.sync();

@@ -4,7 +4,7 @@ import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
 import { selectExtensions } from './pglite-extensions.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
-import { type Opening, PgliteSession } from './pglite-session.ts';
+import { PgliteSession, type Opening } from './pglite-session.ts';
 
 /**
  * Owns the PGlite instance, off the main thread: PGlite runs every query synchronously and

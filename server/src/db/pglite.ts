@@ -5,8 +5,18 @@ import { FairScheduler, type FairSchedulerOptions } from './fair-scheduler.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
 import type { Opening } from './pglite-session.ts';
 import { settingsStatement, unknownRoleMessage } from './settings.ts';
-import type { Database, NotificationListener, QueryResult, RoleTimeouts, Tx, TxIdentity, TxOptions } from './types.ts';
-import { embeddedRoleTimeoutsMs, roleTimeoutsMs, timeoutFor } from './types.ts';
+import {
+  embeddedRoleTimeoutsMs,
+  roleTimeoutsMs,
+  timeoutFor,
+  type Database,
+  type NotificationListener,
+  type QueryResult,
+  type RoleTimeouts,
+  type Tx,
+  type TxIdentity,
+  type TxOptions,
+} from './types.ts';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 type Request = DistributiveOmit<WorkerRequest, 'id'>;

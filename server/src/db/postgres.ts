@@ -2,8 +2,18 @@ import pg from 'pg';
 import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';
 import { isRoleKeyword, settingsStatement, unknownRoleMessage } from './settings.ts';
-import type { Database, NotificationListener, PoolStats, QueryResult, Tx, TxIdentity, TxOptions } from './types.ts';
-import { type RoleTimeouts, roleTimeoutsMs, timeoutFor } from './types.ts';
+import {
+  roleTimeoutsMs,
+  timeoutFor,
+  type Database,
+  type NotificationListener,
+  type PoolStats,
+  type QueryResult,
+  type RoleTimeouts,
+  type Tx,
+  type TxIdentity,
+  type TxOptions,
+} from './types.ts';
 
 const types = {
   getTypeParser(oid: number, format?: string) {
@@ -76,7 +86,8 @@ export class PostgresDatabase implements Database {
 
   /** The owner's and the request role's pools, for the metrics. */
   poolStats(): PoolStats[] {
-    const of = (pool: string, p: pg.Pool | null): PoolStats[] => (p ? [{ pool, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : []);
+    const of = (pool: string, p: pg.Pool | null): PoolStats[] =>
+      p ? [{ pool, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount }] : [];
     return [...of('owner', this.#owner), ...of('authenticator', this.#requests)];
   }
 
@@ -130,10 +141,18 @@ export class PostgresDatabase implements Database {
               commit.catch(() => undefined);
               const result = await after(pending);
               await commit;
-              return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length, fields: result.fields } satisfies QueryResult<Row>;
+              return {
+                rows: result.rows as Row[],
+                rowCount: result.rowCount ?? result.rows.length,
+                fields: result.fields,
+              } satisfies QueryResult<Row>;
             }
             const result = await after(pending);
-            return { rows: result.rows as Row[], rowCount: result.rowCount ?? result.rows.length, fields: result.fields } satisfies QueryResult<Row>;
+            return {
+              rows: result.rows as Row[],
+              rowCount: result.rowCount ?? result.rows.length,
+              fields: result.fields,
+            } satisfies QueryResult<Row>;
           },
           exec: async (sql: string) => {
             await after(client.query(sql));

@@ -13,7 +13,11 @@ import type { TxIdentity } from './types.ts';
  * set as PostgREST sets it and the server refuses a role it may not switch to with an
  * error — which also stops the statements already sent behind it (pipelining).
  */
-export function settingsStatement(who: TxIdentity, timeoutMs: number | undefined, roleCheck: 'query' | 'server' = 'query'): { sql: string; params: string[] } | null {
+export function settingsStatement(
+  who: TxIdentity,
+  timeoutMs: number | undefined,
+  roleCheck: 'query' | 'server' = 'query',
+): { sql: string; params: string[] } | null {
   if (who.kind === 'system') return null;
   const params: string[] = [];
   const bind = (value: string) => {

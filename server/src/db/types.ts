@@ -1,4 +1,5 @@
 import type { RoleTimeouts } from '../lib/config.ts';
+
 /**
  * The database contract every service builds on. The raw driver handle never leaves
  * this folder: services get a `Tx` inside `Database.transaction`, which has already set

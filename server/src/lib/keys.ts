@@ -79,7 +79,10 @@ async function fromJwt(keys: Keys, token: string): Promise<RequestAuth> {
  * an `Authorization: Bearer <jwt>` wins unless it is an opaque `sb_` key; otherwise the
  * `apikey` (opaque keys translate to the anon / service_role JWT); no key at all is anon.
  */
-export async function resolveRequestAuth(keys: Keys, headers: { authorization?: string | null; apikey?: string | null }): Promise<RequestAuth> {
+export async function resolveRequestAuth(
+  keys: Keys,
+  headers: { authorization?: string | null; apikey?: string | null },
+): Promise<RequestAuth> {
   const token = bearer(headers.authorization);
   if (token && !token.startsWith('sb_')) return fromJwt(keys, token);
   if (token?.startsWith('sb_')) return fromOpaqueKey(keys, token);

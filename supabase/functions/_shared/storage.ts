@@ -5,7 +5,9 @@ export async function listFolder(client: SupabaseClient, bucket: string, folder:
   const keys: string[] = [];
   const pageSize = 1000;
   for (let offset = 0; ; offset += pageSize) {
-    const { data, error } = await client.storage.from(bucket).list(folder, { limit: pageSize, offset, sortBy: { column: 'name', order: 'asc' } });
+    const { data, error } = await client.storage
+      .from(bucket)
+      .list(folder, { limit: pageSize, offset, sortBy: { column: 'name', order: 'asc' } });
     if (error) throw error;
     for (const item of data) {
       // Folders come back with a null id (the real service's list shape).

@@ -1,4 +1,4 @@
-import { signedInCaller, serviceClient } from '../_shared/clients.ts';
+import { serviceClient, signedInCaller } from '../_shared/clients.ts';
 import { corsHeaders, errorResponse, json } from '../_shared/http.ts';
 import { listFolder, removeKeys } from '../_shared/storage.ts';
 

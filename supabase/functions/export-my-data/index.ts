@@ -37,13 +37,35 @@ Deno.serve(async (request: Request) => {
   const { user } = caller;
   const db = callerClient(caller.authorization);
   try {
-    const placeColumns = 'id, name, category, description, address, lat, lng, rating_avg, rating_count, photo_count, created_at, updated_at';
+    const placeColumns =
+      'id, name, category, description, address, lat, lng, rating_avg, rating_count, photo_count, created_at, updated_at';
     const [profile, places, reviews, photos, stars] = await Promise.all([
       db.from('profiles').select('id, username, display_name, bio, avatar_path, role, created_at').eq('id', user.id).maybeSingle(),
       selectAll((from, to) => db.from('places').select(placeColumns).eq('created_by', user.id).order('created_at').range(from, to)),
-      selectAll((from, to) => db.from('reviews').select('id, place_id, rating, body, visited_on, created_at, updated_at, place:places(name)').eq('author_id', user.id).order('created_at').range(from, to)),
-      selectAll((from, to) => db.from('review_photos').select('id, review_id, place_id, path, alt, width, height, created_at').eq('uploader_id', user.id).order('created_at').range(from, to)),
-      selectAll((from, to) => db.from('stars').select(`place_id, created_at, place:places(${placeColumns})`).eq('user_id', user.id).order('created_at').range(from, to)),
+      selectAll((from, to) =>
+        db
+          .from('reviews')
+          .select('id, place_id, rating, body, visited_on, created_at, updated_at, place:places(name)')
+          .eq('author_id', user.id)
+          .order('created_at')
+          .range(from, to),
+      ),
+      selectAll((from, to) =>
+        db
+          .from('review_photos')
+          .select('id, review_id, place_id, path, alt, width, height, created_at')
+          .eq('uploader_id', user.id)
+          .order('created_at')
+          .range(from, to),
+      ),
+      selectAll((from, to) =>
+        db
+          .from('stars')
+          .select(`place_id, created_at, place:places(${placeColumns})`)
+          .eq('user_id', user.id)
+          .order('created_at')
+          .range(from, to),
+      ),
     ]);
     if (profile.error) throw profile.error;
     const starredPlaces = stars.map((s) => s.place).filter((p): p is Row => typeof p === 'object' && p !== null);

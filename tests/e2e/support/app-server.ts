@@ -27,7 +27,13 @@ export function startAppServer(options: AppServerOptions = {}): Promise<TestServ
   const auth = (toml.auth ?? {}) as TomlTable;
   toml = withSection(toml, 'auth', {
     ...(options.jwtExpiry ? { jwt_expiry: options.jwtExpiry } : {}),
-    rate_limit: { ...((auth.rate_limit ?? {}) as TomlTable), sign_in_sign_ups: 1000, token_verifications: 1000, email_sent: 1000, token_refresh: 1000 },
+    rate_limit: {
+      ...((auth.rate_limit ?? {}) as TomlTable),
+      sign_in_sign_ups: 1000,
+      token_verifications: 1000,
+      email_sent: 1000,
+      token_refresh: 1000,
+    },
     email: { ...((auth.email ?? {}) as TomlTable), enable_confirmations: options.confirmations ?? false, max_frequency: '0s' },
   });
   return startTestServer('pglite', { web: true, override: { toml, seed: false }, port: options.port, env: options.env });
@@ -42,7 +48,9 @@ export function uniqueEmail(label: string): string {
 
 /** A confirmed member created through the admin API (for flows that are not about sign-up). */
 export async function createMember(server: TestServer, email: string, password: string, displayName = 'Test Member'): Promise<string> {
-  const { data, error } = await server.admin().auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { display_name: displayName } });
+  const { data, error } = await server
+    .admin()
+    .auth.admin.createUser({ email, password, email_confirm: true, user_metadata: { display_name: displayName } });
   if (error || !data.user) throw error ?? new Error('no user created');
   return data.user.id;
 }

@@ -1,9 +1,16 @@
 import assert from 'node:assert/strict';
 import AxeBuilder from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Flags that keep headless Chromium quiet and light on a shared 2-core machine. */
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-dev-shm-usage'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
 
 export const viewports = {
   mobile: { width: 390, height: 844 },
@@ -23,7 +30,11 @@ export interface TrackedPage {
 }
 
 /** A fresh context (own storage) and page that records console errors and page crashes. */
-export async function openPage(browser: Browser, baseURL: string, viewport: { width: number; height: number } = viewports.desktop): Promise<TrackedPage> {
+export async function openPage(
+  browser: Browser,
+  baseURL: string,
+  viewport: { width: number; height: number } = viewports.desktop,
+): Promise<TrackedPage> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
   const page = await context.newPage();
   const errors: string[] = [];

@@ -1,8 +1,8 @@
 import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../support/server.ts';
-import { type AppServerOptions, startAppServer } from './app-server.ts';
-import { launchBrowser, openPage, type TrackedPage, viewports } from './browser.ts';
+import { startAppServer, type AppServerOptions } from './app-server.ts';
+import { launchBrowser, openPage, viewports, type TrackedPage } from './browser.ts';
 
 export interface E2eAppOptions extends AppServerOptions {
   /** The app's own project as shipped, demo data included (seed.sql); otherwise an empty database. */

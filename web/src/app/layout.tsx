@@ -3,8 +3,8 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
-import { UserMenu } from './user-menu';
 import { paths } from '@/lib/paths';
+import { UserMenu } from './user-menu';
 
 function navClass({ isActive }: { isActive: boolean }) {
   return cn('rounded-md px-3 py-2 text-sm font-medium', isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100');
@@ -17,7 +17,7 @@ export function Layout() {
     <div className="flex min-h-full flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
       >
         Skip to content
       </a>

@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
-import { describeError } from '@/lib/errors';
 import { cn } from '@/lib/cn';
+import { describeError } from '@/lib/errors';
 
 /**
  * Every failed load in the app: the catalogue's message and "Try again" (queries also retry by

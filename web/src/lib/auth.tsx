@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, type ReactNode, use, useEffect, useRef, useState } from 'react';
+import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath } from './auth-redirect';

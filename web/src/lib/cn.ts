@@ -1,4 +1,4 @@
-import { type ClassValue, clsx } from 'clsx';
+import { clsx, type ClassValue } from 'clsx';
 import { mergeClasses } from './merge-classes';
 
 /** Joins class names; when two Tailwind utilities set the same thing, the later one wins. */

@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { type AppError, describeError } from './errors';
+import { describeError, type AppError } from './errors';
 
 /**
  * Puts a server error where the user looks for it: under its field when the catalogue names a

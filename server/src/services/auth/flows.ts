@@ -1,9 +1,9 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Tx } from '../../db/types.ts';
-import { type AuthDeps, externalUrl } from './auth-deps.ts';
+import { externalUrl, type AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
-import { type Body, optionalString } from './request-input.ts';
 import type { MailData, MailKind } from './mail-kinds.ts';
+import { optionalString, type Body } from './request-input.ts';
 import { newOtp, tokenHash } from './tokens.ts';
 
 export const pkcePrefix = 'pkce_';
@@ -25,7 +25,8 @@ export function readPkce(body: Body): Pkce | null {
   if (challenge === '' && method === '') return null;
   if (challenge === '' || method === '') throw authErrors.validation('PKCE flow requires code_challenge_method and code_challenge');
   if (method !== 's256' && method !== 'plain') throw authErrors.validation(`code challenge method not supported: ${method}`);
-  if (challenge.length < 43 || challenge.length > 128) throw authErrors.validation('code challenge has to be between 43 and 128 characters');
+  if (challenge.length < 43 || challenge.length > 128)
+    throw authErrors.validation('code challenge has to be between 43 and 128 characters');
   return { challenge, method };
 }
 
@@ -54,17 +55,34 @@ export interface MailUser {
 }
 
 /** sendConfirmation (internal/api/mail.go): a fresh confirmation token on the user, mailed as a link and a code. */
-export async function prepareConfirmation(ctx: AuthDeps, tx: Tx, user: MailUser, redirectTo: string, pkce: Pkce | null, kind: 'signup' | 'invite' = 'signup'): Promise<PendingMail> {
+export async function prepareConfirmation(
+  ctx: AuthDeps,
+  tx: Tx,
+  user: MailUser,
+  redirectTo: string,
+  pkce: Pkce | null,
+  kind: 'signup' | 'invite' = 'signup',
+): Promise<PendingMail> {
   const otp = newOtp(ctx.settings.otpLength);
   const token = (pkce ? pkcePrefix : '') + tokenHash(user.email, otp);
   const invited = kind === 'invite' ? ', invited_at = now()' : '';
-  await tx.query(`update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()${invited} where id = $1`, [user.id, token]);
+  await tx.query(
+    `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()${invited} where id = $1`,
+    [user.id, token],
+  );
   if (pkce) await saveFlowState(tx, user.id, pkce, kind === 'invite' ? 'invite' : 'email/signup');
   return { kind, data: { to: user.email, email: user.email, token: otp, confirmationUrl: verifyUrl(ctx, token, kind, redirectTo) } };
 }
 
 /** sendPasswordRecovery / sendMagicLink: both use the recovery token column, as GoTrue does. */
-export async function prepareRecovery(ctx: AuthDeps, tx: Tx, user: MailUser, redirectTo: string, pkce: Pkce | null, kind: 'recovery' | 'magiclink'): Promise<PendingMail> {
+export async function prepareRecovery(
+  ctx: AuthDeps,
+  tx: Tx,
+  user: MailUser,
+  redirectTo: string,
+  pkce: Pkce | null,
+  kind: 'recovery' | 'magiclink',
+): Promise<PendingMail> {
   const otp = newOtp(ctx.settings.otpLength);
   const token = (pkce ? pkcePrefix : '') + tokenHash(user.email, otp);
   await tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [user.id, token]);
@@ -76,7 +94,14 @@ export async function prepareRecovery(ctx: AuthDeps, tx: Tx, user: MailUser, red
  * sendEmailChange: a token for the new address and, with double_confirm_changes (secure email
  * change), one for the current address; each address gets its own link.
  */
-export async function prepareEmailChange(ctx: AuthDeps, tx: Tx, user: MailUser, newEmail: string, redirectTo: string, pkce: Pkce | null): Promise<PendingMail[]> {
+export async function prepareEmailChange(
+  ctx: AuthDeps,
+  tx: Tx,
+  user: MailUser,
+  newEmail: string,
+  redirectTo: string,
+  pkce: Pkce | null,
+): Promise<PendingMail[]> {
   const prefix = pkce ? pkcePrefix : '';
   const otpNew = newOtp(ctx.settings.otpLength);
   const tokenNew = prefix + tokenHash(newEmail, otpNew);
@@ -90,12 +115,27 @@ export async function prepareEmailChange(ctx: AuthDeps, tx: Tx, user: MailUser, 
   );
   if (pkce) await saveFlowState(tx, user.id, pkce, 'email_change');
   const mails: PendingMail[] = [
-    { kind: 'email_change', data: { to: newEmail, email: user.email, newEmail, token: otpNew, confirmationUrl: verifyUrl(ctx, tokenNew, 'email_change', redirectTo) } },
+    {
+      kind: 'email_change',
+      data: {
+        to: newEmail,
+        email: user.email,
+        newEmail,
+        token: otpNew,
+        confirmationUrl: verifyUrl(ctx, tokenNew, 'email_change', redirectTo),
+      },
+    },
   ];
   if (both) {
     mails.push({
       kind: 'email_change',
-      data: { to: user.email, email: user.email, newEmail, token: otpCurrent, confirmationUrl: verifyUrl(ctx, tokenCurrent, 'email_change', redirectTo) },
+      data: {
+        to: user.email,
+        email: user.email,
+        newEmail,
+        token: otpCurrent,
+        confirmationUrl: verifyUrl(ctx, tokenCurrent, 'email_change', redirectTo),
+      },
     });
   }
   return mails;

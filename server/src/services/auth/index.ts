@@ -4,8 +4,8 @@ import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
-import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.ts';
 import { loadCustomTemplates } from './mail-templates.ts';
+import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.ts';
 import { createMailer, smtpUrlOf } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
@@ -55,7 +55,8 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   routes.onError((error, c) => {
     if (error instanceof AuthError) return renderAuthError(c, error);
     // Two sign-ups racing for one address: the unique index decides, answered as GoTrue would.
-    if (error instanceof DbError && error.code === '23505' && error.constraint === 'users_email_partial_key') return renderAuthError(c, authErrors.emailExists());
+    if (error instanceof DbError && error.code === '23505' && error.constraint === 'users_email_partial_key')
+      return renderAuthError(c, authErrors.emailExists());
     deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);
     return renderAuthError(c, authErrors.unexpected());
   });
@@ -64,9 +65,14 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   // The mailbox is served on a loopback bind only, or when asked for explicitly (decision 100).
   const loopback = isLoopbackHost(deps.config.host);
   if (!loopback && !deps.config.mailboxAllowRemote) {
-    deps.log.info(`mailbox: not served on ${deps.config.host} (not a loopback address); mail is kept in ${deps.config.dataDir}/mailbox.json, MAILBOX_ALLOW_REMOTE=1 serves it`);
+    deps.log.info(
+      `mailbox: not served on ${deps.config.host} (not a loopback address); mail is kept in ${deps.config.dataDir}/mailbox.json, MAILBOX_ALLOW_REMOTE=1 serves it`,
+    );
     return [{ ...auth, close: () => mailbox.flush() }];
   }
-  if (!loopback) deps.log.warn(`mailbox: MAILBOX_ALLOW_REMOTE=1 serves /_dev/mail, with every sign-in code and recovery link, to anyone who can reach ${deps.config.host}`);
+  if (!loopback)
+    deps.log.warn(
+      `mailbox: MAILBOX_ALLOW_REMOTE=1 serves /_dev/mail, with every sign-in code and recovery link, to anyone who can reach ${deps.config.host}`,
+    );
   return [auth, createMailboxService(mailbox, { publicUrl: deps.config.publicUrl, anyHost: deps.config.mailboxAllowRemote })];
 }

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { type ServerConfig, tomlTable } from '../../lib/config.ts';
+import { tomlTable, type ServerConfig } from '../../lib/config.ts';
 import type { Logger } from '../../lib/log.ts';
 import type { MailData, MailKind } from './mail-kinds.ts';
 
@@ -31,7 +31,10 @@ export function loadCustomTemplates(config: ServerConfig, log: Logger): Partial<
     const subject = typeof table.subject === 'string' && table.subject !== '' ? table.subject : null;
     let html: string | null = null;
     if (typeof table.content_path === 'string' && table.content_path !== '') {
-      const candidates = [path.resolve(path.dirname(config.projectDir), table.content_path), path.resolve(config.projectDir, table.content_path)];
+      const candidates = [
+        path.resolve(path.dirname(config.projectDir), table.content_path),
+        path.resolve(config.projectDir, table.content_path),
+      ];
       const file = candidates.find((f) => existsSync(f));
       if (file) html = readFileSync(file, 'utf8');
       else log.warn(`auth: email template ${name}: ${table.content_path} not found; using the default`);
@@ -68,7 +71,10 @@ export function fillTemplate(source: string, vars: Record<string, string>): stri
 /** A plain-text part for an HTML template: links kept as `label (url)`, tags dropped. */
 export function htmlToText(html: string): string {
   return html
-    .replace(/<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_m, href: string, label: string) => `${label.replace(/<[^>]+>/g, '').trim()} (${href})`)
+    .replace(
+      /<a\s[^>]*href="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi,
+      (_m, href: string, label: string) => `${label.replace(/<[^>]+>/g, '').trim()} (${href})`,
+    )
     .replace(/<(br|\/p|\/h\d|\/div|\/li)\s*\/?>/gi, '\n')
     .replace(/<[^>]+>/g, '')
     .replace(/&amp;/g, '&')

@@ -73,7 +73,9 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => entities[ch] ?? 
 function renderPage(messages: MailMessage[]): string {
   const items = messages
     .map((m) => {
-      const links = [...m.text.matchAll(/https?:\/\/\S+/g)].map((l) => `<li><a href="${escapeHtml(l[0])}">${escapeHtml(l[0])}</a></li>`).join('');
+      const links = [...m.text.matchAll(/https?:\/\/\S+/g)]
+        .map((l) => `<li><a href="${escapeHtml(l[0])}">${escapeHtml(l[0])}</a></li>`)
+        .join('');
       return `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To <strong>${escapeHtml(m.to)}</strong> · <time datetime="${m.created_at}">${escapeHtml(m.created_at)}</time></p>
 <ul>${links}</ul><details><summary>Message</summary><pre>${escapeHtml(m.text)}</pre></details></article>`;
     })
@@ -93,7 +95,10 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 const forbidden = () =>
-  new Response(JSON.stringify({ message: 'Forbidden' }), { status: 403, headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' } });
+  new Response(JSON.stringify({ message: 'Forbidden' }), {
+    status: 403,
+    headers: { 'Content-Type': 'application/json', 'Cache-Control': 'no-store' },
+  });
 
 /**
  * The mailbox holds sign-in codes and recovery links, so only this machine's own pages read
@@ -109,7 +114,8 @@ function sameOriginOnly(publicUrl: string, anyHost: boolean): MiddlewareHandler<
     const hostName = host.replace(/:\d+$/, '');
     if (!anyHost && host !== publicHost && !isLoopbackHost(hostName)) return forbidden();
     const site = c.req.header('sec-fetch-site');
-    const navigation = c.req.method === 'GET' && c.req.header('sec-fetch-mode') === 'navigate' && c.req.path.replace(/\/+$/, '') === '/_dev/mail';
+    const navigation =
+      c.req.method === 'GET' && c.req.header('sec-fetch-mode') === 'navigate' && c.req.path.replace(/\/+$/, '') === '/_dev/mail';
     if (site && site !== 'same-origin' && site !== 'none' && !navigation) return forbidden();
     const origin = c.req.header('origin');
     if (origin !== undefined && !navigation) {

@@ -1,8 +1,8 @@
 import nodemailer from 'nodemailer';
-import { type ServerConfig, tomlValue } from '../../lib/config.ts';
-import type { Mailbox } from './mailbox.ts';
+import { tomlValue, type ServerConfig } from '../../lib/config.ts';
 import type { MailData, MailKind } from './mail-kinds.ts';
-import { type CustomTemplate, fillTemplate, htmlToText, templateVariables } from './mail-templates.ts';
+import { fillTemplate, htmlToText, templateVariables, type CustomTemplate } from './mail-templates.ts';
+import type { Mailbox } from './mailbox.ts';
 
 export interface Mailer {
   /** True when mail leaves by SMTP (then the project-wide `email_sent` limit applies, as the CLI documents). */
@@ -12,7 +12,12 @@ export interface Mailer {
 
 /** GoTrue's default subjects and bodies (internal/mailer/templatemailer). */
 const templates: Record<MailKind, { subject: string; heading: string; intro: (d: MailData) => string; action: string }> = {
-  signup: { subject: 'Confirm Your Signup', heading: 'Confirm your signup', intro: () => 'Follow this link to confirm your user:', action: 'Confirm your mail' },
+  signup: {
+    subject: 'Confirm Your Signup',
+    heading: 'Confirm your signup',
+    intro: () => 'Follow this link to confirm your user:',
+    action: 'Confirm your mail',
+  },
   invite: {
     subject: 'You have been invited',
     heading: 'You have been invited',
@@ -20,8 +25,18 @@ const templates: Record<MailKind, { subject: string; heading: string; intro: (d:
     action: 'Accept the invite',
   },
   magiclink: { subject: 'Your Magic Link', heading: 'Magic Link', intro: () => 'Follow this link to login:', action: 'Log In' },
-  recovery: { subject: 'Reset Your Password', heading: 'Reset Password', intro: () => 'Follow this link to reset the password for your user:', action: 'Reset Password' },
-  reauthentication: { subject: 'Confirm reauthentication', heading: 'Confirm reauthentication', intro: () => 'Enter the code below to confirm it is you.', action: '' },
+  recovery: {
+    subject: 'Reset Your Password',
+    heading: 'Reset Password',
+    intro: () => 'Follow this link to reset the password for your user:',
+    action: 'Reset Password',
+  },
+  reauthentication: {
+    subject: 'Confirm reauthentication',
+    heading: 'Confirm reauthentication',
+    intro: () => 'Enter the code below to confirm it is you.',
+    action: '',
+  },
   email_change: {
     subject: 'Confirm Email Change',
     heading: 'Confirm Change of Email',
@@ -33,13 +48,22 @@ const templates: Record<MailKind, { subject: string; heading: string; intro: (d:
 const entities: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => entities[ch] ?? ch);
 
-export function renderMail(kind: MailKind, data: MailData, custom?: CustomTemplate, siteUrl = ''): { subject: string; text: string; html: string } {
+export function renderMail(
+  kind: MailKind,
+  data: MailData,
+  custom?: CustomTemplate,
+  siteUrl = '',
+): { subject: string; text: string; html: string } {
   const t = templates[kind];
   if (custom) {
     const vars = templateVariables(data, siteUrl);
     const fallback = renderMail(kind, data);
     const html = custom.html === null ? fallback.html : fillTemplate(custom.html, vars);
-    return { subject: custom.subject === null ? t.subject : fillTemplate(custom.subject, vars), html, text: custom.html === null ? fallback.text : htmlToText(html) };
+    return {
+      subject: custom.subject === null ? t.subject : fillTemplate(custom.subject, vars),
+      html,
+      text: custom.html === null ? fallback.text : htmlToText(html),
+    };
   }
   if (data.confirmationUrl === '') {
     // A code-only mail (reauthentication): there is no link to follow.
@@ -67,7 +91,11 @@ export function smtpUrlOf(config: ServerConfig): string | null {
 }
 
 /** Mail goes to the local mailbox, or by SMTP when configured (nodemailer). */
-export function createMailer(config: ServerConfig, mailbox: Mailbox | null, options: { custom?: Partial<Record<MailKind, CustomTemplate>>; siteUrl?: string } = {}): Mailer {
+export function createMailer(
+  config: ServerConfig,
+  mailbox: Mailbox | null,
+  options: { custom?: Partial<Record<MailKind, CustomTemplate>>; siteUrl?: string } = {},
+): Mailer {
   const render = (kind: MailKind, data: MailData) => renderMail(kind, data, options.custom?.[kind], options.siteUrl);
   const smtpUrl = smtpUrlOf(config);
   if (smtpUrl) {

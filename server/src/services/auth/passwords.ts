@@ -27,7 +27,12 @@ export async function verifyPassword(password: string, encrypted: string | null)
 const characterSets: Record<string, string[]> = {
   letters_digits: ['abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
   lower_upper_letters_digits: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789'],
-  lower_upper_letters_digits_symbols: ['abcdefghijklmnopqrstuvwxyz', 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '0123456789', "!@#$%^&*()_+-=[]{};':\"|<>?,./`~"],
+  lower_upper_letters_digits_symbols: [
+    'abcdefghijklmnopqrstuvwxyz',
+    'ABCDEFGHIJKLMNOPQRSTUVWXYZ',
+    '0123456789',
+    '!@#$%^&*()_+-=[]{};\':"|<>?,./`~',
+  ],
 };
 
 /** How a password fails the current policy (GoTrue's WeakPasswordError: message and reasons), or null. */

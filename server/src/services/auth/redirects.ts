@@ -69,7 +69,14 @@ export function createRedirectPolicy(settings: AuthSettings): RedirectPolicy {
     if (activeSchemes.has(scheme)) return false;
     const isHttp = scheme === 'http' || scheme === 'https';
     const host = target.hostname;
-    if (isHttp && site && host === site.hostname && target.protocol === site.protocol && (target.port === site.port || loopbackNames.has(host))) return true;
+    if (
+      isHttp &&
+      site &&
+      host === site.hostname &&
+      target.protocol === site.protocol &&
+      (target.port === site.port || loopbackNames.has(host))
+    )
+      return true;
     if (decimalIp.test(host)) return false;
     if (isIpAddress(host)) {
       if (!isHttp || !isLoopbackIp(host)) return false;

@@ -1,4 +1,4 @@
-import { type ServerConfig, tomlValue } from '../../lib/config.ts';
+import { tomlValue, type ServerConfig } from '../../lib/config.ts';
 
 /** The Supabase CLI template's site_url and redirect URL (`supabase init`). */
 const cliTemplateOrigins = ['http://127.0.0.1:3000', 'https://127.0.0.1:3000'];

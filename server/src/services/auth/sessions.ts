@@ -1,8 +1,8 @@
-import { type Claims, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
+import { resolveRequestAuth, TokenError, type Claims } from '../../lib/keys.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
 import { isUuid, type HonoContext } from './request-input.ts';
-import { type Amr, type IssuedSession, loadUser, newRefreshToken } from './tokens.ts';
+import { loadUser, newRefreshToken, type Amr, type IssuedSession } from './tokens.ts';
 import { userColumns, type UserRow } from './user-json.ts';
 
 interface TokenRow {
@@ -42,7 +42,9 @@ export async function refreshSession(ctx: AuthDeps, refreshToken: string): Promi
       if (active && token.age_s < settings.refreshTokenReuseInterval) {
         issuedToken = active.token;
       } else {
-        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [token.session_id]);
+        await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1 and not revoked`, [
+          token.session_id,
+        ]);
         return { error: authErrors.refreshTokenAlreadyUsed() };
       }
     } else if (!settings.refreshTokenRotation) {
@@ -92,7 +94,8 @@ async function requestClaims(ctx: AuthDeps, c: HonoContext): Promise<Claims> {
   try {
     return (await resolveRequestAuth(ctx.keys, { authorization: `Bearer ${token}` })).claims;
   } catch (error: unknown) {
-    const reason = error instanceof TokenError && error.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
+    const reason =
+      error instanceof TokenError && error.reason === 'expired' ? 'token has invalid claims: token is expired' : 'signature is invalid';
     throw authErrors.badJwt(`invalid JWT: unable to parse or verify signature, ${reason}`);
   }
 }
@@ -112,7 +115,10 @@ export async function requireUser(ctx: AuthDeps, c: HonoContext): Promise<Authen
     async (tx) => {
       const user = await loadUser(tx, 'u.id = $1', [sub]);
       if (!user || !sessionId) return { user, session: null };
-      const s = await tx.query<{ created: number }>(`select extract(epoch from created_at)::float8 as created from auth.sessions where id = $1 and user_id = $2`, [sessionId, sub]);
+      const s = await tx.query<{ created: number }>(
+        `select extract(epoch from created_at)::float8 as created from auth.sessions where id = $1 and user_id = $2`,
+        [sessionId, sub],
+      );
       return { user, session: s.rows[0] ?? null };
     },
     { readOnly: true },

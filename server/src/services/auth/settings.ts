@@ -1,4 +1,4 @@
-import { type ServerConfig, tomlValue } from '../../lib/config.ts';
+import { tomlValue, type ServerConfig } from '../../lib/config.ts';
 import { defaultOrigins, followServingOrigin } from './serving-origin.ts';
 
 /** Auth settings from the project's config.toml, with the Supabase CLI's template defaults when absent. */

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
 import { SignJWT } from 'jose';
 import type { Tx } from '../../db/types.ts';
-import { type AuthDeps, externalUrl } from './auth-deps.ts';
+import { externalUrl, type AuthDeps } from './auth-deps.ts';
 import { userColumns, type UserRow } from './user-json.ts';
 
 export interface Amr {
@@ -42,7 +42,9 @@ export function newOtp(length: number): string {
 
 /** The token stored and linked: sha224 hex of email + otp (crypto.GenerateTokenHash). */
 export function tokenHash(email: string, otp: string): string {
-  return createHash('sha224').update(email + otp).digest('hex');
+  return createHash('sha224')
+    .update(email + otp)
+    .digest('hex');
 }
 
 /**
@@ -89,7 +91,12 @@ export async function toTokenResponse(ctx: AuthDeps, issued: IssuedSession): Pro
  * issueRefreshToken (internal/api/token.go): a new session with its first refresh token and
  * its authentication method, and the user's last sign-in stamped — all in the caller's transaction.
  */
-export async function createSession(tx: Tx, userId: string, method: string, meta: { userAgent?: string | null; ip?: string | null }): Promise<IssuedSession> {
+export async function createSession(
+  tx: Tx,
+  userId: string,
+  method: string,
+  meta: { userAgent?: string | null; ip?: string | null },
+): Promise<IssuedSession> {
   const refreshToken = newRefreshToken();
   const ip = meta.ip && isIP(meta.ip.replace(/^::ffff:/, '')) ? meta.ip : null;
   const { rows } = await tx.query<UserRow & { session_id: string; amr_at: number }>(

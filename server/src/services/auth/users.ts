@@ -30,7 +30,16 @@ export async function insertUser(tx: Tx, input: NewUser): Promise<UserRow> {
        email_change, email_change_token_current, is_super_admin)
      values ('00000000-0000-0000-0000-000000000000', $1::uuid, 'authenticated', $2, $3, $4, case when $5::boolean then now() end,
        $6::jsonb, $7::jsonb, now(), now(), $8::boolean, '', '', '', '', '', false)`,
-    [id, input.role ?? 'authenticated', input.email, input.encryptedPassword, input.confirmed, JSON.stringify(appMetadata), JSON.stringify({ ...input.userMetadata, ...identityData }), anonymous],
+    [
+      id,
+      input.role ?? 'authenticated',
+      input.email,
+      input.encryptedPassword,
+      input.confirmed,
+      JSON.stringify(appMetadata),
+      JSON.stringify({ ...input.userMetadata, ...identityData }),
+      anonymous,
+    ],
   );
   if (input.email) {
     await tx.query(

@@ -2,7 +2,7 @@ import type { Tx } from '../../db/types.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
 import { pkcePrefix } from './flows.ts';
-import { createSession, type IssuedSession, loadUser, tokenHash } from './tokens.ts';
+import { createSession, loadUser, tokenHash, type IssuedSession } from './tokens.ts';
 import type { UserRow } from './user-json.ts';
 import { applyEmailChange, confirmEmail } from './users.ts';
 
@@ -25,7 +25,13 @@ const columnsFor: Record<EmailVerifyType, Column[]> = {
 };
 
 /** Flow-state authentication methods by verification (models.AuthenticationMethod). */
-const flowMethod: Record<string, string> = { signup: 'email/signup', invite: 'invite', recovery: 'recovery', magiclink: 'magiclink', email_change: 'email_change' };
+const flowMethod: Record<string, string> = {
+  signup: 'email/signup',
+  invite: 'invite',
+  recovery: 'recovery',
+  magiclink: 'magiclink',
+  email_change: 'email_change',
+};
 
 export type VerifyOutcome = { kind: 'session'; issued: IssuedSession } | { kind: 'code'; code: string } | { kind: 'partial' };
 
@@ -41,7 +47,11 @@ export interface VerifyInput {
 }
 
 const sentEpoch = (user: UserRow, column: Column) =>
-  column === 'confirmation_token' ? user.confirmation_sent_epoch : column === 'recovery_token' ? user.recovery_sent_epoch : user.email_change_sent_epoch;
+  column === 'confirmation_token'
+    ? user.confirmation_sent_epoch
+    : column === 'recovery_token'
+      ? user.recovery_sent_epoch
+      : user.email_change_sent_epoch;
 
 async function findUser(tx: Tx, input: VerifyInput): Promise<{ user: UserRow; column: Column } | null> {
   const columns = columnsFor[input.type];
@@ -59,7 +69,8 @@ async function findUser(tx: Tx, input: VerifyInput): Promise<{ user: UserRow; co
   const column = columns.find((col) => {
     const stored = user[col];
     if (stored === '') return false;
-    const addressed = col === 'email_change_token_new' ? user.email_change : col === 'email_change_token_current' ? (user.email ?? '') : email;
+    const addressed =
+      col === 'email_change_token_new' ? user.email_change : col === 'email_change_token_current' ? (user.email ?? '') : email;
     return strip(stored) === tokenHash(addressed, input.token);
   });
   return column ? { user, column } : null;
@@ -85,7 +96,12 @@ export async function verifyEmailToken(ctx: AuthDeps, tx: Tx, input: VerifyInput
   } else if (column === 'recovery_token') {
     await tx.query(`update auth.users set recovery_token = '', updated_at = now() where id = $1`, [user.id]);
     if (!user.email_confirmed) await confirmEmail(tx, user.id);
-  } else if (ctx.settings.doubleConfirmChanges && user.email_change_confirm_status === 0 && (user.email ?? '') !== '' && user.email_change_token_current !== '') {
+  } else if (
+    ctx.settings.doubleConfirmChanges &&
+    user.email_change_confirm_status === 0 &&
+    (user.email ?? '') !== '' &&
+    user.email_change_token_current !== ''
+  ) {
     await tx.query(`update auth.users set ${column} = '', email_change_confirm_status = 1, updated_at = now() where id = $1`, [user.id]);
     return { kind: 'partial' };
   } else {

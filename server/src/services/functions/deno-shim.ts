@@ -1,7 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 
-export type ServeHandler = (request: Request, info: { remoteAddr: { transport: 'tcp'; hostname: string; port: number } }) => Response | Promise<Response>;
+export type ServeHandler = (
+  request: Request,
+  info: { remoteAddr: { transport: 'tcp'; hostname: string; port: number } },
+) => Response | Promise<Response>;
 
 export interface ServeRegistration {
   handler: ServeHandler;
@@ -28,7 +31,8 @@ async function wrapNotFound<T>(fn: () => Promise<T>): Promise<T> {
   try {
     return await fn();
   } catch (error: unknown) {
-    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT') throw new NotFound(error instanceof Error ? error.message : String(error));
+    if (typeof error === 'object' && error !== null && 'code' in error && error.code === 'ENOENT')
+      throw new NotFound(error instanceof Error ? error.message : String(error));
     throw error;
   }
 }
@@ -75,7 +79,10 @@ export function installDeno(): void {
     },
     args: [] as string[],
     pid: process.pid,
-    build: { os: process.platform === 'darwin' ? 'darwin' : process.platform === 'win32' ? 'windows' : 'linux', arch: process.arch === 'arm64' ? 'aarch64' : 'x86_64' },
+    build: {
+      os: process.platform === 'darwin' ? 'darwin' : process.platform === 'win32' ? 'windows' : 'linux',
+      arch: process.arch === 'arm64' ? 'aarch64' : 'x86_64',
+    },
     version: { deno: '2.1.4', v8: process.versions.v8, typescript: '5.6.2' },
     errors: { NotFound },
   };

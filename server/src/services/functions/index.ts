@@ -1,6 +1,6 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
-import { type Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import { tomlValue } from '../../lib/config.ts';
 import { verifyJwt } from '../../lib/keys.ts';
@@ -86,7 +86,11 @@ export function createFunctionsService(deps: ServiceDeps): Service {
   function runnerFor(name: string, entrypoint: string): FunctionRunner {
     const existing = runners.get(name);
     if (existing && !existing.dead) return existing;
-    const runner = new FunctionRunner(name, { entrypoint, functionsDir, imports: importMapOf(config.projectDir, config.toml, name), env: environment() }, log);
+    const runner = new FunctionRunner(
+      name,
+      { entrypoint, functionsDir, imports: importMapOf(config.projectDir, config.toml, name), env: environment() },
+      log,
+    );
     runner.onDead = () => {
       if (runners.get(name) === runner) runners.delete(name);
     };

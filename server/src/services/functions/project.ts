@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { type TomlTable, tomlValue } from '../../lib/config.ts';
+import { tomlValue, type TomlTable } from '../../lib/config.ts';
 
 /** Function folder names the CLI serves: `_shared` and other `_`/dot folders are not functions. */
 const functionName = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
@@ -12,7 +12,9 @@ export function entrypointOf(projectDir: string, toml: TomlTable, name: string):
   // `[functions.<name>] enabled = false` takes a function out of serving, as `supabase start`.
   if (!tomlValue(toml, `functions.${name}.enabled`, true)) return null;
   const configured = tomlValue(toml, `functions.${name}.entrypoint`, '');
-  const candidates = configured ? [path.resolve(projectDir, configured)] : ['index.ts', 'index.js', 'index.mts', 'index.mjs'].map((f) => path.join(projectDir, 'functions', name, f));
+  const candidates = configured
+    ? [path.resolve(projectDir, configured)]
+    : ['index.ts', 'index.js', 'index.mts', 'index.mjs'].map((f) => path.join(projectDir, 'functions', name, f));
   return candidates.find((file) => existsSync(file)) ?? null;
 }
 
@@ -21,7 +23,10 @@ function readImports(file: string): Record<string, string> | null {
     const json = JSON.parse(readFileSync(file, 'utf8')) as { imports?: Record<string, string> };
     const base = pathToFileURL(file).href;
     return Object.fromEntries(
-      Object.entries(json.imports ?? {}).map(([key, value]) => [key, value.startsWith('./') || value.startsWith('../') || value.startsWith('/') ? new URL(value, base).href : value]),
+      Object.entries(json.imports ?? {}).map(([key, value]) => [
+        key,
+        value.startsWith('./') || value.startsWith('../') || value.startsWith('/') ? new URL(value, base).href : value,
+      ]),
     );
   } catch {
     return null;

@@ -35,7 +35,11 @@ export class FunctionRunner {
     this.#name = name;
     this.#log = log;
     // 256 MB of heap, the hosted per-function memory limit.
-    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), { workerData: setup, env: setup.env, resourceLimits: { maxOldGenerationSizeMb: 256 } });
+    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), {
+      workerData: setup,
+      env: setup.env,
+      resourceLimits: { maxOldGenerationSizeMb: 256 },
+    });
     this.#ready = new Promise<boolean>((resolve) => {
       this.#worker.on('message', (message: FromWorker) => {
         if (message.type === 'ready') resolve(true);

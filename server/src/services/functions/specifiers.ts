@@ -13,7 +13,13 @@ export function stripVersion(spec: string): string {
   return `${match[1]}${match[2] ?? ''}`;
 }
 
-const cdnPrefixes = ['https://esm.sh/', 'https://cdn.jsdelivr.net/npm/', 'https://esm.run/', 'https://cdn.skypack.dev/', 'https://unpkg.com/'];
+const cdnPrefixes = [
+  'https://esm.sh/',
+  'https://cdn.jsdelivr.net/npm/',
+  'https://esm.run/',
+  'https://cdn.skypack.dev/',
+  'https://unpkg.com/',
+];
 
 /** Applies an import map ("imports"): exact keys, then the longest matching `prefix/` key. */
 export function applyImportMap(spec: string, imports: Record<string, string>): string | null {

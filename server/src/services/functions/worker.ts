@@ -1,5 +1,5 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
 import { installDeno, served } from './deno-shim.ts';
 import { installHooks } from './hooks.ts';
 import type { FromWorker, SerializedRequest, ToWorker, WorkerSetup } from './protocol.ts';

@@ -1,6 +1,6 @@
 import { errors as joseErrors, jwtVerify } from 'jose';
-import { type Claims, type Keys, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
-import { type ChannelTokenError, connectErrors, tokenErrors } from './errors.ts';
+import { resolveRequestAuth, TokenError, type Claims, type Keys } from '../../lib/keys.ts';
+import { connectErrors, tokenErrors, type ChannelTokenError } from './errors.ts';
 
 export interface VerifiedToken {
   token: string;
@@ -55,7 +55,8 @@ export async function authenticateConnect(keys: Keys, apikey: string | null): Pr
     return await verifyRealtimeToken(keys, token);
   } catch (error: unknown) {
     if (!(error instanceof Error) || !('code' in error)) throw error;
-    if (error.code === 'InvalidJWTToken') throw error.message.startsWith('Token has expired') ? connectErrors.expiredToken() : connectErrors.missingClaims();
+    if (error.code === 'InvalidJWTToken')
+      throw error.message.startsWith('Token has expired') ? connectErrors.expiredToken() : connectErrors.missingClaims();
     if (error.code === 'JwtSignatureError') throw connectErrors.signature();
     throw connectErrors.malformed();
   }

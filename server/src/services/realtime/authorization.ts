@@ -1,6 +1,6 @@
 import type { Database, Tx } from '../../db/types.ts';
-import type { Hub } from './hub.ts';
 import type { Claims } from '../../lib/keys.ts';
+import type { Hub } from './hub.ts';
 
 export interface Policies {
   broadcastRead: boolean;
@@ -33,7 +33,12 @@ export async function becomeSubscriber(tx: Tx, context: { role: string; claims: 
     `select set_config('role', r.rolname, true), set_config('realtime.topic', $2, true), set_config('request.jwt.claims', $3, true),
        set_config('request.jwt.claim.sub', $4, true), set_config('request.jwt.claim.role', r.rolname, true), set_config('statement_timeout', '8000', true)
      from pg_catalog.pg_roles r where r.rolname = $1 and pg_catalog.pg_has_role('authenticator', r.oid, 'member')`,
-    [context.role, context.topic ?? '', JSON.stringify({ ...context.claims, role: context.role }), typeof context.claims.sub === 'string' ? context.claims.sub : ''],
+    [
+      context.role,
+      context.topic ?? '',
+      JSON.stringify({ ...context.claims, role: context.role }),
+      typeof context.claims.sub === 'string' ? context.claims.sub : '',
+    ],
   );
   return rowCount > 0;
 }
@@ -52,7 +57,9 @@ export async function checkPolicies(db: Database, context: PolicySubject): Promi
       );
       const denied: Policies = { broadcastRead: false, broadcastWrite: false, presenceRead: false, presenceWrite: false };
       if (!(await becomeSubscriber(tx, context))) throw new Rollback(denied);
-      const visible = await tx.query<{ extension: string }>(`select extension from realtime.messages where id = any($1::uuid[])`, [probes.rows.map((r) => r.id)]);
+      const visible = await tx.query<{ extension: string }>(`select extension from realtime.messages where id = any($1::uuid[])`, [
+        probes.rows.map((r) => r.id),
+      ]);
       const readable = new Set(visible.rows.map((r) => r.extension));
       const canInsert = async (extension: string) => {
         await tx.query('savepoint realtime_probe');

@@ -20,7 +20,18 @@ export function filterCondition(info: TableInfo, filters: Filter[], bind: (value
       case 'isdistinct':
         return `(${col} ${f.negate ? 'IS NOT DISTINCT FROM' : 'IS DISTINCT FROM'} ${bind(f.value)}::${type})`;
       default: {
-        const ops: Record<string, string> = { eq: '=', neq: '!=', lt: '<', lte: '<=', gt: '>', gte: '>=', like: 'LIKE', ilike: 'ILIKE', match: '~', imatch: '~*' };
+        const ops: Record<string, string> = {
+          eq: '=',
+          neq: '!=',
+          lt: '<',
+          lte: '<=',
+          gt: '>',
+          gte: '>=',
+          like: 'LIKE',
+          ilike: 'ILIKE',
+          match: '~',
+          imatch: '~*',
+        };
         const test =
           f.op === 'in'
             ? `${col} = any(${bind(f.value)}::${type}[])`
@@ -42,7 +53,8 @@ export function filterValidation(info: TableInfo, filters: Filter[]): { error: s
     const column = info.columns.find((c) => c.name === f.column);
     if (!column) return { error: `invalid column for filter ${f.column}`, sql: '', params };
     if (f.op === 'is') {
-      if (!['null', 'true', 'false', 'unknown'].includes(f.value)) return { error: 'invalid value for is filter: must be null, true, false, or unknown', sql: '', params };
+      if (!['null', 'true', 'false', 'unknown'].includes(f.value))
+        return { error: 'invalid value for is filter: must be null, true, false, or unknown', sql: '', params };
       continue;
     }
     if (f.op === 'like' || f.op === 'ilike') continue;

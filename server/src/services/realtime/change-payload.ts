@@ -1,5 +1,5 @@
 import type { ChangeSubscription } from './change-subscription.ts';
-import { type TableInfo, trimOld } from './table-catalog.ts';
+import { trimOld, type TableInfo } from './table-catalog.ts';
 
 type Obj = Record<string, unknown>;
 
@@ -26,7 +26,13 @@ const cache = new WeakMap<CapturedChange, Map<string, string>>();
  * `adapters/changes.ex`): columns and values the role may select (and, with `select`, only
  * those plus the key), `record` for INSERT/UPDATE, `old_record` for UPDATE/DELETE.
  */
-export function buildChangeData(change: CapturedChange, info: TableInfo, selectable: Set<string>, select: string[] | null, errors: string[] | null): string {
+export function buildChangeData(
+  change: CapturedChange,
+  info: TableInfo,
+  selectable: Set<string>,
+  select: string[] | null,
+  errors: string[] | null,
+): string {
   const key = `${[...selectable].join(',')}\u0000${select?.join(',') ?? ''}\u0000${errors?.join(',') ?? ''}`;
   let perChange = cache.get(change);
   if (!perChange) cache.set(change, (perChange = new Map()));

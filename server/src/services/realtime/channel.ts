@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Claims } from '../../lib/keys.ts';
 import { verifyRealtimeToken, type VerifiedToken } from './auth.ts';
-import { checkPolicies, type Policies, replayMessages } from './authorization.ts';
+import { checkPolicies, replayMessages, type Policies } from './authorization.ts';
 import type { ChangeEngine, ChangeSubscription } from './change-subscription.ts';
 import { ChannelTokenError, joinReasons, systemMessages } from './errors.ts';
 import { FilterParseError, parseChangeParams, subscriptionId } from './filters.ts';
-import { type Hub, type Subscriber, topicKey } from './hub.ts';
+import { topicKey, type Hub, type Subscriber } from './hub.ts';
 import type { PresenceMember } from './presence.ts';
-import { binaryOf, type EncodedBroadcast, EncodedBroadcast as Encoded, type Frame, type Vsn } from './protocol.ts';
+import { binaryOf, EncodedBroadcast as Encoded, type EncodedBroadcast, type Frame, type Vsn } from './protocol.ts';
 
 /** What a channel needs from its socket. */
 export interface ChannelSocket {
@@ -65,7 +65,8 @@ export class Channel implements Subscriber, PresenceMember {
   #identity: { token: VerifiedToken; key: string } | null = null;
   /** Role and claims as one string: subscribers that share it share an RLS check. */
   get identityKey(): string {
-    if (this.#identity?.token !== this.#token) this.#identity = { token: this.#token, key: `${this.role}\u0000${JSON.stringify(this.claims)}` };
+    if (this.#identity?.token !== this.#token)
+      this.#identity = { token: this.#token, key: `${this.role}\u0000${JSON.stringify(this.claims)}` };
     return this.#identity.key;
   }
 
@@ -136,13 +137,19 @@ export class Channel implements Subscriber, PresenceMember {
     if (this.#closed) return false;
     this.#hub.subscribe(this);
     this.#reply(frame.ref, 'ok', { postgres_changes: replyChanges });
-    for (const m of replayed) this.pushEvent('broadcast', { type: 'broadcast', event: m.event, payload: m.payload, meta: { replayed: true, id: m.id } });
+    for (const m of replayed)
+      this.pushEvent('broadcast', { type: 'broadcast', event: m.event, payload: m.payload, meta: { replayed: true, id: m.id } });
     if (this.#presenceEnabled && this.canReadPresence()) this.pushEvent('presence_state', this.#hub.presence.state(this.topicKey));
     this.#scheduleExpiry();
     if (rawChanges.length) {
       this.#subscribeChanges(rawChanges.map(obj)).catch((error: unknown) => {
         this.#hub.log.error(`realtime: postgres_changes subscription on ${this.name}`, error);
-        this.pushEvent('system', { extension: 'postgres_changes', status: 'error', message: systemMessages.database(), channel: this.name });
+        this.pushEvent('system', {
+          extension: 'postgres_changes',
+          status: 'error',
+          message: systemMessages.database(),
+          channel: this.name,
+        });
       });
     }
     return true;
@@ -219,8 +226,10 @@ export class Channel implements Subscriber, PresenceMember {
     if (payload.event === 'track') {
       if (this.private && !this.#policies?.presenceWrite) return this.#reply(frame.ref, 'error', {});
       const data = payload.payload;
-      if (!data || typeof data !== 'object' || Array.isArray(data)) return this.#reply(frame.ref, 'error', { reason: 'Presence track payload must be a map' });
-      if (Buffer.byteLength(JSON.stringify(data)) > this.#hub.settings.maxPayloadBytes) return this.#shutdown('Track message size exceeded');
+      if (!data || typeof data !== 'object' || Array.isArray(data))
+        return this.#reply(frame.ref, 'error', { reason: 'Presence track payload must be a map' });
+      if (Buffer.byteLength(JSON.stringify(data)) > this.#hub.settings.maxPayloadBytes)
+        return this.#shutdown('Track message size exceeded');
       this.#hub.presence.track(this.topicKey, this, data as Obj, audience);
       this.#tracked = true;
       return this.#reply(frame.ref, 'ok', {});
@@ -251,7 +260,8 @@ export class Channel implements Subscriber, PresenceMember {
       } catch {
         return this.#shutdown(systemMessages.database());
       }
-      const revoked = (previous?.broadcastRead && !this.#policies.broadcastRead) || (previous?.presenceRead && !this.#policies.presenceRead);
+      const revoked =
+        (previous?.broadcastRead && !this.#policies.broadcastRead) || (previous?.presenceRead && !this.#policies.presenceRead);
       if (revoked) return this.#shutdown(systemMessages.readRevoked(this.name));
     }
     this.#scheduleExpiry();
@@ -262,7 +272,8 @@ export class Channel implements Subscriber, PresenceMember {
     if (this.#expiry) clearTimeout(this.#expiry);
     const ms = Math.min(5 * 60_000, Math.max(0, this.#token.exp * 1000 - Date.now()));
     this.#expiry = setTimeout(() => {
-      if (this.#token.exp * 1000 <= Date.now()) this.#shutdown(`Token has expired ${Math.floor(Date.now() / 1000 - this.#token.exp)} seconds ago`);
+      if (this.#token.exp * 1000 <= Date.now())
+        this.#shutdown(`Token has expired ${Math.floor(Date.now() / 1000 - this.#token.exp)} seconds ago`);
       else this.#scheduleExpiry();
     }, ms + 50);
     this.#expiry.unref();

@@ -1,9 +1,9 @@
 import WebSocket from 'ws';
 import type { VerifiedToken } from './auth.ts';
-import { Channel, type ChannelSocket } from './channel.ts';
 import type { ChangeEngine } from './change-subscription.ts';
+import { Channel, type ChannelSocket } from './channel.ts';
 import type { Hub } from './hub.ts';
-import { decodeFrame, encodeText, type Frame, FrameError, type Vsn } from './protocol.ts';
+import { decodeFrame, encodeText, FrameError, type Frame, type Vsn } from './protocol.ts';
 
 const maxPendingFrames = 1000;
 
@@ -114,19 +114,27 @@ export class Connection implements ChannelSocket {
 
   #dispatch(frame: Frame): void | Promise<void> {
     if (frame.topic === 'phoenix') {
-      if (frame.event === 'heartbeat') this.push({ joinRef: null, ref: frame.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
+      if (frame.event === 'heartbeat')
+        this.push({ joinRef: null, ref: frame.ref, topic: 'phoenix', event: 'phx_reply', payload: { status: 'ok', response: {} } });
       return;
     }
     const existing = this.#channels.get(frame.topic);
     if (frame.event === 'phx_join') return this.#join(frame, existing);
     if (existing && (frame.joinRef === null || frame.joinRef === existing.joinRef)) return existing.handle(frame);
-    const response = frame.event === 'phx_leave' ? { status: 'ok', response: {} } : { status: 'error', response: { reason: 'unmatched topic' } };
+    const response =
+      frame.event === 'phx_leave' ? { status: 'ok', response: {} } : { status: 'error', response: { reason: 'unmatched topic' } };
     this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: response });
   }
 
   async #join(frame: Frame, existing: Channel | undefined): Promise<void> {
     if (!frame.topic.startsWith('realtime:')) {
-      this.push({ joinRef: frame.joinRef, ref: frame.ref, topic: frame.topic, event: 'phx_reply', payload: { status: 'error', response: { reason: 'unmatched topic' } } });
+      this.push({
+        joinRef: frame.joinRef,
+        ref: frame.ref,
+        topic: frame.topic,
+        event: 'phx_reply',
+        payload: { status: 'error', response: { reason: 'unmatched topic' } },
+      });
       return;
     }
     if (existing) {

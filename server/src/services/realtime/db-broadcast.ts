@@ -1,5 +1,4 @@
-import type { Hub } from './hub.ts';
-import { topicKey } from './hub.ts';
+import { topicKey, type Hub } from './hub.ts';
 import { EncodedBroadcast } from './protocol.ts';
 
 interface MessageNotice {
@@ -51,7 +50,10 @@ function deliver(hub: Hub, notice: MessageNotice): void {
 async function fetchAndDeliver(hub: Hub, id: string): Promise<void> {
   try {
     const row = await hub.db.transaction({ kind: 'system' }, async (tx) => {
-      const { rows } = await tx.query<MessageNotice>(`select id::text, topic, event, private, payload from realtime.messages where id = $1::uuid`, [id]);
+      const { rows } = await tx.query<MessageNotice>(
+        `select id::text, topic, event, private, payload from realtime.messages where id = $1::uuid`,
+        [id],
+      );
       return rows[0];
     });
     if (row) deliver(hub, row);

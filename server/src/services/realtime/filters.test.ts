@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Filter, parseChangeParams, parseFilters, subscriptionId } from './filters.ts';
+import { parseChangeParams, parseFilters, subscriptionId, type Filter } from './filters.ts';
 
 const f = (column: string, op: Filter['op'], value: string, negate = false): Filter => ({ column, op, value, negate });
 const parseFailure = (fn: () => unknown) => {

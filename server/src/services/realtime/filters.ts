@@ -96,9 +96,11 @@ function parseSegment(segment: string): Filter {
   if (dot < 0) throw new FilterParseError(`Error parsing \`filter\` params: ${inspectList([rest])}`);
   const op = rest.slice(0, dot);
   const raw = rest.slice(dot + 1);
-  if (!(filterOps as readonly string[]).includes(op)) throw new FilterParseError(`Error parsing \`filter\` params: ${inspectList([op, raw])}`);
+  if (!(filterOps as readonly string[]).includes(op))
+    throw new FilterParseError(`Error parsing \`filter\` params: ${inspectList([op, raw])}`);
   if (op === 'in') {
-    if (raw.length < 2 || !raw.startsWith('(') || !raw.endsWith(')')) throw new FilterParseError('`in` filter value must be wrapped by parentheses');
+    if (raw.length < 2 || !raw.startsWith('(') || !raw.endsWith(')'))
+      throw new FilterParseError('`in` filter value must be wrapped by parentheses');
     return { column, op: 'in', value: `{${raw.slice(1, -1)}}`, negate };
   }
   return { column, op: op as FilterOp, value: unquote(raw), negate };
@@ -131,7 +133,9 @@ export function parseChangeParams(params: Record<string, unknown>): ChangeParams
   const table = typeof params.table === 'string' ? params.table : undefined;
   const filter = typeof params.filter === 'string' ? params.filter : undefined;
   if (schema === undefined && table === undefined) {
-    throw new FilterParseError(`No subscription params provided. Please provide at least a \`schema\` or \`table\` to subscribe to: ${JSON.stringify(params)}`);
+    throw new FilterParseError(
+      `No subscription params provided. Please provide at least a \`schema\` or \`table\` to subscribe to: ${JSON.stringify(params)}`,
+    );
   }
   const parsed: ChangeParams = {
     event,
@@ -151,7 +155,11 @@ export function parseChangeParams(params: Record<string, unknown>): ChangeParams
  * `:erlang.phash2(params)`, range 0..2^27-1): a stable hash of the params as sent.
  */
 export function subscriptionId(params: Record<string, unknown>): number {
-  const canonical = JSON.stringify(Object.keys(params).sort().map((k) => [k, params[k]]));
+  const canonical = JSON.stringify(
+    Object.keys(params)
+      .sort()
+      .map((k) => [k, params[k]]),
+  );
   let h = 0x811c9dc5;
   for (let i = 0; i < canonical.length; i++) {
     h ^= canonical.charCodeAt(i);

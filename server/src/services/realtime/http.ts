@@ -1,9 +1,9 @@
-import { type Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { authenticateConnect, type VerifiedToken } from './auth.ts';
 import { checkPolicies } from './authorization.ts';
-import { type Hub, topicKey } from './hub.ts';
+import { topicKey, type Hub } from './hub.ts';
 import { EncodedBroadcast } from './protocol.ts';
 
 type Obj = Record<string, unknown>;
@@ -37,7 +37,8 @@ async function readBody(c: Context<AppEnv>, limit: number): Promise<Buffer | Res
   try {
     return await readBodyWithin(c.env.incoming, limit);
   } catch (error: unknown) {
-    if (error instanceof BodyTooLargeError) return new Response(JSON.stringify('Content Too Large'), { status: 413, headers: { 'Content-Type': 'application/json' } });
+    if (error instanceof BodyTooLargeError)
+      return new Response(JSON.stringify('Content Too Large'), { status: 413, headers: { 'Content-Type': 'application/json' } });
     throw error;
   }
 }
@@ -67,9 +68,11 @@ export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
     const problems = list.map((m: unknown) => {
       const message = (m && typeof m === 'object' ? m : {}) as Obj;
       const errors: Record<string, string[]> = {};
-      for (const key of ['topic', 'event'] as const) if (typeof message[key] !== 'string' || message[key] === '') errors[key] = ["can't be blank"];
+      for (const key of ['topic', 'event'] as const)
+        if (typeof message[key] !== 'string' || message[key] === '') errors[key] = ["can't be blank"];
       if (message.payload === undefined || message.payload === null) errors.payload = ["can't be blank"];
-      else if (Buffer.byteLength(JSON.stringify(message.payload)) > hub.settings.maxPayloadBytes) errors.payload = ['Payload size exceeds tenant limit'];
+      else if (Buffer.byteLength(JSON.stringify(message.payload)) > hub.settings.maxPayloadBytes)
+        errors.payload = ['Payload size exceeds tenant limit'];
       return errors;
     });
     if (problems.some((p) => Object.keys(p).length)) return c.json({ errors: { messages: problems } }, 422);
@@ -107,7 +110,8 @@ export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
       }
     } else return c.body(null, 415);
     const size = binary ? binary.length : Buffer.byteLength(JSON.stringify(payload));
-    if ((!binary && (payload === null || typeof payload !== 'object')) || (binary && binary.length === 0)) return c.json({ errors: { payload: ["can't be blank"] } }, 422);
+    if ((!binary && (payload === null || typeof payload !== 'object')) || (binary && binary.length === 0))
+      return c.json({ errors: { payload: ["can't be blank"] } }, 422);
     if (size > hub.settings.maxPayloadBytes) return c.json({ errors: { payload: ['Payload size exceeds tenant limit'] } }, 422);
     if (isPrivate && !(await canWrite(hub, who, topic))) return c.json(unauthorized, 403);
     send(hub, topic, isPrivate, event, payload, binary, null);

@@ -1,9 +1,9 @@
 import type { Database } from '../../db/types.ts';
 import type { Keys } from '../../lib/keys.ts';
 import type { Logger } from '../../lib/log.ts';
-import type { EncodedBroadcast } from './protocol.ts';
-import { PresenceRegistry } from './presence.ts';
 import type { Counter } from '../../lib/metrics.ts';
+import { PresenceRegistry } from './presence.ts';
+import type { EncodedBroadcast } from './protocol.ts';
 
 export interface RealtimeSettings {
   /** A socket that sends nothing (not even a heartbeat) for this long is dropped. */

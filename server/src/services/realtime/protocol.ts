@@ -59,14 +59,9 @@ export function decodeFrame(vsn: Vsn, data: Buffer, isBinary: boolean): Frame {
 
 function decodeUserBroadcastPush(data: Buffer): Frame {
   if (data.length < 7 || data[0] !== kindUserBroadcastPush) throw new FrameError('unsupported binary frame');
-  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [data[1], data[2], data[3], data[4], data[5], data[6]].map((n) => n ?? 0) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const [joinRefLen, refLen, topicLen, eventLen, metaLen, encoding] = [data[1], data[2], data[3], data[4], data[5], data[6]].map(
+    (n) => n ?? 0,
+  ) as [number, number, number, number, number, number];
   let offset = 7;
   const take = (n: number) => {
     if (offset + n > data.length) throw new FrameError('truncated binary frame');
@@ -121,11 +116,18 @@ export function encodeText(vsn: Vsn, frame: Frame): string {
 }
 
 /** Kind-4 binary frame (server → client user broadcast). */
-export function encodeUserBroadcast(topic: string, event: string, meta: Record<string, unknown> | null, body: Buffer, json: boolean): Buffer {
+export function encodeUserBroadcast(
+  topic: string,
+  event: string,
+  meta: Record<string, unknown> | null,
+  body: Buffer,
+  json: boolean,
+): Buffer {
   const topicBytes = Buffer.from(topic, 'utf8');
   const eventBytes = Buffer.from(event, 'utf8');
   const metaBytes = Buffer.from(meta ? JSON.stringify(meta) : '', 'utf8');
-  if (topicBytes.length > 255 || eventBytes.length > 255 || metaBytes.length > 255) throw new FrameError('header field too long for a binary frame');
+  if (topicBytes.length > 255 || eventBytes.length > 255 || metaBytes.length > 255)
+    throw new FrameError('header field too long for a binary frame');
   const header = Buffer.from([kindUserBroadcast, topicBytes.length, eventBytes.length, metaBytes.length, json ? 1 : 0]);
   return Buffer.concat([header, topicBytes, eventBytes, metaBytes, body]);
 }
@@ -149,12 +151,22 @@ export class EncodedBroadcast {
     const m = this.message;
     if (vsn === '1.0.0') {
       if (m.binary) return null;
-      this.#v1 ??= { data: Buffer.from(encodeText('1.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) })), binary: false };
+      this.#v1 ??= {
+        data: Buffer.from(
+          encodeText('1.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) }),
+        ),
+        binary: false,
+      };
       return this.#v1;
     }
     this.#v2 ??= m.binary
       ? { data: encodeUserBroadcast(m.topic, m.event, m.meta, m.binary, false), binary: true }
-      : { data: Buffer.from(encodeText('2.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) })), binary: false };
+      : {
+          data: Buffer.from(
+            encodeText('2.0.0', { joinRef: null, ref: null, topic: m.topic, event: 'broadcast', payload: broadcastPayload(m) }),
+          ),
+          binary: false,
+        };
     return this.#v2;
   }
 }

@@ -30,7 +30,14 @@ export interface FileConfig {
  * The in-database settings PostgREST reads (`Config/Database.hs` dbSettingsNames) that this
  * service honours; any other `pgrst.*` setting is ignored, as PostgREST ignores unknown names.
  */
-export const honouredSettings = ['db_aggregates_enabled', 'db_plan_enabled', 'db_tx_end', 'db_max_rows', 'db_extra_search_path', 'db_pre_request'] as const;
+export const honouredSettings = [
+  'db_aggregates_enabled',
+  'db_plan_enabled',
+  'db_tx_end',
+  'db_max_rows',
+  'db_extra_search_path',
+  'db_pre_request',
+] as const;
 
 /**
  * `queryDbSettings` (PostgREST `Config/Database.hs`): the `pgrst.*` settings of the
@@ -52,7 +59,10 @@ const settingsSql = `
 
 export async function queryDbSettings(db: Database): Promise<Map<string, string>> {
   const names = `{${honouredSettings.map((n) => `pgrst.${n}`).join(',')}}`;
-  const { rows } = await db.transaction({ kind: 'system' }, (tx) => tx.query<{ key: string; value: string }>(settingsSql, [names]), { readOnly: true, single: true });
+  const { rows } = await db.transaction({ kind: 'system' }, (tx) => tx.query<{ key: string; value: string }>(settingsSql, [names]), {
+    readOnly: true,
+    single: true,
+  });
   return new Map(rows.map((r) => [r.key, r.value]));
 }
 

@@ -147,7 +147,8 @@ export const errors = {
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     ),
   /** PGRST301 for an opaque key the gateway does not know (hosted answers this before PostgREST). */
-  invalidApiKey: () => new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.'),
+  invalidApiKey: () =>
+    new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.'),
 };
 
 /** PGRST301/303: the token is refused before any SQL runs (`JwtError`), with RFC 6750's header. */

@@ -4,26 +4,30 @@ import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import { tomlValue } from '../../lib/config.ts';
 import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { type RestRequest, readRestRequest } from './request.ts';
+import { DbConfig } from './db-config.ts';
 import { errors, fromDbError, RestError } from './errors.ts';
 import { handleRead } from './handle/read.ts';
-import { handleRpc } from './handle/rpc.ts';
 import type { RestDeps } from './handle/rest-deps.ts';
+import { handleRpc } from './handle/rpc.ts';
 import { handleWrite } from './handle/write.ts';
 import { createOpenApiRoot } from './openapi.ts';
 import { mustAcceptContentType } from './parse/content-type.ts';
+import { serialReloader } from './reloader.ts';
+import { readRestRequest, type RestRequest } from './request.ts';
 import { respondError } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
-import { DbConfig } from './db-config.ts';
-import { serialReloader } from './reloader.ts';
 
 const prefix = '/rest/v1';
 
 /** Hosted Supabase's PostgREST settings (CLI `start.go`): max rows 1000, schemas from `[api]`. */
 function restSettings(deps: ServiceDeps): { schemas: string[]; maxRows: number; extraSearchPath: string[] } {
-  const schemas = tomlValue(deps.config.toml, 'api.schemas', ['public', 'graphql_public']).filter((s): s is string => typeof s === 'string');
+  const schemas = tomlValue(deps.config.toml, 'api.schemas', ['public', 'graphql_public']).filter(
+    (s): s is string => typeof s === 'string',
+  );
   const maxRows = tomlValue(deps.config.toml, 'api.max_rows', 1000);
-  const extra = tomlValue(deps.config.toml, 'api.extra_search_path', ['public', 'extensions']).filter((s): s is string => typeof s === 'string');
+  const extra = tomlValue(deps.config.toml, 'api.extra_search_path', ['public', 'extensions']).filter(
+    (s): s is string => typeof s === 'string',
+  );
   return { schemas: schemas.length > 0 ? schemas : ['public'], maxRows: maxRows > 0 ? maxRows : 1000, extraSearchPath: extra };
 }
 
@@ -51,7 +55,9 @@ export function createRestService(deps: ServiceDeps): Service {
     let ctx: RestRequest | null = null;
     try {
       // Bounded before anything else, key checks included (decision 102), as a gateway would.
-      const body = bodyMethods.has(request.method) ? (await readBodyWithin(c.env.incoming, deps.config.maxRequestBodyBytes)).toString('utf8') : '';
+      const body = bodyMethods.has(request.method)
+        ? (await readBodyWithin(c.env.incoming, deps.config.maxRequestBodyBytes)).toString('utf8')
+        : '';
       const config = dbConfig.current;
       ctx = await readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
       if (!cache) await reload();

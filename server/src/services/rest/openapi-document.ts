@@ -145,7 +145,8 @@ function property(cache: SchemaCache, relation: Relation, column: CatalogColumn)
   if (relation.primaryKey.includes(column.name)) notes.push('This is a Primary Key.<pk/>');
   const fk = foreignKeyNote(cache, relation, column.name);
   if (fk) notes.push(fk);
-  const description = notes.length > 1 ? `${column.description === null ? '' : `${column.description}\n\n`}${notes.join('\n')}` : column.description;
+  const description =
+    notes.length > 1 ? `${column.description === null ? '' : `${column.description}\n\n`}${notes.join('\n')}` : column.description;
   return sorted({
     default: parseDefault(column.type, column.default),
     description: description ?? undefined,
@@ -186,8 +187,16 @@ function tablePath(catalog: CatalogRelation): Json {
   return {
     delete: sorted({ ...base, parameters: [...filters, 'preferReturn'].map(ref), responses: { '204': { description: 'No Content' } } }),
     get,
-    patch: sorted({ ...base, parameters: [...filters, `body.${name}`, 'preferReturn'].map(ref), responses: { '204': { description: 'No Content' } } }),
-    post: sorted({ ...base, parameters: [`body.${name}`, 'select', 'preferPost'].map(ref), responses: { '201': { description: 'Created' } } }),
+    patch: sorted({
+      ...base,
+      parameters: [...filters, `body.${name}`, 'preferReturn'].map(ref),
+      responses: { '204': { description: 'No Content' } },
+    }),
+    post: sorted({
+      ...base,
+      parameters: [`body.${name}`, 'select', 'preferPost'].map(ref),
+      responses: { '201': { description: 'Created' } },
+    }),
   };
 }
 
@@ -211,12 +220,24 @@ function queryParam(param: Routine['params'][number]): Json {
     });
   }
   const type = swaggerType(param.type);
-  return sorted({ format: swaggerFormat(param.type), in: 'query', name: param.name, required, type: type === null || type === 'array' ? 'string' : type });
+  return sorted({
+    format: swaggerFormat(param.type),
+    in: 'query',
+    name: param.name,
+    required,
+    type: type === null || type === 'array' ? 'string' : type,
+  });
 }
 
 function routinePath(routine: Routine, comment: string | null): Json {
   const { summary, description } = splitComment(comment);
-  const base = { description, produces: [json, objectStripped, object], responses: { '200': { description: 'OK' } }, summary, tags: [`(rpc) ${routine.name}`] };
+  const base = {
+    description,
+    produces: [json, objectStripped, object],
+    responses: { '200': { description: 'OK' } },
+    summary,
+    tags: [`(rpc) ${routine.name}`],
+  };
   const required = routine.params.filter((p) => !p.hasDefault).map((p) => p.name);
   const body = sorted({
     description: comment ?? undefined,
@@ -230,7 +251,14 @@ function routinePath(routine: Routine, comment: string | null): Json {
 }
 
 function preferParam(values: string[]): Json {
-  return sorted({ description: 'Preference', enum: values.length > 0 ? values : undefined, in: 'header', name: 'Prefer', required: false, type: 'string' });
+  return sorted({
+    description: 'Preference',
+    enum: values.length > 0 ? values : undefined,
+    in: 'header',
+    name: 'Prefer',
+    required: false,
+    type: 'string',
+  });
 }
 
 function plainParam(name: string, description: string, where: 'query' | 'header', extra: JsonObject = {}): Json {
@@ -255,9 +283,21 @@ function parameters(relations: CatalogRelation[]): JsonObject {
     limit: plainParam('limit', 'Limiting and Pagination', 'query'),
   };
   for (const relation of relations) {
-    out[`body.${relation.name}`] = { description: relation.name, in: 'body', name: relation.name, required: false, schema: { $ref: `#/definitions/${relation.name}` } };
+    out[`body.${relation.name}`] = {
+      description: relation.name,
+      in: 'body',
+      name: relation.name,
+      required: false,
+      schema: { $ref: `#/definitions/${relation.name}` },
+    };
     for (const column of relation.columns) {
-      out[`rowFilter.${relation.name}.${column.name}`] = sorted({ description: column.description ?? undefined, in: 'query', name: column.name, required: false, type: 'string' });
+      out[`rowFilter.${relation.name}.${column.name}`] = sorted({
+        description: column.description ?? undefined,
+        in: 'query',
+        name: column.name,
+        required: false,
+        type: 'string',
+      });
     }
   }
   return out;
@@ -269,7 +309,16 @@ function routinesOf(cache: SchemaCache, schema: string, access: Access): Routine
   for (const overloads of cache.routines.values()) {
     for (const routine of overloads) {
       if (routine.schema !== schema || routine.returnType === 'trigger') continue;
-      if (!access.functions.has(routineKey(routine.schema, routine.name, routine.params.map((p) => p.type)))) continue;
+      if (
+        !access.functions.has(
+          routineKey(
+            routine.schema,
+            routine.name,
+            routine.params.map((p) => p.type),
+          ),
+        )
+      )
+        continue;
       // PostgREST lists a function with unnamed arguments only when it takes one json/text/xml/bytea body.
       const unnamed = routine.params.filter((p) => p.name === '').length;
       if (unnamed > 1 || (unnamed === 1 && !['bytea', 'json', 'jsonb', 'text', 'xml'].includes(routine.params[0]?.type ?? ''))) continue;
@@ -293,11 +342,27 @@ export function buildOpenApi(cache: SchemaCache, catalog: Catalog, access: Acces
   pairs.sort(([a], [b]) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const comment = splitComment(catalog.schemas[schema] ?? null);
   const paths: JsonObject = {
-    '/': { get: { produces: ['application/openapi+json', json], responses: { '200': { description: 'OK' } }, summary: 'OpenAPI description (this document)', tags: ['Introspection'] } },
+    '/': {
+      get: {
+        produces: ['application/openapi+json', json],
+        responses: { '200': { description: 'OK' } },
+        summary: 'OpenAPI description (this document)',
+        tags: ['Introspection'],
+      },
+    },
   };
   for (const [, info] of pairs) paths[`/${info.name}`] = tablePath(info);
   for (const routine of routinesOf(cache, schema, access)) {
-    paths[`/rpc/${routine.name}`] = routinePath(routine, catalog.functionDescriptions.get(routineKey(routine.schema, routine.name, routine.params.map((p) => p.type))) ?? null);
+    paths[`/rpc/${routine.name}`] = routinePath(
+      routine,
+      catalog.functionDescriptions.get(
+        routineKey(
+          routine.schema,
+          routine.name,
+          routine.params.map((p) => p.type),
+        ),
+      ) ?? null,
+    );
   }
   const scheme = baseUrl.protocol.replace(/:$/, '');
   const port = baseUrl.port || (scheme === 'https' ? '443' : '80');

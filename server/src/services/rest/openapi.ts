@@ -1,8 +1,8 @@
 import type { Database } from '../../db/types.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { type RestRequest, readRestRequest } from './request.ts';
 import { errors } from './errors.ts';
-import { type Access, buildOpenApi, type Catalog, type CatalogRelation, routineKey } from './openapi-document.ts';
+import { buildOpenApi, routineKey, type Access, type Catalog, type CatalogRelation } from './openapi-document.ts';
+import { readRestRequest, type RestRequest } from './request.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
 /** The PostgREST release whose document this reproduces (Supabase's self-hosted stack, 2026). */
@@ -100,10 +100,14 @@ interface RawCatalog {
 }
 
 async function loadCatalog(db: Database, schemas: readonly string[]): Promise<Catalog> {
-  const raw = await db.transaction({ kind: 'system' }, async (tx) => {
-    const { rows } = await tx.query<{ catalog: string }>(catalogSql, [[...schemas]]);
-    return JSON.parse(rows[0]?.catalog ?? '{}') as RawCatalog;
-  }, { readOnly: true });
+  const raw = await db.transaction(
+    { kind: 'system' },
+    async (tx) => {
+      const { rows } = await tx.query<{ catalog: string }>(catalogSql, [[...schemas]]);
+      return JSON.parse(rows[0]?.catalog ?? '{}') as RawCatalog;
+    },
+    { readOnly: true },
+  );
   return {
     schemas: raw.schemas ?? {},
     relations: new Map(raw.relations.map((r) => [`${r.schema}.${r.name}`, r])),
@@ -112,10 +116,14 @@ async function loadCatalog(db: Database, schemas: readonly string[]): Promise<Ca
 }
 
 async function loadAccess(db: Database, ctx: RestRequest): Promise<Access> {
-  const raw = await db.transaction(ctx.identity, async (tx) => {
-    const { rows } = await tx.query<{ access: string }>(accessSql, [ctx.schema]);
-    return JSON.parse(rows[0]?.access ?? '{}') as { tables: string[]; functions: Array<[string, string[]]> };
-  }, { readOnly: true });
+  const raw = await db.transaction(
+    ctx.identity,
+    async (tx) => {
+      const { rows } = await tx.query<{ access: string }>(accessSql, [ctx.schema]);
+      return JSON.parse(rows[0]?.access ?? '{}') as { tables: string[]; functions: Array<[string, string[]]> };
+    },
+    { readOnly: true },
+  );
   return { tables: new Set(raw.tables), functions: new Set(raw.functions.map(([name, types]) => routineKey(ctx.schema, name, types))) };
 }
 
@@ -127,9 +135,13 @@ interface Memo {
 
 /** What hosted Supabase answers a key that may not read the schema (changelog 42949, 2026). */
 const forbidden = () =>
-  new RootRefusal(403, { message: 'Access to schema is forbidden', hint: 'Accessing the schema via the Data API is only allowed using a secret API key.' });
+  new RootRefusal(403, {
+    message: 'Access to schema is forbidden',
+    hint: 'Accessing the schema via the Data API is only allowed using a secret API key.',
+  });
 /** The gateway's answer to a request without any key (Kong key-auth as hosted words it). */
-const noKey = () => new RootRefusal(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
+const noKey = () =>
+  new RootRefusal(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' });
 
 /** A refusal by the gateway in front of PostgREST: not PostgREST's error shape. */
 class RootRefusal extends Error {
@@ -145,8 +157,15 @@ class RootRefusal extends Error {
 /** `Accept` for the root: the OpenAPI type, JSON or anything; else PGRST107 (`Plan.hs` inspect media). */
 function checkAccept(accept: string | null): void {
   if (!accept) return;
-  const types = accept.split(',').map((part) => (part.split(';')[0] ?? '').trim().toLowerCase()).filter((t) => t !== '');
-  if (types.length === 0 || types.some((t) => t === 'application/openapi+json' || t === 'application/json' || t === '*/*' || t === 'application/*')) return;
+  const types = accept
+    .split(',')
+    .map((part) => (part.split(';')[0] ?? '').trim().toLowerCase())
+    .filter((t) => t !== '');
+  if (
+    types.length === 0 ||
+    types.some((t) => t === 'application/openapi+json' || t === 'application/json' || t === '*/*' || t === 'application/*')
+  )
+    return;
   throw errors.mediaType(types);
 }
 

@@ -1,4 +1,4 @@
-import { type ForeignKey, isUnique, type Relation, type Relationship } from './schema-model.ts';
+import { isUnique, type ForeignKey, type Relation, type Relationship } from './schema-model.ts';
 
 /**
  * The relationships from `parent` to a target named `name` (PostgREST `SchemaCache/Relationship.hs`
@@ -9,7 +9,18 @@ export function findRelationships(foreignKeys: ForeignKey[], parent: Relation, n
   const fn = parent.computed.get(name);
   if (fn?.returnRelation && fn.returnRelation.oid > 0) {
     const toOne = !fn.returnsSet || fn.rows === 1;
-    return [{ cardinality: toOne ? 'many-to-one' : 'one-to-many', constraint: name, parent, target: fn.returnRelation, parentColumns: [], targetColumns: [], junction: null, computed: fn }];
+    return [
+      {
+        cardinality: toOne ? 'many-to-one' : 'one-to-many',
+        constraint: name,
+        parent,
+        target: fn.returnRelation,
+        parentColumns: [],
+        targetColumns: [],
+        junction: null,
+        computed: fn,
+      },
+    ];
   }
   const out: Relationship[] = [];
   const seen = new Set<string>();
@@ -52,7 +63,14 @@ export function findRelationships(foreignKeys: ForeignKey[], parent: Relation, n
     if (toParent.to !== parent || toParent.from.kind === 'v') continue;
     const junction = toParent.from;
     for (const toTarget of foreignKeys) {
-      if (toTarget === toParent || toTarget.name === toParent.name || toTarget.from !== junction || toTarget.to.name !== name || toTarget.to.schema !== parent.schema) continue;
+      if (
+        toTarget === toParent ||
+        toTarget.name === toParent.name ||
+        toTarget.from !== junction ||
+        toTarget.to.name !== name ||
+        toTarget.to.schema !== parent.schema
+      )
+        continue;
       const keyColumns = [...toParent.fromColumns, ...toTarget.fromColumns];
       if (!keyColumns.every((c) => junction.primaryKey.includes(c) || junction.uniqueKeys.some((k) => k.includes(c)))) continue;
       push({

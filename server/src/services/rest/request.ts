@@ -1,7 +1,7 @@
-import { type Keys, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
 import type { TxIdentity } from '../../db/types.ts';
-import { errors, jwtError, type RestError } from './errors.ts';
+import { resolveRequestAuth, TokenError, type Keys } from '../../lib/keys.ts';
 import { ident } from './build/sql.ts';
+import { errors, jwtError, type RestError } from './errors.ts';
 
 export interface RestRequest {
   method: string;
@@ -75,7 +75,13 @@ async function authenticate(keys: Keys, authorization: string | null, apikey: st
  * Who the request is and which schema it addresses (PostgREST `Auth.hs`, `ApiRequest.hs`
  * profiles), and the transaction identity with PostgREST's request settings.
  */
-export async function readRestRequest(keys: Keys, exposed: readonly string[], request: Request, path: string, extraSearchPath: readonly string[] = ['public', 'extensions']): Promise<RestRequest> {
+export async function readRestRequest(
+  keys: Keys,
+  exposed: readonly string[],
+  request: Request,
+  path: string,
+  extraSearchPath: readonly string[] = ['public', 'extensions'],
+): Promise<RestRequest> {
   const headers = request.headers;
   const method = request.method.toUpperCase();
   let auth;

@@ -40,7 +40,16 @@ function syntheticRelation(f: RawFunction, columns: Array<{ name: string; type: 
     schema: f.schema,
     name: f.name,
     kind: 'function',
-    columns: columns.map((c) => ({ name: c.name, type: c.type, baseType: c.type, category: '', nullable: true, hasDefault: false, generated: false, default: null })),
+    columns: columns.map((c) => ({
+      name: c.name,
+      type: c.type,
+      baseType: c.type,
+      category: '',
+      nullable: true,
+      hasDefault: false,
+      generated: false,
+      default: null,
+    })),
     primaryKey: [],
     uniqueKeys: [],
   });

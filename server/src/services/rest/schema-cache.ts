@@ -3,9 +3,29 @@ import { closest } from './fuzzy.ts';
 import { findRelationships } from './relationships.ts';
 import { makeRoutine } from './routines.ts';
 import { schemaCacheSql } from './schema-cache-query.ts';
-import { type ForeignKey, makeRelation, type RawFunction, type RawRelation, type Relation, type Relationship, type Routine } from './schema-model.ts';
+import {
+  makeRelation,
+  type ForeignKey,
+  type RawFunction,
+  type RawRelation,
+  type Relation,
+  type Relationship,
+  type Routine,
+} from './schema-model.ts';
 
-export type { Cardinality, Column, ForeignKey, Junction, RawColumn, RawFunction, RawRelation, Relation, Relationship, Routine, RoutineParam } from './schema-model.ts';
+export type {
+  Cardinality,
+  Column,
+  ForeignKey,
+  Junction,
+  RawColumn,
+  RawFunction,
+  RawRelation,
+  Relation,
+  Relationship,
+  Routine,
+  RoutineParam,
+} from './schema-model.ts';
 
 interface RawCache {
   relations: RawRelation[];
@@ -63,7 +83,8 @@ export class SchemaCache {
       // PostgREST also relates the views that show a foreign key's columns (`viewKeyDependencies`).
       const sources = [{ rel: from, cols: fk.fromColumns }, ...viewsShowing(views, from, fk.fromColumns, byOid)];
       const targets = [{ rel: to, cols: fk.toColumns }, ...viewsShowing(views, to, fk.toColumns, byOid)];
-      for (const s of sources) for (const t of targets) this.foreignKeys.push({ name: fk.name, from: s.rel, to: t.rel, fromColumns: s.cols, toColumns: t.cols });
+      for (const s of sources)
+        for (const t of targets) this.foreignKeys.push({ name: fk.name, from: s.rel, to: t.rel, fromColumns: s.cols, toColumns: t.cols });
     }
     const byRowType = new Map([...byOid.values()].map((r) => [r.rowType, r]));
     for (const f of raw.functions) {
@@ -90,7 +111,11 @@ export class SchemaCache {
 
   /** Closest table name for PGRST205's hint ("Perhaps you meant …"), as PostgREST's fuzzy search. */
   suggestTable(schema: string, name: string): string | null {
-    return closest(name, [...this.relations.values()].filter((r) => r.schema === schema).map((r) => r.name), 0.75);
+    return closest(
+      name,
+      [...this.relations.values()].filter((r) => r.schema === schema).map((r) => r.name),
+      0.75,
+    );
   }
 
   /** Every relationship from `parent` to a target named `name` (table, constraint or FK column). */
@@ -115,13 +140,21 @@ export class SchemaCache {
   }
 }
 
-function viewsShowing(views: Relation[], base: Relation, columns: string[], byOid: Map<number, Relation>): Array<{ rel: Relation; cols: string[] }> {
+function viewsShowing(
+  views: Relation[],
+  base: Relation,
+  columns: string[],
+  byOid: Map<number, Relation>,
+): Array<{ rel: Relation; cols: string[] }> {
   const out: Array<{ rel: Relation; cols: string[] }> = [];
   for (const view of views) {
-    const mapped = columns.map((col) => view.columns.find((vc) => {
-      const origin = baseColumn(view, vc.name, byOid);
-      return origin !== null && origin[0] === base.oid && origin[1] === col;
-    })?.name);
+    const mapped = columns.map(
+      (col) =>
+        view.columns.find((vc) => {
+          const origin = baseColumn(view, vc.name, byOid);
+          return origin !== null && origin[0] === base.oid && origin[1] === col;
+        })?.name,
+    );
     if (mapped.every((m) => m !== undefined)) out.push({ rel: view, cols: mapped as string[] });
   }
   return out;
@@ -133,10 +166,14 @@ function inferViewKeys(view: Relation, byOid: Map<number, Relation>): void {
   for (const oid of bases) {
     const base = byOid.get(oid);
     if (!base) continue;
-    const mapKey = (key: string[]) => key.map((k) => view.columns.find((vc) => {
-      const o = baseColumn(view, vc.name, byOid);
-      return o?.[0] === oid && o[1] === k;
-    })?.name);
+    const mapKey = (key: string[]) =>
+      key.map(
+        (k) =>
+          view.columns.find((vc) => {
+            const o = baseColumn(view, vc.name, byOid);
+            return o?.[0] === oid && o[1] === k;
+          })?.name,
+      );
     const pk = mapKey(base.primaryKey);
     if (base.primaryKey.length > 0 && pk.every((c) => c !== undefined) && view.primaryKey.length === 0) view.primaryKey = pk as string[];
     for (const key of base.uniqueKeys) {

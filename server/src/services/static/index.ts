@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
-import { CompressionCache, chooseEncoding } from './compress.ts';
+import { chooseEncoding, CompressionCache } from './compress.ts';
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -45,7 +45,10 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
     const info = await fileInfo(file);
     if (!info) return null;
     if (indexHtml?.mtimeMs !== info.mtimeMs) {
-      const html = (await readFile(file, 'utf8')).replace('<head>', `<head>\n    <meta name="supabase-anon-key" content="${escapeAttr(keys.anonKey)}" />`);
+      const html = (await readFile(file, 'utf8')).replace(
+        '<head>',
+        `<head>\n    <meta name="supabase-anon-key" content="${escapeAttr(keys.anonKey)}" />`,
+      );
       indexHtml = { mtimeMs: info.mtimeMs, html };
     }
     return indexHtml.html;
@@ -59,7 +62,8 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
       const contentType = types[path.extname(file)] ?? 'application/octet-stream';
       const immutable = requested.startsWith('/assets/');
       const encoding = chooseEncoding(c.req.header('accept-encoding'), contentType, info.size);
-      const body = encoding === 'identity' ? await readFile(file) : await compressed.get(file, info.mtimeMs, encoding, () => readFile(file));
+      const body =
+        encoding === 'identity' ? await readFile(file) : await compressed.get(file, info.mtimeMs, encoding, () => readFile(file));
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
         headers: {
           'Content-Type': contentType,

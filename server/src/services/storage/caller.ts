@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { TxIdentity } from '../../db/types.ts';
-import { type Claims, type Keys, resolveRequestAuth, TokenError } from '../../lib/keys.ts';
+import { resolveRequestAuth, TokenError, type Claims, type Keys } from '../../lib/keys.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { errors } from './errors.ts';
 

@@ -1,11 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { parseByteSize, type TomlTable, tomlTable } from '../../lib/config.ts';
-import type { StorageDeps } from './request-handling.ts';
+import { parseByteSize, tomlTable, type TomlTable } from '../../lib/config.ts';
 import { mustBeAllowedMimeType, mustBeValidBucketName, mustBeValidKey } from './limits.ts';
 import { mimeTypeOf } from './mime.ts';
+import type { StorageDeps } from './request-handling.ts';
 import { commitObject } from './upload.ts';
 
 export interface ConfiguredBucket {
@@ -23,16 +23,23 @@ export function configuredBuckets(toml: TomlTable, projectDir: string): Configur
     if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
     const table = value as TomlTable;
     mustBeValidBucketName(id);
-    const limit = typeof table.file_size_limit === 'string' || typeof table.file_size_limit === 'number' ? parseByteSize(table.file_size_limit) : null;
-    if (table.file_size_limit !== undefined && limit === null) throw new Error(`config.toml: storage.buckets.${id}.file_size_limit "${String(table.file_size_limit)}" is not a size like "50MiB"`);
-    const mimes = Array.isArray(table.allowed_mime_types) ? table.allowed_mime_types.filter((m): m is string => typeof m === 'string') : null;
-    return [{
-      id,
-      public: table.public === true,
-      fileSizeLimit: limit,
-      allowedMimeTypes: mimes && mimes.length > 0 ? mimes : null,
-      objectsPath: typeof table.objects_path === 'string' && table.objects_path !== '' ? path.resolve(projectDir, table.objects_path) : null,
-    }];
+    const limit =
+      typeof table.file_size_limit === 'string' || typeof table.file_size_limit === 'number' ? parseByteSize(table.file_size_limit) : null;
+    if (table.file_size_limit !== undefined && limit === null)
+      throw new Error(`config.toml: storage.buckets.${id}.file_size_limit "${String(table.file_size_limit)}" is not a size like "50MiB"`);
+    const mimes = Array.isArray(table.allowed_mime_types)
+      ? table.allowed_mime_types.filter((m): m is string => typeof m === 'string')
+      : null;
+    return [
+      {
+        id,
+        public: table.public === true,
+        fileSizeLimit: limit,
+        allowedMimeTypes: mimes && mimes.length > 0 ? mimes : null,
+        objectsPath:
+          typeof table.objects_path === 'string' && table.objects_path !== '' ? path.resolve(projectDir, table.objects_path) : null,
+      },
+    ];
   });
 }
 
@@ -77,7 +84,9 @@ export async function seedObjects(ctx: StorageDeps, bucket: ConfiguredBucket): P
   try {
     files = await listFiles(bucket.objectsPath);
   } catch (error: unknown) {
-    ctx.log.warn(`storage: objects_path of bucket "${bucket.id}" (${bucket.objectsPath}) cannot be read: ${error instanceof Error ? error.message : String(error)}`);
+    ctx.log.warn(
+      `storage: objects_path of bucket "${bucket.id}" (${bucket.objectsPath}) cannot be read: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return 0;
   }
   const limit = Math.min(bucket.fileSizeLimit ?? Number.POSITIVE_INFINITY, ctx.globalLimit);
@@ -91,8 +100,13 @@ export async function seedObjects(ctx: StorageDeps, bucket: ConfiguredBucket): P
       const version = randomUUID();
       await ctx.files.place(written.tmpPath, version);
       const metadata = {
-        eTag: `"${written.md5}"`, size: written.size, mimetype: mimeType, cacheControl: 'max-age=3600',
-        lastModified: new Date().toISOString(), contentLength: written.size, httpStatusCode: 200,
+        eTag: `"${written.md5}"`,
+        size: written.size,
+        mimetype: mimeType,
+        cacheControl: 'max-age=3600',
+        lastModified: new Date().toISOString(),
+        contentLength: written.size,
+        httpStatusCode: 200,
       };
       await commitObject(ctx, { name: key, owner: undefined, bucketId: bucket.id, version, metadata, userMetadata: undefined }, true);
       seeded++;

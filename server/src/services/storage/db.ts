@@ -64,7 +64,10 @@ export async function mustFindBucketAsAdmin(db: Database, id: string): Promise<B
 export const objectColumns = 'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at, owner_id';
 
 export async function findObject(tx: Tx, bucketId: string, name: string): Promise<ObjectRow> {
-  const { rows } = await tx.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2 limit 1`, [bucketId, name]);
+  const { rows } = await tx.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2 limit 1`, [
+    bucketId,
+    name,
+  ]);
   const row = rows[0];
   if (!row) throw errors.noSuchKey();
   return row;

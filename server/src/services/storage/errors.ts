@@ -29,7 +29,13 @@ export class StorageError extends Error {
 }
 
 const make = (code: string, httpStatusCode: number, message: string, error?: string, userStatusCode?: number) =>
-  new StorageError({ code, httpStatusCode, message, ...(error === undefined ? {} : { error }), ...(userStatusCode === undefined ? {} : { userStatusCode }) });
+  new StorageError({
+    code,
+    httpStatusCode,
+    message,
+    ...(error === undefined ? {} : { error }),
+    ...(userStatusCode === undefined ? {} : { userStatusCode }),
+  });
 
 export const errors = {
   noSuchBucket: () => make('NoSuchBucket', 404, 'Bucket not found', 'Bucket not found'),
@@ -44,7 +50,8 @@ export const errors = {
   invalidJwt: (message = 'Invalid JWT') => make('InvalidJWT', 400, message),
   invalidSignature: (message = 'Invalid signature') => make('InvalidSignature', 400, message),
   expiredSignature: () => make('ExpiredToken', 400, 'The provided token has expired.'),
-  entityTooLarge: (entity = 'object', limit = 'the maximum allowed size') => make('EntityTooLarge', 413, `The ${entity} exceeded ${limit}`, 'Payload too large'),
+  entityTooLarge: (entity = 'object', limit = 'the maximum allowed size') =>
+    make('EntityTooLarge', 413, `The ${entity} exceeded ${limit}`, 'Payload too large'),
   invalidMimeType: (mimeType: string) => make('InvalidMimeType', 415, `mime type ${mimeType} is not supported`, 'invalid_mime_type'),
   invalidKey: (key: string, reason?: string) => make('InvalidKey', 400, reason ? `Invalid key: ${key} ${reason}` : `Invalid key: ${key}`),
   invalidBucketName: () => make('InvalidBucketName', 400, 'Bucket name invalid', 'Invalid Input'),
@@ -74,7 +81,9 @@ export function fromDbError(raw: unknown): unknown {
   if (!isDbError(error)) return error;
   switch (error.code) {
     case '42501':
-      return errors.accessDenied(error.message.includes('row-level security') ? 'new row violates row-level security policy' : error.message);
+      return errors.accessDenied(
+        error.message.includes('row-level security') ? 'new row violates row-level security policy' : error.message,
+      );
     case '23505':
       return errors.resourceAlreadyExists();
     case '23503':

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream, ReadStream } from 'node:fs';
 import { copyFile, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { PassThrough, type Readable, Transform, type TransformCallback } from 'node:stream';
+import { PassThrough, Transform, type Readable, type TransformCallback } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { errors } from './errors.ts';
 
@@ -140,7 +140,10 @@ export class FileStore {
   }
 
   /** Opens a version for reading, or null when its file is missing. */
-  async open(version: string | null, range?: { start: number; end: number }): Promise<{ stream: ReadStream; size: number; mtime: Date } | null> {
+  async open(
+    version: string | null,
+    range?: { start: number; end: number },
+  ): Promise<{ stream: ReadStream; size: number; mtime: Date } | null> {
     if (!version || !/^[0-9a-f-]{36}$/.test(version)) return null;
     const file = this.pathOf(version);
     try {

@@ -53,7 +53,12 @@ function servedType(stored: string | undefined): { contentType: string; attachme
  * row whose file is missing answers the renderer's 404 (HTTP 400, NoSuchKey). Every answer
  * carries nosniff and a script-free sandbox CSP; active types go out as attachments.
  */
-export async function renderAsset(c: Context<AppEnv>, files: FileStore, object: Pick<ObjectRow, 'version' | 'metadata'>, options: { expires?: string; head?: boolean } = {}): Promise<Response> {
+export async function renderAsset(
+  c: Context<AppEnv>,
+  files: FileStore,
+  object: Pick<ObjectRow, 'version' | 'metadata'>,
+  options: { expires?: string; head?: boolean } = {},
+): Promise<Response> {
   const metadata = object.metadata ?? {};
   const etag = text(metadata.eTag);
   const size = object.version ? await files.size(object.version) : null;

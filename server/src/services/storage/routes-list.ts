@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
-import { type StorageDeps, handle, jsonBody, jsonText, objectTarget } from './request-handling.ts';
 import { errors } from './errors.ts';
+import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
 
 function integer(value: unknown, fallback: number, min: number, name: string): number {
   if (value === undefined || value === null) return fallback;
@@ -18,7 +18,12 @@ function sortOf(body: Record<string, unknown>, columns: string[]): { column: str
 
 /** list-v2 continuation tokens as upstream (object.ts encodeContinuationToken): base64 of `k:v` lines. */
 function encodeCursor(parts: Record<string, string | undefined>): string {
-  return Buffer.from(Object.entries(parts).filter(([, v]) => v).map(([k, v]) => `${k}:${v}`).join('\n')).toString('base64');
+  return Buffer.from(
+    Object.entries(parts)
+      .filter(([, v]) => v)
+      .map(([k, v]) => `${k}:${v}`)
+      .join('\n'),
+  ).toString('base64');
 }
 function decodeCursor(token: string): Record<string, string> {
   const result: Record<string, string> = {};
@@ -48,71 +53,91 @@ export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
   // POST /object/list/:bucket → storage.search as the caller (listObjects.ts, object.ts searchObjects).
-  routes.post('/object/list/:bucket', handle(ctx, async (c) => {
-    const caller = await resolveCaller(ctx.keys, c);
-    const { bucket } = objectTarget(c, '/object/list/');
-    const body = await jsonBody(c);
-    let prefix = typeof body.prefix === 'string' ? body.prefix : '';
-    if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`;
-    const search = typeof body.search === 'string' ? body.search : '';
-    const limit = integer(body.limit, 100, 1, 'limit');
-    const offset = integer(body.offset, 0, 0, 'offset');
-    const sort = sortOf(body, ['name', 'updated_at', 'created_at', 'last_accessed_at']);
-    const text = await ctx.db.transaction(callerIdentity(caller, 'storage.object.list', c), async (tx) => {
-      const { rows } = await tx.query<{ j: string }>(
-        `select coalesce(json_agg(json_build_object('name', s.name, 'id', s.id, 'updated_at', s.updated_at, 'created_at', s.created_at,
+  routes.post(
+    '/object/list/:bucket',
+    handle(ctx, async (c) => {
+      const caller = await resolveCaller(ctx.keys, c);
+      const { bucket } = objectTarget(c, '/object/list/');
+      const body = await jsonBody(c);
+      let prefix = typeof body.prefix === 'string' ? body.prefix : '';
+      if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`;
+      const search = typeof body.search === 'string' ? body.search : '';
+      const limit = integer(body.limit, 100, 1, 'limit');
+      const offset = integer(body.offset, 0, 0, 'offset');
+      const sort = sortOf(body, ['name', 'updated_at', 'created_at', 'last_accessed_at']);
+      const text = await ctx.db.transaction(
+        callerIdentity(caller, 'storage.object.list', c),
+        async (tx) => {
+          const { rows } = await tx.query<{ j: string }>(
+            `select coalesce(json_agg(json_build_object('name', s.name, 'id', s.id, 'updated_at', s.updated_at, 'created_at', s.created_at,
            'last_accessed_at', s.last_accessed_at, 'metadata', s.metadata) order by s.ord), '[]')::text as j
          from storage.search($1, $2, $3, $4, $5, $6, $7, $8) with ordinality as s(name, id, updated_at, created_at, last_accessed_at, metadata, ord)`,
-        [prefix, bucket, limit, (prefix + search).split('/').length, offset, search, sort.column, sort.order],
+            [prefix, bucket, limit, (prefix + search).split('/').length, offset, search, sort.column, sort.order],
+          );
+          return rows[0]?.j ?? '[]';
+        },
+        { readOnly: true },
       );
-      return rows[0]?.j ?? '[]';
-    }, { readOnly: true });
-    return jsonText(c, text);
-  }));
+      return jsonText(c, text);
+    }),
+  );
 
   // POST /object/list-v2/:bucket → {hasNext, nextCursor, folders, objects} (listObjectsV2.ts).
-  routes.post('/object/list-v2/:bucket', handle(ctx, async (c) => {
-    const caller = await resolveCaller(ctx.keys, c);
-    const { bucket } = objectTarget(c, '/object/list-v2/');
-    const body = await jsonBody(c);
-    const prefix = typeof body.prefix === 'string' ? body.prefix : '';
-    const limit = Math.min(integer(body.limit, 1000, 1, 'limit'), 1000);
-    const withDelimiter = body.with_delimiter === true;
-    const cursor = typeof body.cursor === 'string' && body.cursor !== '' ? decodeCursor(body.cursor) : {};
-    const sort = withDelimiter ? { column: 'name', order: 'asc' as const } : sortOf(body, ['name', 'updated_at', 'created_at']);
-    const order = (cursor.o === 'desc' ? 'desc' : cursor.o === 'asc' ? 'asc' : sort.order) as 'asc' | 'desc';
-    // The cursor is client input: its column must be one of the sortable ones (it reaches the SQL text).
-    const column = cursor.c === undefined ? sort.column : ['name', 'updated_at', 'created_at'].includes(cursor.c) ? cursor.c : null;
-    if (column === null) throw errors.invalidParameter('continuation token');
-    const op = order === 'asc' ? '>' : '<';
-    const after = cursor.l ?? '';
-    const byColumn = column !== 'name';
-    const pageCondition = after === '' ? 'true'
-      : byColumn ? `row(date_trunc('milliseconds', e.${column}), e.key collate "C") ${op} row(coalesce(nullif($6, '')::timestamptz, 'epoch'::timestamptz), $3)`
-      : `e.key collate "C" ${op} $3`;
-    const orderBy = byColumn ? `e.${column} ${order}, e.key collate "C" ${order}` : `e.key collate "C" ${order}`;
-    const rows = await ctx.db.transaction(callerIdentity(caller, 'storage.object.list', c), async (tx) => {
-      const result = await tx.query<{ key: string; is_folder: boolean; j: string; sort_value: string | null }>(
-        `${entriesSql}
+  routes.post(
+    '/object/list-v2/:bucket',
+    handle(ctx, async (c) => {
+      const caller = await resolveCaller(ctx.keys, c);
+      const { bucket } = objectTarget(c, '/object/list-v2/');
+      const body = await jsonBody(c);
+      const prefix = typeof body.prefix === 'string' ? body.prefix : '';
+      const limit = Math.min(integer(body.limit, 1000, 1, 'limit'), 1000);
+      const withDelimiter = body.with_delimiter === true;
+      const cursor = typeof body.cursor === 'string' && body.cursor !== '' ? decodeCursor(body.cursor) : {};
+      const sort = withDelimiter ? { column: 'name', order: 'asc' as const } : sortOf(body, ['name', 'updated_at', 'created_at']);
+      const order = (cursor.o === 'desc' ? 'desc' : cursor.o === 'asc' ? 'asc' : sort.order) as 'asc' | 'desc';
+      // The cursor is client input: its column must be one of the sortable ones (it reaches the SQL text).
+      const column = cursor.c === undefined ? sort.column : ['name', 'updated_at', 'created_at'].includes(cursor.c) ? cursor.c : null;
+      if (column === null) throw errors.invalidParameter('continuation token');
+      const op = order === 'asc' ? '>' : '<';
+      const after = cursor.l ?? '';
+      const byColumn = column !== 'name';
+      const pageCondition =
+        after === ''
+          ? 'true'
+          : byColumn
+            ? `row(date_trunc('milliseconds', e.${column}), e.key collate "C") ${op} row(coalesce(nullif($6, '')::timestamptz, 'epoch'::timestamptz), $3)`
+            : `e.key collate "C" ${op} $3`;
+      const orderBy = byColumn ? `e.${column} ${order}, e.key collate "C" ${order}` : `e.key collate "C" ${order}`;
+      const rows = await ctx.db.transaction(
+        callerIdentity(caller, 'storage.object.list', c),
+        async (tx) => {
+          const result = await tx.query<{ key: string; is_folder: boolean; j: string; sort_value: string | null }>(
+            `${entriesSql}
          select e.key, e.id is null as is_folder, (case when e.id is null then json_build_object('key', e.key, 'name', e.key)
            else json_build_object('id', e.id, 'key', e.key, 'name', e.key, 'metadata', e.metadata, 'updated_at', e.updated_at,
              'created_at', e.created_at, 'last_accessed_at', e.last_accessed_at) end)::text as j,
            ${byColumn ? `to_char(e.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : 'null'} as sort_value
          from e where ${pageCondition} and $3::text is not null and $6::text is not null
          order by ${orderBy} limit $4`,
-        [bucket, prefix, after, limit + 1, withDelimiter, cursor.a ?? ''],
+            [bucket, prefix, after, limit + 1, withDelimiter, cursor.a ?? ''],
+          );
+          return result.rows;
+        },
+        { readOnly: true },
       );
-      return result.rows;
-    }, { readOnly: true });
-    const hasNext = rows.length > limit;
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    const nextCursor = hasNext && last ? encodeCursor({ l: last.key, o: order, c: byColumn ? column : undefined, a: last.sort_value ?? undefined }) : undefined;
-    const folders = page.filter((r) => r.is_folder).map((r) => r.j);
-    const objects = page.filter((r) => !r.is_folder).map((r) => r.j);
-    const text = `{"hasNext":${hasNext},${nextCursor ? `"nextCursor":${JSON.stringify(nextCursor)},"nextCursorKey":${JSON.stringify(last?.key)},` : ''}"folders":[${folders.join(',')}],"objects":[${objects.join(',')}]}`;
-    return jsonText(c, text);
-  }));
+      const hasNext = rows.length > limit;
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      const nextCursor =
+        hasNext && last
+          ? encodeCursor({ l: last.key, o: order, c: byColumn ? column : undefined, a: last.sort_value ?? undefined })
+          : undefined;
+      const folders = page.filter((r) => r.is_folder).map((r) => r.j);
+      const objects = page.filter((r) => !r.is_folder).map((r) => r.j);
+      const text = `{"hasNext":${hasNext},${nextCursor ? `"nextCursor":${JSON.stringify(nextCursor)},"nextCursorKey":${JSON.stringify(last?.key)},` : ''}"folders":[${folders.join(',')}],"objects":[${objects.join(',')}]}`;
+      return jsonText(c, text);
+    }),
+  );
 
   return routes;
 }

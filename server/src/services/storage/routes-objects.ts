@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
-import { type Caller, callerIdentity, resolveCaller } from './caller.ts';
-import { type StorageDeps, handle, jsonBody, jsonText, objectTarget } from './request-handling.ts';
+import { callerIdentity, resolveCaller, type Caller } from './caller.ts';
 import { findBucketAsAdmin, findObject, type ObjectRow } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
+import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
 import { uploadFromRequest } from './upload.ts';
 
 const infoJson = `json_build_object('id', o.id, 'name', o.name, 'version', o.version, 'bucket_id', o.bucket_id,
@@ -21,7 +21,15 @@ export const objectJson = `json_build_object('bucket_id', o.bucket_id, 'name', o
  * as the storage admin; otherwise a SELECT as the caller decides. An anonymous request to a
  * private bucket is told the bucket does not exist.
  */
-async function readObject(ctx: StorageDeps, c: Parameters<typeof objectTarget>[0], caller: Caller, bucketId: string, key: string, publicRoute: boolean, sql?: string): Promise<{ row: ObjectRow; extra: string | null }> {
+async function readObject(
+  ctx: StorageDeps,
+  c: Parameters<typeof objectTarget>[0],
+  caller: Caller,
+  bucketId: string,
+  key: string,
+  publicRoute: boolean,
+  sql?: string,
+): Promise<{ row: ObjectRow; extra: string | null }> {
   const bucket = await findBucketAsAdmin(ctx.db, bucketId);
   if (!bucket || ((publicRoute || !caller.isAuthenticated) && !bucket.public)) throw errors.noSuchBucket();
   mustBeValidKey(key);
@@ -30,7 +38,9 @@ async function readObject(ctx: StorageDeps, c: Parameters<typeof objectTarget>[0
     who,
     async (tx) => {
       const row = await findObject(tx, bucketId, key);
-      const extra = sql ? ((await tx.query<{ j: string }>(`select ${sql} as j from storage.objects o where o.id = $1`, [row.id])).rows[0]?.j ?? null) : null;
+      const extra = sql
+        ? ((await tx.query<{ j: string }>(`select ${sql} as j from storage.objects o where o.id = $1`, [row.id])).rows[0]?.j ?? null)
+        : null;
       return { row, extra };
     },
     { readOnly: true },
@@ -46,12 +56,15 @@ export function objectRoutes(ctx: StorageDeps): Hono<AppEnv> {
     ['/object/info/authenticated/', false, false],
     ['/object/info/', false, true],
   ] as const) {
-    routes.get(`${route}:bucket/*`, handle(ctx, async (c) => {
-      const caller = await resolveCaller(ctx.keys, c, { allowInvalidJwt });
-      const { bucket, key } = objectTarget(c, route);
-      const { extra } = await readObject(ctx, c, caller, bucket, key, publicRoute, infoJson);
-      return jsonText(c, extra ?? '{}');
-    }));
+    routes.get(
+      `${route}:bucket/*`,
+      handle(ctx, async (c) => {
+        const caller = await resolveCaller(ctx.keys, c, { allowInvalidJwt });
+        const { bucket, key } = objectTarget(c, route);
+        const { extra } = await readObject(ctx, c, caller, bucket, key, publicRoute, infoJson);
+        return jsonText(c, extra ?? '{}');
+      }),
+    );
   }
 
   for (const [route, publicRoute, allowInvalidJwt] of [
@@ -88,39 +101,50 @@ export function objectRoutes(ctx: StorageDeps): Hono<AppEnv> {
   routes.put('/object/:bucket/*', upload(true));
 
   // deleteObjects: rows the caller may delete are removed and returned; others are silently skipped.
-  routes.delete('/object/:bucket', handle(ctx, async (c) => {
-    const caller = await resolveCaller(ctx.keys, c);
-    const bucket = objectTarget(c, '/object/').bucket;
-    const body = await jsonBody(c);
-    const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
-    if (prefixes.length === 0) throw errors.invalidRequest("body must have required property 'prefixes'");
-    if (prefixes.length > 1000) throw errors.invalidRequest('Bulk object requests are limited to 1000 objects per request.');
-    const deleted = await ctx.db.transaction(callerIdentity(caller, 'storage.object.delete_many', c), async (tx) => {
-      const { rows } = await tx.query<{ version: string | null; j: unknown }>(
-        `delete from storage.objects o where o.bucket_id = $1 and o.name = any($2::text[]) returning o.version, ${objectJson}::text as j`,
-        [bucket, prefixes],
-      );
-      return rows;
-    });
-    for (const row of deleted) await ctx.files.remove(row.version);
-    return jsonText(c, `[${deleted.map((r) => String(r.j)).join(',')}]`);
-  }));
+  routes.delete(
+    '/object/:bucket',
+    handle(ctx, async (c) => {
+      const caller = await resolveCaller(ctx.keys, c);
+      const bucket = objectTarget(c, '/object/').bucket;
+      const body = await jsonBody(c);
+      const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
+      if (prefixes.length === 0) throw errors.invalidRequest("body must have required property 'prefixes'");
+      if (prefixes.length > 1000) throw errors.invalidRequest('Bulk object requests are limited to 1000 objects per request.');
+      const deleted = await ctx.db.transaction(callerIdentity(caller, 'storage.object.delete_many', c), async (tx) => {
+        const { rows } = await tx.query<{ version: string | null; j: unknown }>(
+          `delete from storage.objects o where o.bucket_id = $1 and o.name = any($2::text[]) returning o.version, ${objectJson}::text as j`,
+          [bucket, prefixes],
+        );
+        return rows;
+      });
+      for (const row of deleted) await ctx.files.remove(row.version);
+      return jsonText(c, `[${deleted.map((r) => String(r.j)).join(',')}]`);
+    }),
+  );
 
   // deleteObject: the row must exist (NoSuchKey); the DELETE as the caller must remove it (else AccessDenied).
-  routes.delete('/object/:bucket/*', handle(ctx, async (c) => {
-    const caller = await resolveCaller(ctx.keys, c);
-    const { bucket, key } = objectTarget(c, '/object/');
-    mustBeValidKey(key);
-    const found = await ctx.db.transaction({ kind: 'system' }, (tx) => tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, key]));
-    if (found.rowCount === 0) throw errors.noSuchKey();
-    const deleted = await ctx.db.transaction(callerIdentity(caller, 'storage.object.delete', c), async (tx) => {
-      const { rows } = await tx.query<{ version: string | null }>('delete from storage.objects where bucket_id = $1 and name = $2 returning version', [bucket, key]);
-      return rows;
-    });
-    if (deleted.length === 0) throw errors.accessDenied('Access denied');
-    for (const row of deleted) await ctx.files.remove(row.version);
-    return c.json({ message: 'Successfully deleted' });
-  }));
+  routes.delete(
+    '/object/:bucket/*',
+    handle(ctx, async (c) => {
+      const caller = await resolveCaller(ctx.keys, c);
+      const { bucket, key } = objectTarget(c, '/object/');
+      mustBeValidKey(key);
+      const found = await ctx.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucket, key]),
+      );
+      if (found.rowCount === 0) throw errors.noSuchKey();
+      const deleted = await ctx.db.transaction(callerIdentity(caller, 'storage.object.delete', c), async (tx) => {
+        const { rows } = await tx.query<{ version: string | null }>(
+          'delete from storage.objects where bucket_id = $1 and name = $2 returning version',
+          [bucket, key],
+        );
+        return rows;
+      });
+      if (deleted.length === 0) throw errors.accessDenied('Access denied');
+      for (const row of deleted) await ctx.files.remove(row.version);
+      return c.json({ message: 'Successfully deleted' });
+    }),
+  );
 
   return routes;
 }

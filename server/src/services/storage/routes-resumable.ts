@@ -4,14 +4,14 @@ import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type Context, Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
-import type { Handler, StorageDeps } from './request-handling.ts';
 import { mustFindBucketAsAdmin } from './db.ts';
 import { errors, fromDbError, StorageError } from './errors.ts';
 import { mustBeAllowedMimeType, mustBeValidKey } from './limits.ts';
 import { leadingBytesCheck } from './media-type.ts';
+import type { Handler, StorageDeps } from './request-handling.ts';
 import { drainRequest } from './upload-source.ts';
 import { canWriteObject, commitObject } from './upload.ts';
 
@@ -81,52 +81,86 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
   }
 
   async function offsetOf(id: string): Promise<number> {
-    return stat(dataPath(id)).then((s) => s.size, () => 0);
+    return stat(dataPath(id)).then(
+      (s) => s.size,
+      () => 0,
+    );
   }
 
-  routes.options('/upload/resumable/*', () =>
-    new Response(null, { status: 204, headers: { ...tusHeaders, 'Tus-Version': '1.0.0', 'Tus-Extension': 'creation,creation-with-upload,termination', 'Tus-Max-Size': String(ctx.globalLimit) } }),
+  routes.options(
+    '/upload/resumable/*',
+    () =>
+      new Response(null, {
+        status: 204,
+        headers: {
+          ...tusHeaders,
+          'Tus-Version': '1.0.0',
+          'Tus-Extension': 'creation,creation-with-upload,termination',
+          'Tus-Max-Size': String(ctx.globalLimit),
+        },
+      }),
   );
 
-  routes.post('/upload/resumable', handle(ctx, async (c) => {
-    try {
-      const caller = await resolveCaller(ctx.keys, c);
-      const meta = parseMetadata(c.req.header('upload-metadata'));
-      const bucketId = meta.bucketName ?? '';
-      const objectName = meta.objectName ?? '';
-      mustBeValidKey(objectName);
-      const bucket = await mustFindBucketAsAdmin(ctx.db, bucketId);
-      const length = Number(c.req.header('upload-length'));
-      if (!Number.isInteger(length) || length < 0) throw errors.invalidRequest('Upload-Length header is required');
-      if (length > Math.min(bucket.file_size_limit ?? Number.POSITIVE_INFINITY, ctx.globalLimit)) throw errors.entityTooLarge();
-      const mimeType = meta.contentType || 'application/octet-stream';
-      mustBeAllowedMimeType(mimeType, bucket.allowed_mime_types);
-      let userMetadata: Record<string, unknown> | undefined;
+  routes.post(
+    '/upload/resumable',
+    handle(ctx, async (c) => {
       try {
-        userMetadata = meta.metadata ? (JSON.parse(meta.metadata) as Record<string, unknown>) : undefined;
-      } catch {
-        userMetadata = undefined;
+        const caller = await resolveCaller(ctx.keys, c);
+        const meta = parseMetadata(c.req.header('upload-metadata'));
+        const bucketId = meta.bucketName ?? '';
+        const objectName = meta.objectName ?? '';
+        mustBeValidKey(objectName);
+        const bucket = await mustFindBucketAsAdmin(ctx.db, bucketId);
+        const length = Number(c.req.header('upload-length'));
+        if (!Number.isInteger(length) || length < 0) throw errors.invalidRequest('Upload-Length header is required');
+        if (length > Math.min(bucket.file_size_limit ?? Number.POSITIVE_INFINITY, ctx.globalLimit)) throw errors.entityTooLarge();
+        const mimeType = meta.contentType || 'application/octet-stream';
+        mustBeAllowedMimeType(mimeType, bucket.allowed_mime_types);
+        let userMetadata: Record<string, unknown> | undefined;
+        try {
+          userMetadata = meta.metadata ? (JSON.parse(meta.metadata) as Record<string, unknown>) : undefined;
+        } catch {
+          userMetadata = undefined;
+        }
+        const state: UploadState = {
+          bucketId,
+          objectName,
+          version: randomUUID(),
+          length,
+          owner: caller.owner,
+          upsert: c.req.header('x-upsert') === 'true',
+          mimeType,
+          cacheControl: meta.cacheControl ? `max-age=${meta.cacheControl}` : 'no-cache',
+          userMetadata,
+          createdAt: Date.now(),
+        };
+        await canWriteObject(
+          ctx.db,
+          callerIdentity(caller, 'storage.object.upload_resumable', c),
+          {
+            name: objectName,
+            owner: caller.owner,
+            bucketId,
+            version: state.version,
+            metadata: { mimetype: mimeType, contentLength: length },
+            userMetadata,
+          },
+          state.upsert,
+        );
+        const id = Buffer.from(`${bucketId}/${objectName}/${state.version}`).toString('base64url');
+        await mkdir(dir, { recursive: true });
+        await writeFile(statePath(id), JSON.stringify(state));
+        await writeFile(dataPath(id), '');
+        const location = `${ctx.config.publicUrl}/storage/v1/upload/resumable/${id}`;
+        // creation-with-upload: the first bytes may come with the creation request.
+        const offset = c.req.header('content-type') === 'application/offset+octet-stream' ? await append(c, id, state, 0) : 0;
+        return new Response(null, { status: 201, headers: { ...tusHeaders, Location: location, 'Upload-Offset': String(offset) } });
+      } catch (error: unknown) {
+        await drainRequest(c.env.incoming);
+        throw error;
       }
-      const state: UploadState = {
-        bucketId, objectName, version: randomUUID(), length, owner: caller.owner, upsert: c.req.header('x-upsert') === 'true',
-        mimeType, cacheControl: meta.cacheControl ? `max-age=${meta.cacheControl}` : 'no-cache', userMetadata, createdAt: Date.now(),
-      };
-      await canWriteObject(ctx.db, callerIdentity(caller, 'storage.object.upload_resumable', c), {
-        name: objectName, owner: caller.owner, bucketId, version: state.version, metadata: { mimetype: mimeType, contentLength: length }, userMetadata,
-      }, state.upsert);
-      const id = Buffer.from(`${bucketId}/${objectName}/${state.version}`).toString('base64url');
-      await mkdir(dir, { recursive: true });
-      await writeFile(statePath(id), JSON.stringify(state));
-      await writeFile(dataPath(id), '');
-      const location = `${ctx.config.publicUrl}/storage/v1/upload/resumable/${id}`;
-      // creation-with-upload: the first bytes may come with the creation request.
-      const offset = c.req.header('content-type') === 'application/offset+octet-stream' ? await append(c, id, state, 0) : 0;
-      return new Response(null, { status: 201, headers: { ...tusHeaders, Location: location, 'Upload-Offset': String(offset) } });
-    } catch (error: unknown) {
-      await drainRequest(c.env.incoming);
-      throw error;
-    }
-  }));
+    }),
+  );
 
   /** Appends the request body at `offset`, and completes the object once all bytes are there. */
   async function append(c: Context<AppEnv>, id: string, state: UploadState, offset: number): Promise<number> {
@@ -158,12 +192,32 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
   async function complete(id: string, state: UploadState): Promise<void> {
     try {
       const bucket = await mustFindBucketAsAdmin(ctx.db, state.bucketId);
-      const written = await ctx.files.writeTemp(createReadStream(dataPath(id)), state.length, leadingBytesCheck(state.mimeType, bucket.allowed_mime_types));
+      const written = await ctx.files.writeTemp(
+        createReadStream(dataPath(id)),
+        state.length,
+        leadingBytesCheck(state.mimeType, bucket.allowed_mime_types),
+      );
       await ctx.files.place(written.tmpPath, state.version);
-      await commitObject(ctx, {
-        name: state.objectName, owner: state.owner, bucketId: state.bucketId, version: state.version, userMetadata: state.userMetadata,
-        metadata: { eTag: `"${written.md5}"`, size: written.size, mimetype: state.mimeType, cacheControl: state.cacheControl, lastModified: new Date().toISOString(), contentLength: written.size, httpStatusCode: 200 },
-      }, state.upsert);
+      await commitObject(
+        ctx,
+        {
+          name: state.objectName,
+          owner: state.owner,
+          bucketId: state.bucketId,
+          version: state.version,
+          userMetadata: state.userMetadata,
+          metadata: {
+            eTag: `"${written.md5}"`,
+            size: written.size,
+            mimetype: state.mimeType,
+            cacheControl: state.cacheControl,
+            lastModified: new Date().toISOString(),
+            contentLength: written.size,
+            httpStatusCode: 200,
+          },
+        },
+        state.upsert,
+      );
     } finally {
       await rm(dataPath(id), { force: true });
       await rm(statePath(id), { force: true });
@@ -171,33 +225,46 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
   }
 
   // Hono dispatches HEAD to GET routes (and drops the body); TUS has no GET.
-  routes.get('/upload/resumable/:id', handle(ctx, async (c) => {
-    if (c.req.method !== 'HEAD') throw errors.routeNotFound(c.req.method, `/upload/resumable/${c.req.param('id') ?? ''}`);
-    const id = c.req.param('id') ?? '';
-    const state = await load(c, id);
-    return new Response(null, { status: 200, headers: { ...tusHeaders, 'Upload-Offset': String(await offsetOf(id)), 'Upload-Length': String(state.length) } });
-  }));
-
-  routes.patch('/upload/resumable/:id', handle(ctx, async (c) => {
-    try {
+  routes.get(
+    '/upload/resumable/:id',
+    handle(ctx, async (c) => {
+      if (c.req.method !== 'HEAD') throw errors.routeNotFound(c.req.method, `/upload/resumable/${c.req.param('id') ?? ''}`);
       const id = c.req.param('id') ?? '';
       const state = await load(c, id);
-      if (c.req.header('content-type') !== 'application/offset+octet-stream') throw errors.invalidRequest('Content-Type must be application/offset+octet-stream');
-      const offset = await append(c, id, state, Number(c.req.header('upload-offset')));
-      return new Response(null, { status: 204, headers: { ...tusHeaders, 'Upload-Offset': String(offset) } });
-    } catch (error: unknown) {
-      await drainRequest(c.env.incoming);
-      throw error;
-    }
-  }));
+      return new Response(null, {
+        status: 200,
+        headers: { ...tusHeaders, 'Upload-Offset': String(await offsetOf(id)), 'Upload-Length': String(state.length) },
+      });
+    }),
+  );
 
-  routes.delete('/upload/resumable/:id', handle(ctx, async (c) => {
-    const id = c.req.param('id') ?? '';
-    await load(c, id);
-    await rm(dataPath(id), { force: true });
-    await rm(statePath(id), { force: true });
-    return new Response(null, { status: 204, headers: tusHeaders });
-  }));
+  routes.patch(
+    '/upload/resumable/:id',
+    handle(ctx, async (c) => {
+      try {
+        const id = c.req.param('id') ?? '';
+        const state = await load(c, id);
+        if (c.req.header('content-type') !== 'application/offset+octet-stream')
+          throw errors.invalidRequest('Content-Type must be application/offset+octet-stream');
+        const offset = await append(c, id, state, Number(c.req.header('upload-offset')));
+        return new Response(null, { status: 204, headers: { ...tusHeaders, 'Upload-Offset': String(offset) } });
+      } catch (error: unknown) {
+        await drainRequest(c.env.incoming);
+        throw error;
+      }
+    }),
+  );
+
+  routes.delete(
+    '/upload/resumable/:id',
+    handle(ctx, async (c) => {
+      const id = c.req.param('id') ?? '';
+      await load(c, id);
+      await rm(dataPath(id), { force: true });
+      await rm(statePath(id), { force: true });
+      return new Response(null, { status: 204, headers: tusHeaders });
+    }),
+  );
 
   return routes;
 }
@@ -208,7 +275,10 @@ export async function sweepResumable(root: string): Promise<void> {
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     if (!name.endsWith('.json')) continue;
     const file = path.join(dir, name);
-    const created = await readFile(file, 'utf8').then((t) => (JSON.parse(t) as UploadState).createdAt, () => 0);
+    const created = await readFile(file, 'utf8').then(
+      (t) => (JSON.parse(t) as UploadState).createdAt,
+      () => 0,
+    );
     if (Date.now() - created > expiryMs) {
       await rm(file, { force: true });
       await rm(file.replace(/\.json$/, '.bin'), { force: true });

@@ -15,7 +15,11 @@ export interface SignedToken {
 /** Signs `{…, url, scope}` with the project secret for `expiresIn` seconds (internal/auth/jwt.ts signJWT). */
 export async function signToken(keys: Keys, claims: Record<string, unknown>, expiresIn: number): Promise<string> {
   const iat = Math.floor(Date.now() / 1000);
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(iat).setExpirationTime(iat + expiresIn).sign(keys.secret);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + expiresIn)
+    .sign(keys.secret);
 }
 
 /**
@@ -30,9 +34,10 @@ export async function verifyToken(keys: Keys, token: string | undefined, url: st
     throw errors.invalidJwt(error instanceof Error ? error.message : 'Invalid JWT');
   }
   // Legacy tokens without a scope: upload tokens are the ones carrying `upsert`.
-  const hasScope = scope === 'upload'
-    ? payload.scope === 'upload' || (payload.scope === undefined && 'upsert' in payload)
-    : payload.scope === 'download' || (payload.scope === undefined && !('upsert' in payload));
+  const hasScope =
+    scope === 'upload'
+      ? payload.scope === 'upload' || (payload.scope === undefined && 'upsert' in payload)
+      : payload.scope === 'download' || (payload.scope === undefined && !('upsert' in payload));
   if (!hasScope) throw errors.invalidSignature(`Token is not scoped for ${scope}`);
   if (payload.url !== url) throw errors.invalidSignature();
   const exp = typeof payload.exp === 'number' ? payload.exp : 0;

@@ -108,7 +108,11 @@ function isEmptyFolderPlaceholder(name: string): boolean {
  * transaction, the body goes to a temp file (hashed, counted, limited), then the row is
  * written and the file put in place. No transaction is open while bytes flow.
  */
-export async function uploadFromRequest(deps: UploadDeps, request: IncomingMessage, upload: UploadRequest): Promise<{ id: string; key: string }> {
+export async function uploadFromRequest(
+  deps: UploadDeps,
+  request: IncomingMessage,
+  upload: UploadRequest,
+): Promise<{ id: string; key: string }> {
   let source: UploadSource | undefined;
   try {
     mustBeValidKey(upload.objectName);
@@ -127,7 +131,11 @@ export async function uploadFromRequest(deps: UploadDeps, request: IncomingMessa
       userMetadata: source.userMetadata,
     };
     if (upload.caller) await canWriteObject(deps.db, upload.caller, record, upload.isUpsert);
-    const written = await deps.files.writeTemp(source.body, limit, placeholder ? undefined : leadingBytesCheck(source.mimeType, bucket.allowed_mime_types));
+    const written = await deps.files.writeTemp(
+      source.body,
+      limit,
+      placeholder ? undefined : leadingBytesCheck(source.mimeType, bucket.allowed_mime_types),
+    );
     await deps.files.place(written.tmpPath, record.version);
     record.metadata = {
       eTag: `"${written.md5}"`,

@@ -1,12 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
 import { QueryError } from '@/components/query-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { PlaceForm, placeQuery } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
 import { RequireAuth, useUser } from '@/lib/auth';
-import { NotFoundRoute } from './not-found';
 import { canEditPlace } from '@/lib/permissions';
+import { NotFoundRoute } from './not-found';
 
 function EditPlace({ id }: { id: string }) {
   const user = useUser();

@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { type ReactNode, useDeferredValue } from 'react';
+import { useDeferredValue, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { PhotoGallery } from '@/features/photos';

@@ -2,22 +2,21 @@ import { useQuery } from '@tanstack/react-query';
 import { Pencil, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
-import { buttonVariants } from '@/components/ui/button';
-import { SectionBoundary } from '@/components/section-boundary';
-import { Skeleton } from '@/components/ui/skeleton';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { PlaceSummary } from '@/components/places/place-summary';
 import { QueryError } from '@/components/query-error';
+import { SectionBoundary } from '@/components/section-boundary';
+import { buttonVariants } from '@/components/ui/button';
+import { Skeleton } from '@/components/ui/skeleton';
 import { placeQuery, ShareButton } from '@/features/places';
-import type { Place } from '@/lib/places';
+import { useMyProfile } from '@/features/profiles';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
-import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
-
-import { NotFoundRoute } from './not-found';
 import { paths } from '@/lib/paths';
 import { canEditPlace } from '@/lib/permissions';
+import type { Place } from '@/lib/places';
+import { NotFoundRoute } from './not-found';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
 const sections = () => import('./place-sections');

@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Skeleton } from '@/components/ui/skeleton';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
 import { QueryError } from '@/components/query-error';
+import { Skeleton } from '@/components/ui/skeleton';
 import { starredPlacesQuery } from '@/features/stars';
 import { RequireAuth, useUser } from '@/lib/auth';
 import { paths } from '@/lib/paths';

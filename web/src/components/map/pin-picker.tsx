@@ -1,8 +1,8 @@
 import L from 'leaflet';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import type { PinPickerProps } from './types';
 import { createMap, pinIcon } from './create-map';
+import type { PinPickerProps } from './types';
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 

@@ -2,8 +2,8 @@ import L from 'leaflet';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import Supercluster from 'supercluster';
 import { cn } from '@/lib/cn';
-import type { MapPlace, PlacesMapProps } from './types';
 import { createMap, pinIcon } from './create-map';
+import type { MapPlace, PlacesMapProps } from './types';
 
 interface PinProps {
   id: string;

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
 import { PlaceSummary } from './place-summary';
-import { paths } from '@/lib/paths';
 
 export interface PlaceCardProps {
   place: Place;

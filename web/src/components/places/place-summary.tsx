@@ -1,5 +1,5 @@
-import { categoryLabels, formatRating, type Place } from '@/lib/places';
 import { RatingStars } from '@/components/rating-stars';
+import { categoryLabels, formatRating, type Place } from '@/lib/places';
 
 /** Category, mean stars to one decimal and review count: one line under a place's name. */
 export function PlaceSummary({ place }: { place: Pick<Place, 'category' | 'rating_avg' | 'rating_count'> }) {

@@ -1,4 +1,4 @@
-import { cloneElement, type ReactElement, type ReactNode, useId } from 'react';
+import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { Label } from './label';
 

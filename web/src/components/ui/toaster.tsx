@@ -1,5 +1,5 @@
-import type { ExternalToast, toast as SonnerToast } from 'sonner';
 import { lazy, Suspense } from 'react';
+import type { ExternalToast, toast as SonnerToast } from 'sonner';
 
 /**
  * Toasts without sonner in the first download: the Toaster's chunk starts loading with the

@@ -1,4 +1,4 @@
-import { type PlaceCategory, placeCategories } from '@/lib/places';
+import { placeCategories, type PlaceCategory } from '@/lib/places';
 
 export const sortOptions = ['nearest', 'top', 'reviews', 'new'] as const;
 export type ExploreSort = (typeof sortOptions)[number];

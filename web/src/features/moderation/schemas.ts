@@ -9,7 +9,14 @@ export type UserRole = Enums['user_role'];
 export type ModerationTarget = Enums['moderation_target'];
 export type ModerationActionKind = Enums['moderation_action_kind'];
 
-export const reportReasons = ['spam', 'offensive', 'wrong_info', 'closed_or_moved', 'duplicate', 'other'] as const satisfies readonly ReportReason[];
+export const reportReasons = [
+  'spam',
+  'offensive',
+  'wrong_info',
+  'closed_or_moved',
+  'duplicate',
+  'other',
+] as const satisfies readonly ReportReason[];
 
 export const reportReasonLabels: Record<ReportReason, { label: string; hint: string }> = {
   spam: { label: 'Spam or advertising', hint: 'Promotion, links or text that has nothing to do with the place.' },
@@ -36,7 +43,11 @@ export type CreateReportInput = z.infer<typeof createReportInput>;
 
 /** The public reason of a hide or restore (`moderation_actions.reason`, 1–500 characters). */
 export const moderationReasonInput = z.object({
-  reason: z.string().trim().min(1, 'Give a reason: it is shown in the public log and to the author.').max(500, 'Reasons are at most 500 characters.'),
+  reason: z
+    .string()
+    .trim()
+    .min(1, 'Give a reason: it is shown in the public log and to the author.')
+    .max(500, 'Reasons are at most 500 characters.'),
 });
 export type ModerationReasonInput = z.infer<typeof moderationReasonInput>;
 

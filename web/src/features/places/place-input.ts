@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { placeCategories } from '@/lib/places';
 import { fieldMessages } from '@/lib/errors';
+import { placeCategories } from '@/lib/places';
 
 /** The same limits as the `places` check constraints in SQL. */
 export const placeInput = z.object({

@@ -3,8 +3,8 @@ import type { Tx } from '../../../db/types.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { boolField, isUuid, objectField, optionalString, readBody, stringField, validateEmail } from '../request-input.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
+import { boolField, isUuid, objectField, optionalString, readBody, stringField, validateEmail } from '../request-input.ts';
 import { requireAdmin } from '../sessions.ts';
 import { parseDuration } from '../settings.ts';
 import { loadUser } from '../tokens.ts';
@@ -22,7 +22,10 @@ function banUntil(value: string | null): { set: boolean; until: Date | null } {
 }
 
 async function emailTaken(tx: Tx, email: string, exceptId: string | null): Promise<boolean> {
-  const { rowCount } = await tx.query(`select 1 from auth.users where lower(email) = $1 and id is distinct from $2::uuid and not is_sso_user`, [email, exceptId]);
+  const { rowCount } = await tx.query(
+    `select 1 from auth.users where lower(email) = $1 and id is distinct from $2::uuid and not is_sso_user`,
+    [email, exceptId],
+  );
   return rowCount > 0;
 }
 
@@ -55,7 +58,8 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.get('/admin/users', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
     const perPage = Number(c.req.query('per_page') ?? '50');
-    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 1000) throw authErrors.validation('Bad Pagination Parameters');
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 1000)
+      throw authErrors.validation('Bad Pagination Parameters');
     const { users, total } = await ctx.db.transaction(
       { kind: 'system' },
       async (tx) => {
@@ -93,8 +97,17 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const confirmed = boolField(body, 'email_confirm') ?? false;
     const user = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       if (await emailTaken(tx, email, null)) throw authErrors.emailExists();
-      if (id !== null && (await tx.query(`select 1 from auth.users where id = $1`, [id])).rowCount > 0) throw authErrors.userAlreadyExists();
-      const created = await insertUser(tx, { id: id ?? undefined, email, encryptedPassword: encrypted ?? '', userMetadata, appMetadata, confirmed, role });
+      if (id !== null && (await tx.query(`select 1 from auth.users where id = $1`, [id])).rowCount > 0)
+        throw authErrors.userAlreadyExists();
+      const created = await insertUser(tx, {
+        id: id ?? undefined,
+        email,
+        encryptedPassword: encrypted ?? '',
+        userMetadata,
+        appMetadata,
+        confirmed,
+        role,
+      });
       if (ban.set) await tx.query(`update auth.users set banned_until = $2 where id = $1`, [created.id, ban.until]);
       return loadUser(tx, 'u.id = $1', [created.id]);
     });
@@ -122,11 +135,23 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       if (address !== null && address !== existing.email) {
         if (await emailTaken(tx, address, id)) throw authErrors.emailExists();
         await tx.query(`update auth.users set email = $2, updated_at = now() where id = $1`, [id, address]);
-        await tx.query(`update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`, [id, address]);
+        await tx.query(
+          `update auth.identities set identity_data = identity_data || jsonb_build_object('email', $2::text), updated_at = now() where user_id = $1 and provider = 'email'`,
+          [id, address],
+        );
       }
-      if (encrypted !== null) await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, encrypted]);
-      if (userMetadata) await tx.query(`update auth.users set raw_user_meta_data = ${mergeMetadataSql('raw_user_meta_data', '$2')}, updated_at = now() where id = $1`, [id, JSON.stringify(userMetadata)]);
-      if (appMetadata) await tx.query(`update auth.users set raw_app_meta_data = ${mergeMetadataSql('raw_app_meta_data', '$2')}, updated_at = now() where id = $1`, [id, JSON.stringify(appMetadata)]);
+      if (encrypted !== null)
+        await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [id, encrypted]);
+      if (userMetadata)
+        await tx.query(
+          `update auth.users set raw_user_meta_data = ${mergeMetadataSql('raw_user_meta_data', '$2')}, updated_at = now() where id = $1`,
+          [id, JSON.stringify(userMetadata)],
+        );
+      if (appMetadata)
+        await tx.query(
+          `update auth.users set raw_app_meta_data = ${mergeMetadataSql('raw_app_meta_data', '$2')}, updated_at = now() where id = $1`,
+          [id, JSON.stringify(appMetadata)],
+        );
       if (role) await tx.query(`update auth.users set role = $2, updated_at = now() where id = $1`, [id, role]);
       if (ban.set) await tx.query(`update auth.users set banned_until = $2, updated_at = now() where id = $1`, [id, ban.until]);
       if (confirm === true) await confirmEmail(tx, id);

@@ -3,9 +3,9 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { type PendingMail, prepareConfirmation, prepareEmailChange, prepareRecovery } from '../flows.ts';
-import { objectField, readBody, stringField, validateEmail } from '../request-input.ts';
+import { prepareConfirmation, prepareEmailChange, prepareRecovery, type PendingMail } from '../flows.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
+import { objectField, readBody, stringField, validateEmail } from '../request-input.ts';
 import { loadUser } from '../tokens.ts';
 import { insertUser } from '../users.ts';
 
@@ -33,7 +33,12 @@ export function mountGenerateLink(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       checkPasswordStrength(ctx.settings, password);
     }
     if (type.startsWith('email_change') && newEmail === '') throw authErrors.validation('The new email address provided is invalid');
-    const encrypted = type === 'signup' ? await hashPassword(password) : type === 'magiclink' ? await hashPassword(randomBytes(24).toString('base64url')) : '';
+    const encrypted =
+      type === 'signup'
+        ? await hashPassword(password)
+        : type === 'magiclink'
+          ? await hashPassword(randomBytes(24).toString('base64url'))
+          : '';
     const result = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       let user = await loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user and u.deleted_at is null', [email]);
       if (!user) {

@@ -3,9 +3,17 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { checkMailFrequency, type PendingMail, prepareConfirmation, prepareEmailChange, prepareRecovery, readPkce, sendMails } from '../flows.ts';
-import { type HonoContext, boolField, clientIp, objectField, readBody, stringField, validateEmail } from '../request-input.ts';
+import {
+  checkMailFrequency,
+  prepareConfirmation,
+  prepareEmailChange,
+  prepareRecovery,
+  readPkce,
+  sendMails,
+  type PendingMail,
+} from '../flows.ts';
 import { hashPassword } from '../passwords.ts';
+import { boolField, clientIp, objectField, readBody, stringField, validateEmail, type HonoContext } from '../request-input.ts';
 import { loadUser } from '../tokens.ts';
 import { insertUser } from '../users.ts';
 
@@ -47,7 +55,9 @@ export function mountMailRoutes(ctx: AuthDeps, routes: Hono<AppEnv>): void {
         checkMailFrequency(ctx, user.confirmation_sent_epoch);
         return [await prepareConfirmation(ctx, tx, { id: user.id, email }, redirectTo, pkce)];
       }
-      const user = await loadUser(tx, `(lower(u.email) = $1 or lower(u.email_change) = $1) and coalesce(u.email_change, '') <> ''`, [email]);
+      const user = await loadUser(tx, `(lower(u.email) = $1 or lower(u.email_change) = $1) and coalesce(u.email_change, '') <> ''`, [
+        email,
+      ]);
       if (!user) return [];
       checkMailFrequency(ctx, user.email_change_sent_epoch);
       return prepareEmailChange(ctx, tx, { id: user.id, email: user.email ?? '' }, user.email_change, redirectTo, pkce);

@@ -2,11 +2,40 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 
-const externalProviders = ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'x', 'zoom', 'email', 'phone'];
+const externalProviders = [
+  'anonymous_users',
+  'apple',
+  'azure',
+  'bitbucket',
+  'discord',
+  'facebook',
+  'figma',
+  'fly',
+  'github',
+  'gitlab',
+  'google',
+  'keycloak',
+  'kakao',
+  'linkedin',
+  'linkedin_oidc',
+  'notion',
+  'spotify',
+  'slack',
+  'slack_oidc',
+  'workos',
+  'twitch',
+  'twitter',
+  'x',
+  'zoom',
+  'email',
+  'phone',
+];
 
 /** GET /health, /settings and /.well-known/jwks.json (internal/api/api.go, settings.go, jwks.go). */
 export function mountMeta(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.get('/health', (c) => c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }));
+  routes.get('/health', (c) =>
+    c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+  );
   // HS256 projects publish no public keys; supabase-js then verifies through GET /user (getClaims).
   routes.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
   routes.get('/settings', (c) => {

@@ -3,10 +3,10 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { checkMailFrequency, type PendingMail, prepareConfirmation, readPkce, sendMails } from '../flows.ts';
-import { type HonoContext, clientIp, objectField, readBody, stringField, validateEmail } from '../request-input.ts';
+import { checkMailFrequency, prepareConfirmation, readPkce, sendMails, type PendingMail } from '../flows.ts';
 import { checkPasswordStrength, hashPassword } from '../passwords.ts';
-import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
+import { clientIp, objectField, readBody, stringField, validateEmail, type HonoContext } from '../request-input.ts';
+import { createSession, loadUser, toTokenResponse, type IssuedSession } from '../tokens.ts';
 import { confirmEmail, insertUser, mergeMetadataSql } from '../users.ts';
 
 /** sanitizeUser (internal/api/signup.go): what an existing address gets back when confirmations are on, so addresses cannot be probed. */
@@ -51,31 +51,34 @@ export function mountSignup(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const encrypted = await hashPassword(password);
     const autoconfirm = !settings.enableConfirmations;
     const meta = { userAgent: c.req.header('user-agent') ?? null, ip };
-    const result = await ctx.db.transaction({ kind: 'system' }, async (tx): Promise<{ issued?: IssuedSession; user?: Record<string, unknown>; mails: PendingMail[] }> => {
-      const existing = await loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user', [address]);
-      let userId: string;
-      if (existing) {
-        if (existing.email_confirmed) {
-          if (autoconfirm) throw authErrors.userAlreadyExists();
-          return { user: obfuscatedUser(address, data), mails: [] };
+    const result = await ctx.db.transaction(
+      { kind: 'system' },
+      async (tx): Promise<{ issued?: IssuedSession; user?: Record<string, unknown>; mails: PendingMail[] }> => {
+        const existing = await loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user', [address]);
+        let userId: string;
+        if (existing) {
+          if (existing.email_confirmed) {
+            if (autoconfirm) throw authErrors.userAlreadyExists();
+            return { user: obfuscatedUser(address, data), mails: [] };
+          }
+          if (!autoconfirm) checkMailFrequency(ctx, existing.confirmation_sent_epoch);
+          await tx.query(
+            `update auth.users set encrypted_password = $2, raw_user_meta_data = ${mergeMetadataSql('raw_user_meta_data', '$3')}, updated_at = now() where id = $1`,
+            [existing.id, encrypted, JSON.stringify(data)],
+          );
+          userId = existing.id;
+        } else {
+          userId = (await insertUser(tx, { email: address, encryptedPassword: encrypted, userMetadata: data, confirmed: autoconfirm })).id;
         }
-        if (!autoconfirm) checkMailFrequency(ctx, existing.confirmation_sent_epoch);
-        await tx.query(
-          `update auth.users set encrypted_password = $2, raw_user_meta_data = ${mergeMetadataSql('raw_user_meta_data', '$3')}, updated_at = now() where id = $1`,
-          [existing.id, encrypted, JSON.stringify(data)],
-        );
-        userId = existing.id;
-      } else {
-        userId = (await insertUser(tx, { email: address, encryptedPassword: encrypted, userMetadata: data, confirmed: autoconfirm })).id;
-      }
-      if (autoconfirm) {
-        await confirmEmail(tx, userId);
-        return { issued: await createSession(tx, userId, 'password', meta), mails: [] };
-      }
-      const mail = await prepareConfirmation(ctx, tx, { id: userId, email: address }, redirectTo, pkce);
-      const user = await loadUser(tx, 'u.id = $1', [userId]);
-      return { user: user?.json ?? {}, mails: [mail] };
-    });
+        if (autoconfirm) {
+          await confirmEmail(tx, userId);
+          return { issued: await createSession(tx, userId, 'password', meta), mails: [] };
+        }
+        const mail = await prepareConfirmation(ctx, tx, { id: userId, email: address }, redirectTo, pkce);
+        const user = await loadUser(tx, 'u.id = $1', [userId]);
+        return { user: user?.json ?? {}, mails: [mail] };
+      },
+    );
     await sendMails(ctx, result.mails);
     if (result.issued) return c.json(await toTokenResponse(ctx, result.issued));
     return c.json(result.user ?? {});

@@ -3,16 +3,20 @@ import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
 import { challengeOf } from '../flows.ts';
-import { clientIp, readBody, stringField } from '../request-input.ts';
 import { verifyPassword, weakPasswordOf } from '../passwords.ts';
+import { clientIp, readBody, stringField } from '../request-input.ts';
 import { refreshSession } from '../sessions.ts';
-import { createSession, type IssuedSession, loadUser, toTokenResponse } from '../tokens.ts';
+import { createSession, loadUser, toTokenResponse, type IssuedSession } from '../tokens.ts';
 
 /** GoTrue's flow-state lifetime (conf.FlowStateExpiryDuration, 300 s). */
 const flowStateExpirySeconds = 300;
 
 /** ResourceOwnerPasswordGrant (internal/api/token.go): bcrypt off the event loop, outside any transaction. */
-async function passwordGrant(ctx: AuthDeps, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
+async function passwordGrant(
+  ctx: AuthDeps,
+  body: Record<string, unknown>,
+  meta: { userAgent: string | null; ip: string },
+): Promise<IssuedSession> {
   const email = stringField(body, 'email').trim().toLowerCase();
   const phone = stringField(body, 'phone');
   const password = stringField(body, 'password');
@@ -50,10 +54,15 @@ interface FlowRow {
 }
 
 /** PKCE grant (internal/api/token.go PKCE): the auth code's flow state, checked against the verifier, then spent. */
-async function pkceGrant(ctx: AuthDeps, body: Record<string, unknown>, meta: { userAgent: string | null; ip: string }): Promise<IssuedSession> {
+async function pkceGrant(
+  ctx: AuthDeps,
+  body: Record<string, unknown>,
+  meta: { userAgent: string | null; ip: string },
+): Promise<IssuedSession> {
   const authCode = stringField(body, 'auth_code');
   const verifier = stringField(body, 'code_verifier');
-  if (authCode === '' || verifier === '') throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
+  if (authCode === '' || verifier === '')
+    throw authErrors.validation('invalid request: both auth code and code verifier should be non-empty');
   return ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const { rows } = await tx.query<FlowRow>(
       `select id::text as id, user_id::text as user_id, code_challenge, code_challenge_method, authentication_method,

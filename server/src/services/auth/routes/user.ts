@@ -2,9 +2,9 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { checkMailFrequency, type PendingMail, prepareEmailChange, readPkce, sendMails } from '../flows.ts';
-import { objectField, optionalString, readBody, stringField, validateEmail } from '../request-input.ts';
+import { checkMailFrequency, prepareEmailChange, readPkce, sendMails, type PendingMail } from '../flows.ts';
 import { checkPasswordStrength, hashPassword, verifyPassword } from '../passwords.ts';
+import { objectField, optionalString, readBody, stringField, validateEmail } from '../request-input.ts';
 import { endSessions, requireUser } from '../sessions.ts';
 import { loadUser, newOtp, tokenHash } from '../tokens.ts';
 import { applyEmailChange, mergeMetadataSql } from '../users.ts';
@@ -40,8 +40,10 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       // secure_password_change: a session older than 24 h needs the nonce mailed by GET /reauthenticate.
       if (settings.securePasswordChange && !recent) {
         if (nonce === '') throw authErrors.reauthenticationNeeded();
-        const expired = user.reauthentication_sent_epoch === null || user.reauthentication_sent_epoch + settings.otpExpiry < Date.now() / 1000;
-        if (expired || user.reauthentication_token === '' || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token) throw authErrors.reauthenticationNotValid();
+        const expired =
+          user.reauthentication_sent_epoch === null || user.reauthentication_sent_epoch + settings.otpExpiry < Date.now() / 1000;
+        if (expired || user.reauthentication_token === '' || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token)
+          throw authErrors.reauthenticationNotValid();
       }
       if (password !== '' && (await verifyPassword(password, user.encrypted_password))) throw authErrors.samePassword();
       encrypted = await hashPassword(password);
@@ -54,15 +56,18 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
         if (taken.rowCount > 0) throw authErrors.emailExists();
       }
       if (encrypted !== null) {
-        await tx.query(`update auth.users set encrypted_password = $2, reauthentication_token = '', updated_at = now() where id = $1`, [user.id, encrypted]);
+        await tx.query(`update auth.users set encrypted_password = $2, reauthentication_token = '', updated_at = now() where id = $1`, [
+          user.id,
+          encrypted,
+        ]);
         // UpdatePassword (models/user.go): every other session of the user ends.
         await tx.query(`delete from auth.sessions where user_id = $1 and id is distinct from $2::uuid`, [user.id, auth.sessionId]);
       }
       if (data !== null) {
-        await tx.query(`update auth.users set raw_user_meta_data = ${mergeMetadataSql('raw_user_meta_data', '$2')}, updated_at = now() where id = $1`, [
-          user.id,
-          JSON.stringify(data),
-        ]);
+        await tx.query(
+          `update auth.users set raw_user_meta_data = ${mergeMetadataSql('raw_user_meta_data', '$2')}, updated_at = now() where id = $1`,
+          [user.id, JSON.stringify(data)],
+        );
       }
       if (changesEmail) {
         if (user.is_anonymous && !settings.enableConfirmations) {
@@ -87,7 +92,10 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     checkMailFrequency(ctx, user.reauthentication_sent_epoch);
     const otp = newOtp(ctx.settings.otpLength);
     await ctx.db.transaction({ kind: 'system' }, (tx) =>
-      tx.query(`update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1`, [user.id, tokenHash(email, otp)]),
+      tx.query(`update auth.users set reauthentication_token = $2, reauthentication_sent_at = now() where id = $1`, [
+        user.id,
+        tokenHash(email, otp),
+      ]),
     );
     await sendMails(ctx, [{ kind: 'reauthentication', data: { to: email, email, token: otp, confirmationUrl: '' } }]);
     return c.json({});

@@ -9,7 +9,13 @@ import { isEmailVerifyType, verifyEmailToken } from '../verification.ts';
 const singleConfirmationAccepted = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
 
 /** oauthErrorMap (internal/api/errors.go): the OAuth `error` for a status. */
-const oauthError: Record<number, string> = { 400: 'invalid_request', 401: 'unauthorized_client', 403: 'access_denied', 500: 'server_error', 503: 'temporarily_unavailable' };
+const oauthError: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
 
 function withFragment(url: string, params: Record<string, string>, alsoQuery: boolean, keepQuery = true): string {
   const u = new URL(url);
@@ -78,7 +84,14 @@ export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const address = hash === '' ? validateEmail(email) : undefined;
     const meta = { userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) };
     const outcome = await ctx.db.transaction({ kind: 'system' }, (tx) =>
-      verifyEmailToken(ctx, tx, { type, token: hash === '' ? otp : hash, email: address, meta, expiredMessage: 'Token has expired or is invalid', allowCode: false }),
+      verifyEmailToken(ctx, tx, {
+        type,
+        token: hash === '' ? otp : hash,
+        email: address,
+        meta,
+        expiredMessage: 'Token has expired or is invalid',
+        allowCode: false,
+      }),
     );
     if (outcome.kind === 'partial') return c.json({ msg: singleConfirmationAccepted, code: 200 });
     if (outcome.kind === 'code') throw authErrors.validation('A PKCE token must be exchanged through the link');

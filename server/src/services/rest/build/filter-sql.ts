@@ -1,5 +1,5 @@
 import { errors } from '../errors.ts';
-import { type Filter, ftsFunctions, type LogicTree, simpleOperators } from '../parse/filter.ts';
+import { ftsFunctions, simpleOperators, type Filter, type LogicTree } from '../parse/filter.ts';
 import type { Field } from '../parse/select.ts';
 import type { Relation } from '../schema-cache.ts';
 import { arrayLiteral, ident, type Params } from './sql.ts';

@@ -157,7 +157,16 @@ function planNode(
     const childFrom = relationship.computed
       ? `${ident(relationship.computed.schema)}.${ident(relationship.computed.name)}(${node.alias}::${ident(relation.schema)}.${ident(relation.name)})`
       : `${ident(target.schema)}.${ident(target.name)}`;
-    const child = planNode(ctx, target, childFrom, item.children, [...path, outName], levels, { relationship, parentAlias: node.alias, junctionAlias }, item.spread && toOne);
+    const child = planNode(
+      ctx,
+      target,
+      childFrom,
+      item.children,
+      [...path, outName],
+      levels,
+      { relationship, parentAlias: node.alias, junctionAlias },
+      item.spread && toOne,
+    );
     node.embeds.push({
       item,
       relationship,
@@ -171,15 +180,22 @@ function planNode(
     });
   }
   // `rel=is.null` at this level: a filter whose "column" names an embed.
-  node.level = { ...node.level, filters: node.level.filters.filter((tree) => {
-    if (tree.kind !== 'filter' || tree.filter.field.json.length > 0) return true;
-    const embed = node.embeds.find((e) => e.outName === tree.filter.field.name);
-    if (!embed || relation.byName.has(tree.filter.field.name)) return true;
-    const op = tree.filter.operation;
-    if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null')) throw errors.unacceptableFilter(embed.outName);
-    embed.nullFiltered = true;
-    node.level.embedNullFilters.push({ name: embed.outName, negated: tree.filter.negated !== (op.value === 'not_null'), filter: tree.filter });
-    return false;
-  }) };
+  node.level = {
+    ...node.level,
+    filters: node.level.filters.filter((tree) => {
+      if (tree.kind !== 'filter' || tree.filter.field.json.length > 0) return true;
+      const embed = node.embeds.find((e) => e.outName === tree.filter.field.name);
+      if (!embed || relation.byName.has(tree.filter.field.name)) return true;
+      const op = tree.filter.operation;
+      if (op.kind !== 'is' || (op.value !== 'null' && op.value !== 'not_null')) throw errors.unacceptableFilter(embed.outName);
+      embed.nullFiltered = true;
+      node.level.embedNullFilters.push({
+        name: embed.outName,
+        negated: tree.filter.negated !== (op.value === 'not_null'),
+        filter: tree.filter,
+      });
+      return false;
+    }),
+  };
   return node;
 }

@@ -1,5 +1,5 @@
 import { errors } from '../errors.ts';
-import { type Aggregate, outputName } from '../parse/select.ts';
+import { outputName, type Aggregate } from '../parse/select.ts';
 import { fieldSql, logicSql } from './filter-sql.ts';
 import type { EmbedPlan, ReadNode } from './plan.ts';
 import { ident, type Params } from './sql.ts';
@@ -70,7 +70,11 @@ function projection(node: ReadNode, params: Params): Projected[] {
         if (!embed.toOne && hasOwnAggregate(embed.node)) throw errors.aggregatesInToManySpread();
         for (const name of outputNames(embed.node)) {
           const aggregate = hoisted.get(name);
-          out.push({ sql: aggregate ? applyAggregate(`${j}.${ident(name)}`, aggregate) : `${j}.${ident(name)}`, name, aggregated: Boolean(aggregate) });
+          out.push({
+            sql: aggregate ? applyAggregate(`${j}.${ident(name)}`, aggregate) : `${j}.${ident(name)}`,
+            name,
+            aggregated: Boolean(aggregate),
+          });
         }
       } else if (embed.toOne) out.push({ sql: `row_to_json(${j}.*)::jsonb`, name: embed.outName, aggregated: false });
       else out.push({ sql: `coalesce(${j}.${j}, '[]')`, name: embed.outName, aggregated: false });
@@ -109,7 +113,10 @@ function linkConditions(node: ReadNode): string[] {
 
 function fromClause(node: ReadNode): string {
   const junction = node.parentLink?.relationship.junction;
-  const extra = junction && node.parentLink?.junctionAlias ? `, ${ident(junction.relation.schema)}.${ident(junction.relation.name)} as ${node.parentLink.junctionAlias}` : '';
+  const extra =
+    junction && node.parentLink?.junctionAlias
+      ? `, ${ident(junction.relation.schema)}.${ident(junction.relation.name)} as ${node.parentLink.junctionAlias}`
+      : '';
   return `${node.from} as ${node.alias}${extra}`;
 }
 
@@ -177,7 +184,10 @@ export function nodeSql(node: ReadNode, params: Params, range: { limit: number |
 
 /** The root's count without projection, order or page; inner embeds become joins that filter. */
 export function countSql(node: ReadNode, params: Params): string {
-  const joins = node.embeds.filter((e) => e.inner || e.nullFiltered).map((e) => joinSql(e, params)).join('');
+  const joins = node.embeds
+    .filter((e) => e.inner || e.nullFiltered)
+    .map((e) => joinSql(e, params))
+    .join('');
   const where = whereConditions(node, params);
   return `select 1 from ${fromClause(node)}${joins}${where.length > 0 ? ` where ${where.join(' and ')}` : ''}`;
 }

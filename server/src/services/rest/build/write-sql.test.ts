@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { parseLogic } from '../parse/filter.ts';
 import { makeRelation } from '../schema-model.ts';
 import { Params } from './sql.ts';
-import { deleteSql, type InsertOptions, insertSql, updateSql } from './write-sql.ts';
+import { deleteSql, insertSql, updateSql, type InsertOptions } from './write-sql.ts';
 
 const column = (name: string, type: string, extra: { generated?: boolean; default?: string } = {}) => ({
   name,

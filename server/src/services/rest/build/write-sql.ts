@@ -1,7 +1,7 @@
 import type { LogicTree } from '../parse/filter.ts';
 import type { Relation } from '../schema-cache.ts';
 import { logicSql } from './filter-sql.ts';
-import { ident, type Params, qualified } from './sql.ts';
+import { ident, qualified, type Params } from './sql.ts';
 
 function recordDefinition(relation: Relation, columns: string[]): string {
   return columns.map((c) => `${ident(c)} ${relation.byName.get(c)?.type ?? 'text'}`).join(', ');
@@ -20,7 +20,13 @@ export interface InsertOptions {
  * `json_to_record` typed from the schema cache). With `missing=default` a key absent from an
  * object takes the column default instead of NULL.
  */
-export function insertSql(relation: Relation, rows: Record<string, unknown>[], columns: string[], options: InsertOptions, params: Params): string {
+export function insertSql(
+  relation: Relation,
+  rows: Record<string, unknown>[],
+  columns: string[],
+  options: InsertOptions,
+  params: Params,
+): string {
   const payload = params.bind(JSON.stringify(rows));
   const target = `${qualified(relation.schema, relation.name)} as pgrst_t`;
   let sql: string;
@@ -49,7 +55,14 @@ export function insertSql(relation: Relation, rows: Record<string, unknown>[], c
   return `${sql} returning ${options.returning ? 'pgrst_t.*' : '1'}${inserted}`;
 }
 
-export function updateSql(relation: Relation, payload: Record<string, unknown>, columns: string[], filters: LogicTree[], returning: boolean, params: Params): string {
+export function updateSql(
+  relation: Relation,
+  payload: Record<string, unknown>,
+  columns: string[],
+  filters: LogicTree[],
+  returning: boolean,
+  params: Params,
+): string {
   const table = `${qualified(relation.schema, relation.name)} as pgrst_t`;
   const where = filters.map((f) => logicSql(f, relation, 'pgrst_t', params)).join(' and ');
   if (columns.length === 0) {

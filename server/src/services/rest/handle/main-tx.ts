@@ -1,7 +1,7 @@
 import type { Tx, TxOptions } from '../../../db/types.ts';
-import type { RestRequest } from '../request.ts';
-import type { Media, PlanMedia, Preferences } from '../parse/headers.ts';
 import { ident } from '../build/sql.ts';
+import type { Media, PlanMedia, Preferences } from '../parse/headers.ts';
+import type { RestRequest } from '../request.ts';
 import { respond } from '../respond.ts';
 import type { RestDeps } from './rest-deps.ts';
 
@@ -46,7 +46,13 @@ export function endsInRollback(deps: RestDeps, prefs: Preferences): boolean {
  * first (`SET CONSTRAINTS ALL IMMEDIATE`, as PostgREST does) so the response still reports
  * what a commit would have failed on, then the result leaves and nothing is kept.
  */
-export async function runMain<T>(deps: RestDeps, ctx: RestRequest, rollback: boolean, fn: (tx: Tx) => Promise<T>, options: TxOptions): Promise<T> {
+export async function runMain<T>(
+  deps: RestDeps,
+  ctx: RestRequest,
+  rollback: boolean,
+  fn: (tx: Tx) => Promise<T>,
+  options: TxOptions,
+): Promise<T> {
   const preRequest = deps.config.preRequest;
   const main = preRequest
     ? async (tx: Tx) => {
@@ -89,7 +95,13 @@ export function needsPlan(prefs: Preferences): boolean {
 }
 
 /** Exact count in the statement; planned from EXPLAIN; estimated = exact up to max-rows, else planned. */
-export async function countTotals(tx: Tx, main: MainResult, prefs: Preferences, planSql: () => { sql: string; params: unknown[] }, maxRows: number): Promise<number | null> {
+export async function countTotals(
+  tx: Tx,
+  main: MainResult,
+  prefs: Preferences,
+  planSql: () => { sql: string; params: unknown[] },
+  maxRows: number,
+): Promise<number | null> {
   if (prefs.count === 'exact' || prefs.count === null) return main.total;
   if (prefs.count === 'estimated' && main.total !== null && main.total <= maxRows) return main.total;
   const { sql, params } = planSql();
@@ -132,7 +144,15 @@ export function explainSql(plan: PlanMedia, sql: string): string {
  * 200 with the plan media type, nothing else. FORMAT JSON arrives parsed from the driver and is
  * printed again with PostgreSQL's two-space indentation.
  */
-export async function runExplain(deps: RestDeps, ctx: RestRequest, prefs: Preferences, media: Media & { plan: PlanMedia }, sql: string, params: unknown[], readOnly: boolean): Promise<Response> {
+export async function runExplain(
+  deps: RestDeps,
+  ctx: RestRequest,
+  prefs: Preferences,
+  media: Media & { plan: PlanMedia },
+  sql: string,
+  params: unknown[],
+  readOnly: boolean,
+): Promise<Response> {
   const rows = await runMain(
     deps,
     ctx,

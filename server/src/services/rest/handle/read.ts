@@ -1,14 +1,14 @@
-import { countSql, nodeSql, outputNames } from '../build/read-sql.ts';
 import { planRead, type ReadNode } from '../build/plan.ts';
+import { countSql, nodeSql, outputNames } from '../build/read-sql.ts';
 import { Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
-import type { RestRequest } from '../request.ts';
 import { errors } from '../errors.ts';
-import { appliedPreferences, type Media, negotiate, parsePrefer, type Preferences } from '../parse/headers.ts';
+import { appliedPreferences, negotiate, parsePrefer, type Media, type Preferences } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
-import type { Relation } from '../schema-cache.ts';
+import type { RestRequest } from '../request.ts';
 import { contentRange, rangeStatus, respond, respondError } from '../respond.ts';
-import { hasPlan, type MainResult, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
+import type { Relation } from '../schema-cache.ts';
+import { hasPlan, needsPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 
 /** The table to serve, or PGRST205 with PostgREST's fuzzy hint. */
@@ -20,7 +20,11 @@ export function findRelation(deps: RestDeps, ctx: RestRequest, name: string): Re
 
 /** Latitude/longitude columns a GeoJSON Point can be built from (no PostGIS here: see decision 023). */
 export function geoColumns(names: string[]): { lat: string; lng: string } | null {
-  for (const [lat, lng] of [['lat', 'lng'], ['latitude', 'longitude'], ['lat', 'lon']] as const) {
+  for (const [lat, lng] of [
+    ['lat', 'lng'],
+    ['latitude', 'longitude'],
+    ['lat', 'lon'],
+  ] as const) {
     if (names.includes(lat) && names.includes(lng)) return { lat, lng };
   }
   return null;
@@ -50,7 +54,16 @@ export function pageRange(deps: RestDeps, ctx: RestRequest, root: { limit: numbe
   return { limit: Math.min(requested ?? deps.config.maxRows, deps.config.maxRows), offset: root.offset ?? header?.offset ?? 0 };
 }
 
-export function readResponse(ctx: RestRequest, name: string | null, media: Media, prefs: Preferences, range: PageRange, main: MainResult, total: number | null, head: boolean): Response {
+export function readResponse(
+  ctx: RestRequest,
+  name: string | null,
+  media: Media,
+  prefs: Preferences,
+  range: PageRange,
+  main: MainResult,
+  total: number | null,
+  head: boolean,
+): Response {
   const status = rangeStatus(range.offset, main.pageTotal, total);
   if (status === 416) return respondError(errors.invalidRange(range.offset, total), head);
   if (media.kind === 'object' && main.pageTotal !== 1) return respondError(errors.singular(main.pageTotal), head);
@@ -101,4 +114,3 @@ export async function handleRead(deps: RestDeps, ctx: RestRequest, name: string)
   );
   return readResponse(ctx, name, media, prefs, range, main, total, head);
 }
-

@@ -1,7 +1,7 @@
 import type { Database } from '../../../db/types.ts';
-import type { SchemaCache } from '../schema-cache.ts';
-import type { RestConfig } from '../db-config.ts';
 import type { PlanContext } from '../build/plan.ts';
+import type { RestConfig } from '../db-config.ts';
+import type { SchemaCache } from '../schema-cache.ts';
 
 export interface RestDeps {
   db: Database;

@@ -1,17 +1,17 @@
-import { countSql, nodeSql } from '../build/read-sql.ts';
 import { planRead } from '../build/plan.ts';
+import { countSql, nodeSql } from '../build/read-sql.ts';
 import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
-import type { RestRequest } from '../request.ts';
 import { errors, type RestError } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
+import type { RestRequest } from '../request.ts';
+import { respond } from '../respond.ts';
 import { closest, type Routine } from '../schema-cache.ts';
+import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 import { parsePayload } from './write.ts';
-import { respond } from '../respond.ts';
-import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 
 const jsonTypes = new Set(['json', 'jsonb']);
 
@@ -24,7 +24,13 @@ function notFound(deps: RestDeps, ctx: RestRequest, name: string, keys: string[]
   const fn = `${ctx.schema}.${name}`;
   let hint: string | null = null;
   if (candidates.length > 0) {
-    const lists = candidates.map((r) => `(${r.params.map((p) => p.name).sort().join(', ')})`);
+    const lists = candidates.map(
+      (r) =>
+        `(${r.params
+          .map((p) => p.name)
+          .sort()
+          .join(', ')})`,
+    );
     const best = closest(`(${sorted.join(', ')})`, lists, 0.33) ?? lists[0] ?? null;
     if (best) hint = `Perhaps you meant to call the function ${fn}${best}`;
   } else {
@@ -36,7 +42,13 @@ function notFound(deps: RestDeps, ctx: RestRequest, name: string, keys: string[]
 }
 
 /** Overload resolution by argument names (PostgREST `Plan.hs` findProc): PGRST202 none, PGRST203 several. */
-function chooseRoutine(deps: RestDeps, ctx: RestRequest, name: string, keys: string[], post: boolean): { routine: Routine; singleJson: boolean } {
+function chooseRoutine(
+  deps: RestDeps,
+  ctx: RestRequest,
+  name: string,
+  keys: string[],
+  post: boolean,
+): { routine: Routine; singleJson: boolean } {
   const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
   const fits = candidates.filter((r) => {
     const names = new Set(r.params.map((p) => p.name));
@@ -107,7 +119,9 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
     return {
       source: () => `select pgrst_call.pgrst_scalar from ${from} as pgrst_call(pgrst_scalar)${page}`,
       count: () => `select 1 from ${from} as pgrst_call(pgrst_scalar)`,
-      body: routine.returnsSet ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text` : `coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null')`,
+      body: routine.returnsSet
+        ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text`
+        : `coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null')`,
     };
   };
   const params = new Params();

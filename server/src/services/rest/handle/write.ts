@@ -1,16 +1,16 @@
-import { nodeSql } from '../build/read-sql.ts';
 import { planRead } from '../build/plan.ts';
+import { nodeSql } from '../build/read-sql.ts';
 import { Params } from '../build/sql.ts';
 import { bodySql, writeStatement } from '../build/statement.ts';
 import { deleteSql, insertSql, updateSql } from '../build/write-sql.ts';
-import type { RestRequest } from '../request.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
+import type { RestRequest } from '../request.ts';
 import { contentRange, respond } from '../respond.ts';
+import { hasPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
 import { findRelation } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
-import { hasPlan, type MainResult, runExplain, runMainStatement } from './main-tx.ts';
 
 /** The JSON payload: an object or an array of objects (PGRST102 otherwise). */
 export function parsePayload(text: string): Record<string, unknown>[] | Record<string, unknown> {
@@ -57,13 +57,25 @@ export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string
     const conflict = prefs.resolution ? (parsed.onConflict ?? relation.primaryKey) : [];
     for (const c of conflict) if (!relation.byName.has(c)) throw errors.undefinedColumn(relation.name, c);
     upsert = prefs.resolution === 'merge-duplicates' && conflict.length > 0;
-    mutation = insertSql(relation, rows, columns, { missingDefault: prefs.missing === 'default', conflict, resolution: prefs.resolution, returning, upsert }, params);
+    mutation = insertSql(
+      relation,
+      rows,
+      columns,
+      { missingDefault: prefs.missing === 'default', conflict, resolution: prefs.resolution, returning, upsert },
+      params,
+    );
   } else if (ctx.method === 'PUT') {
     const payload = putPayload(relation.primaryKey, root, parsePayload(text || ''));
     const columns = Object.keys(payload);
     for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);
     upsert = true;
-    mutation = insertSql(relation, [payload], columns, { missingDefault: false, conflict: relation.primaryKey, resolution: 'merge-duplicates', returning, upsert }, params);
+    mutation = insertSql(
+      relation,
+      [payload],
+      columns,
+      { missingDefault: false, conflict: relation.primaryKey, resolution: 'merge-duplicates', returning, upsert },
+      params,
+    );
   } else {
     if (root.filters.length === 0) throw errors.safeUpdate(ctx.method === 'PATCH' ? 'UPDATE' : 'DELETE');
     const conditions = root.filters;
@@ -87,7 +99,13 @@ export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = bodySql(media, null);
   } else if (headersOnly && relation.primaryKey.length > 0) {
-    const node = planRead(planContext(deps), relation, 'pgrst_source', relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })), levels);
+    const node = planRead(
+      planContext(deps),
+      relation,
+      'pgrst_source',
+      relation.primaryKey.map((c) => ({ kind: 'field' as const, field: { name: c, json: [] }, alias: null, cast: null })),
+      levels,
+    );
     selectSql = nodeSql(node, params, { limit: null, offset: 0 });
     body = `coalesce(json_agg(_postgrest_t), '[]')::text`;
   }
@@ -111,19 +129,32 @@ export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string
     // Without those checks nothing can ask for a rollback after the statement: BEGIN, it and COMMIT go at once.
     { single: !singularCheck && !affectedCheck },
   );
-  return writeResponse(ctx, name, relation.primaryKey, prefs, media.contentType, main, parsed.onConflict !== null || relation.primaryKey.length > 0);
+  return writeResponse(
+    ctx,
+    name,
+    relation.primaryKey,
+    prefs,
+    media.contentType,
+    main,
+    parsed.onConflict !== null || relation.primaryKey.length > 0,
+  );
 }
 
 /**
  * PUT is a single-row upsert addressed by its whole primary key (PostgREST `Plan.hs`): only `eq`
  * filters on every key column, no limit/offset, and a payload carrying the same key values.
  */
-function putPayload(primaryKey: string[], root: ReturnType<typeof emptyLevel>, payload: Record<string, unknown>[] | Record<string, unknown>): Record<string, unknown> {
+function putPayload(
+  primaryKey: string[],
+  root: ReturnType<typeof emptyLevel>,
+  payload: Record<string, unknown>[] | Record<string, unknown>,
+): Record<string, unknown> {
   if (root.limit !== null || root.offset !== null) throw errors.putLimit();
   const keys = new Map<string, string>();
   for (const tree of root.filters) {
     const f = tree.kind === 'filter' ? tree.filter : null;
-    if (!f || f.negated || f.field.json.length > 0 || f.operation.kind !== 'simple' || f.operation.op !== 'eq') throw errors.invalidFilters();
+    if (!f || f.negated || f.field.json.length > 0 || f.operation.kind !== 'simple' || f.operation.op !== 'eq')
+      throw errors.invalidFilters();
     keys.set(f.field.name, f.operation.value);
   }
   if (primaryKey.length === 0 || keys.size !== primaryKey.length || !primaryKey.every((k) => keys.has(k))) throw errors.invalidFilters();
@@ -178,4 +209,3 @@ function writeResponse(
   headers['Content-Type'] = contentType;
   return respond(200, main.body, headers);
 }
-

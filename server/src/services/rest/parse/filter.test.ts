@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type Operation, parseFieldKey, parseFilter, parseLogic } from './filter.ts';
+import { parseFieldKey, parseFilter, parseLogic, type Operation } from './filter.ts';
 
 const field = { name: 'col', json: [] };
 const operation = (value: string): { negated: boolean; operation: Operation } => {

@@ -1,5 +1,5 @@
 import { Cursor } from './cursor.ts';
-import { type Field, parseJsonPath } from './select.ts';
+import { parseJsonPath, type Field } from './select.ts';
 
 export const simpleOperators = {
   eq: '=',

@@ -29,7 +29,16 @@ const accepted: Record<string, [keyof Preferences, string]> = {
 
 /** `Prefer` as PostgREST reads it (`ApiRequest/Preferences.hs`): comma list, first value of a kind wins. */
 export function parsePrefer(header: string | null, allowTx = false): Preferences {
-  const prefs: Preferences = { resolution: null, return: null, count: null, missing: null, handling: null, maxAffected: null, tx: null, invalid: [] };
+  const prefs: Preferences = {
+    resolution: null,
+    return: null,
+    count: null,
+    missing: null,
+    handling: null,
+    maxAffected: null,
+    tx: null,
+    invalid: [],
+  };
   if (!header) return prefs;
   const record = prefs as unknown as Record<string, unknown>;
   for (const raw of header.split(',')) {
@@ -53,7 +62,10 @@ export function parsePrefer(header: string | null, allowTx = false): Preferences
 }
 
 /** The Preference-Applied value, in PostgREST's order (prefAppliedHeader). */
-export function appliedPreferences(prefs: Preferences, applies: { resolution: boolean; missing: boolean; return: boolean; maxAffected: boolean }): string | null {
+export function appliedPreferences(
+  prefs: Preferences,
+  applies: { resolution: boolean; missing: boolean; return: boolean; maxAffected: boolean },
+): string | null {
   const values = [
     applies.resolution && prefs.resolution ? `resolution=${prefs.resolution}` : null,
     applies.missing && prefs.missing ? `missing=${prefs.missing}` : null,
@@ -111,7 +123,14 @@ function parseOffer(part: string, index: number): Offer {
   const params = new Map<string, string>();
   for (const p of raw) {
     const eq = p.indexOf('=');
-    if (eq > 0) params.set(p.slice(0, eq).trim().toLowerCase(), p.slice(eq + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (eq > 0)
+      params.set(
+        p.slice(0, eq).trim().toLowerCase(),
+        p
+          .slice(eq + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   const q = Number(params.get('q') ?? '1');
   return { type: type.toLowerCase(), params, raw, q: Number.isFinite(q) ? q : 1, index };
@@ -129,10 +148,18 @@ function mediaFor(offer: Offer, planEnabled: boolean): Media | null {
       return json;
     case 'application/vnd.pgrst.array+json':
     case 'application/vnd.pgrst.array':
-      return { kind: 'json', stripNulls, contentType: stripNulls ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : 'application/json; charset=utf-8' };
+      return {
+        kind: 'json',
+        stripNulls,
+        contentType: stripNulls ? 'application/vnd.pgrst.array+json; nulls=stripped; charset=utf-8' : 'application/json; charset=utf-8',
+      };
     case 'application/vnd.pgrst.object+json':
     case 'application/vnd.pgrst.object':
-      return { kind: 'object', stripNulls, contentType: `application/vnd.pgrst.object+json;${stripNulls ? ' nulls=stripped;' : ''} charset=utf-8` };
+      return {
+        kind: 'object',
+        stripNulls,
+        contentType: `application/vnd.pgrst.object+json;${stripNulls ? ' nulls=stripped;' : ''} charset=utf-8`,
+      };
     case 'text/csv':
       return { kind: 'csv', stripNulls: false, contentType: 'text/csv; charset=utf-8' };
     case 'application/geo+json':
@@ -144,7 +171,11 @@ function mediaFor(offer: Offer, planEnabled: boolean): Media | null {
       if (!planEnabled) return null;
       const inner = mediaFor(parseOffer(offer.params.get('for') ?? 'application/json', 0), false);
       if (!inner) return null;
-      return { ...inner, contentType: `${planMime(offer)}; charset=utf-8`, plan: { format: offer.type.endsWith('+json') ? 'json' : 'text', options: requestedPlanOptions(offer) } };
+      return {
+        ...inner,
+        contentType: `${planMime(offer)}; charset=utf-8`,
+        plan: { format: offer.type.endsWith('+json') ? 'json' : 'text', options: requestedPlanOptions(offer) },
+      };
     }
     default:
       return null;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { type OrderTerm, parseOrder, parseQuery } from './query.ts';
+import { parseOrder, parseQuery, type OrderTerm } from './query.ts';
 
 const failure = (fn: () => unknown) => {
   try {

@@ -1,7 +1,7 @@
-import { Cursor } from './cursor.ts';
-import { type Filter, type LogicTree, parseFieldKey, parseFilter, parseLogic } from './filter.ts';
-import { type Field, parseJsonPath, parseSelect, type SelectItem } from './select.ts';
 import { parseError } from '../errors.ts';
+import { Cursor } from './cursor.ts';
+import { parseFieldKey, parseFilter, parseLogic, type Filter, type LogicTree } from './filter.ts';
+import { parseJsonPath, parseSelect, type Field, type SelectItem } from './select.ts';
 
 export interface OrderTerm {
   /** A to-one embed the column belongs to (`order=rel(col)`), else null. */
@@ -63,7 +63,8 @@ function splitKey(key: string): string[] {
 }
 
 function parseNonNegative(what: string, value: string): number {
-  if (!/^\d{1,15}$/.test(value)) throw parseError(`"failed to parse ${what} parameter (${value})" (line 1, column 1)`, 'unexpected input expecting digit');
+  if (!/^\d{1,15}$/.test(value))
+    throw parseError(`"failed to parse ${what} parameter (${value})" (line 1, column 1)`, 'unexpected input expecting digit');
   return Number(value);
 }
 
@@ -95,7 +96,11 @@ export function parseQuery(params: URLSearchParams, isArgument: (key: string) =>
     const parts = splitKey(key);
     let last = parts.pop() ?? '';
     let negated = false;
-    if (last === 'not' && parts.length === 0) throw parseError(`"failed to parse tree path (${key})" (line 1, column 1)`, 'unexpected end of input expecting field name (* or [a..z0..9_$])');
+    if (last === 'not' && parts.length === 0)
+      throw parseError(
+        `"failed to parse tree path (${key})" (line 1, column 1)`,
+        'unexpected end of input expecting field name (* or [a..z0..9_$])',
+      );
     // `not.or=(…)`: the `not` is the previous segment.
     if ((last === 'or' || last === 'and') && parts.at(-1) === 'not') {
       parts.pop();

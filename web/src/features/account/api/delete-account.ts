@@ -1,5 +1,5 @@
-import { useMutation } from '@tanstack/react-query';
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { ReviewChoice } from '../schemas';
 

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
-import { type ExportPayload, exportPayload } from '../schemas';
+import { exportPayload, type ExportPayload } from '../schemas';
 
 /** Everything the member owns, from the `export-my-data` edge function. */
 export async function exportMyData(): Promise<ExportPayload> {

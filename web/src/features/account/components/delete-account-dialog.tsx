@@ -8,7 +8,7 @@ import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
 import { useDeleteAccount } from '../api/delete-account';
-import { type DeleteAccountInput, deleteAccountInput } from '../schemas';
+import { deleteAccountInput, type DeleteAccountInput } from '../schemas';
 
 const choices = [
   { value: 'anonymize', label: 'Keep my reviews, without my name', hint: 'They stay on places as “Former member”.' },

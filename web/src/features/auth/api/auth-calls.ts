@@ -1,7 +1,7 @@
 import { expectPasswordUpdate, expectSignIn } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 import { supabase } from '@/lib/supabase';
 import type { ForgotPasswordInput, SignInInput, SignUpInput } from '../schemas';
-import { paths } from '@/lib/paths';
 
 /** Where mailed links come back to; must be in the project's allowed redirect URLs. */
 export function appUrl(path: string): string {

@@ -1,6 +1,6 @@
 import { emailChangeMarker } from '@/lib/auth-redirect';
-import { supabase } from '@/lib/supabase';
 import { paths } from '@/lib/paths';
+import { supabase } from '@/lib/supabase';
 
 /**
  * Starts an email change; the confirmation links come back to the account settings, marked so

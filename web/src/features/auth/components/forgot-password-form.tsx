@@ -5,7 +5,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
 import { requestPasswordReset } from '../api/auth-calls';
-import { type ForgotPasswordInput, forgotPasswordInput } from '../schemas';
+import { forgotPasswordInput, type ForgotPasswordInput } from '../schemas';
 import { SubmitButton } from './submit-button';
 
 export function ForgotPasswordForm() {

@@ -4,8 +4,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { useAuth } from '@/lib/auth';
 import { initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
-import { SetPasswordForm } from './set-password-form';
 import { paths } from '@/lib/paths';
+import { SetPasswordForm } from './set-password-form';
 
 /**
  * The landing of the mailed recovery link. supabase-js has already read the link (implicit

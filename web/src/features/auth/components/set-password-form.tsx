@@ -4,7 +4,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
 import { updatePassword } from '../api/auth-calls';
-import { type SetPasswordInput, setPasswordInput } from '../schemas';
+import { setPasswordInput, type SetPasswordInput } from '../schemas';
 import { SubmitButton } from './submit-button';
 
 /** New password + confirmation; used after a recovery link and in account settings. */

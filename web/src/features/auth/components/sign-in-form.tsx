@@ -4,11 +4,11 @@ import { Link } from 'react-router';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
 import { signIn } from '../api/auth-calls';
-import { type SignInInput, signInInput } from '../schemas';
+import { signInInput, type SignInInput } from '../schemas';
 import { ResendConfirmation } from './resend-confirmation';
 import { SubmitButton } from './submit-button';
-import { paths } from '@/lib/paths';
 
 export function SignInForm() {
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });

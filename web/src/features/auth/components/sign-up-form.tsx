@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
+import { paths } from '@/lib/paths';
 import { signUp } from '../api/auth-calls';
-import { type SignUpInput, signUpInput } from '../schemas';
+import { signUpInput, type SignUpInput } from '../schemas';
 import { ResendConfirmation } from './resend-confirmation';
 import { SubmitButton } from './submit-button';
-import { paths } from '@/lib/paths';
 
 export function SignUpForm() {
   const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInput), defaultValues: { displayName: '', email: '', password: '' } });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
 import type { Place, PlaceCategory } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
 
 export interface Bounds {
   south: number;

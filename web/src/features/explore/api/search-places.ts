@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
 import type { Place } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
 
 /** `search_places`: full text and trigram match, best first (at most 50). */
 export function searchPlacesQuery(q: string) {

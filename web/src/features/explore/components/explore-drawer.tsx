@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PlaceSummary } from '@/components/places/place-summary';
 import { buttonVariants } from '@/components/ui/button';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import { PlaceSummary } from '@/components/places/place-summary';
-import type { Place } from '@/lib/places';
 import { paths } from '@/lib/paths';
+import type { Place } from '@/lib/places';
 
 export const snapPoints = [0.45, 1];
 

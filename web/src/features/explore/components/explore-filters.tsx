@@ -2,9 +2,9 @@ import { LocateFixed, Search } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { fieldControlClass } from '@/components/ui/input';
-import { categoryLabels, placeCategories } from '@/lib/places';
 import { cn } from '@/lib/cn';
-import { type ExploreSort, type ExploreState, sortLabels, sortOptions } from '../url-state';
+import { categoryLabels, placeCategories } from '@/lib/places';
+import { sortLabels, sortOptions, type ExploreSort, type ExploreState } from '../url-state';
 
 export interface ExploreFiltersProps {
   state: ExploreState;

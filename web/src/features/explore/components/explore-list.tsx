@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
-import type { Place } from '@/lib/places';
 import { QueryError } from '@/components/query-error';
+import type { Place } from '@/lib/places';
 
 export interface ExploreListProps {
   places: Place[];

@@ -1,9 +1,9 @@
 import { Suspense, useCallback, useMemo, useState } from 'react';
-import { estimateBounds, MapPlaceholder, type MapBounds, type MapView, PlacesMap } from '@/components/map';
+import { estimateBounds, MapPlaceholder, PlacesMap, type MapBounds, type MapView } from '@/components/map';
 import { useAuth } from '@/lib/auth';
-import { useLivePlaces } from '../hooks/use-live-places';
-import { type StarredIdsQuery, useExplorePlaces } from '../hooks/use-explore-places';
+import { useExplorePlaces, type StarredIdsQuery } from '../hooks/use-explore-places';
 import { useExploreState } from '../hooks/use-explore-state';
+import { useLivePlaces } from '../hooks/use-live-places';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { useNearMe } from '../hooks/use-near-me';
 import { ExploreFilters } from './explore-filters';

@@ -1,9 +1,9 @@
 import { List, Plus, Star } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
-import type { Place } from '@/lib/places';
 import { paths } from '@/lib/paths';
+import type { Place } from '@/lib/places';
 
 const ExploreDrawer = lazy(() => import('./explore-drawer'));
 const half = 0.45;
@@ -82,7 +82,15 @@ export function MobileExplore({ signedIn, filters, list, map, count, selected, o
         </div>
         {used ? (
           <Suspense fallback={null}>
-            <ExploreDrawer open={open} onOpenChange={change} snap={snap} onSnapChange={setSnap} selected={selected} list={list} returnFocus={() => showButton.current?.focus()} />
+            <ExploreDrawer
+              open={open}
+              onOpenChange={change}
+              snap={snap}
+              onSnapChange={setSnap}
+              selected={selected}
+              list={list}
+              returnFocus={() => showButton.current?.focus()}
+            />
           </Suspense>
         ) : null}
       </div>

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect, useMemo, useRef } from 'react';
 import { useLocation, useNavigation, useSearchParams } from 'react-router';
-import { type ExploreState, parseExplore, toSearchParams } from '../url-state';
+import { parseExplore, toSearchParams, type ExploreState } from '../url-state';
 
 /**
  * Explore's state lives in the URL. Filter changes push a history entry (Back undoes them);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { supabase } from '@/lib/supabase';
 import { placeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
 
 /**
  * New and changed places arrive on the private `places` topic (broadcast from a trigger, see

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { ModerationTarget } from '../schemas';
-import { moderationKeys } from '@/lib/query-keys';
 import { fetchTargets } from './targets';
 
 /** Content hidden now (50 newest of each type), for restoring. */

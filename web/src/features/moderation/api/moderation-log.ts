@@ -1,8 +1,8 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { LogFilters } from '../log-filters';
-import { moderationKeys } from '@/lib/query-keys';
 
 export const logPageSize = 20;
 
@@ -42,8 +42,18 @@ async function fetchContext(entries: LogEntry[]): Promise<Omit<LogPage, 'entries
     else if (entry.details.place_id) placeIds.add(entry.details.place_id);
   }
   const [places, members] = await Promise.all([
-    placeIds.size ? supabase.from('places').select('id, name').in('id', [...placeIds]) : null,
-    memberIds.size ? supabase.from('profiles').select('id, username, display_name').in('id', [...memberIds]) : null,
+    placeIds.size
+      ? supabase
+          .from('places')
+          .select('id, name')
+          .in('id', [...placeIds])
+      : null,
+    memberIds.size
+      ? supabase
+          .from('profiles')
+          .select('id, username, display_name')
+          .in('id', [...memberIds])
+      : null,
   ]);
   if (places?.error) throw places.error;
   if (members?.error) throw members.error;
@@ -64,7 +74,9 @@ export function moderationLogQuery(withModerators: boolean, filters: LogFilters 
     initialPageParam: 0,
     queryFn: async ({ pageParam }): Promise<LogPage> => {
       let query = withModerators
-        ? supabase.from('moderation_actions').select(`${columns}, moderator:profiles!moderation_actions_moderator_id_fkey(username, display_name)`)
+        ? supabase
+            .from('moderation_actions')
+            .select(`${columns}, moderator:profiles!moderation_actions_moderator_id_fkey(username, display_name)`)
         : supabase.from('moderation_log').select(columns);
       if (filters.action) query = query.eq('action', filters.action);
       if (filters.target) query = query.eq('target_type', filters.target);

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
+import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { ContentType, ReportReason } from '../schemas';
-import { moderationKeys } from '@/lib/query-keys';
-import { fetchTargets, type TargetContent, type Person } from './targets';
+import { fetchTargets, type Person, type TargetContent } from './targets';
 
 export interface QueueReport {
   id: string;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { ContentType } from '../schemas';
-import { moderationKeys } from '@/lib/query-keys';
 
 export interface ReportTarget {
   type: ContentType;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
+import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { UserRole } from '../schemas';
-import { moderationKeys } from '@/lib/query-keys';
 
 export interface MemberWithRole {
   id: string;
@@ -27,7 +27,12 @@ export function membersQuery(search: string) {
     queryFn: async (): Promise<MemberWithRole[]> => {
       // `_` is a LIKE wildcard; usernames may contain it literally.
       const pattern = `${search.replaceAll('_', '\\_')}%`;
-      const { data, error } = await supabase.from('profiles').select('id, username, display_name, role').ilike('username', pattern).order('username').limit(10);
+      const { data, error } = await supabase
+        .from('profiles')
+        .select('id, username, display_name, role')
+        .ilike('username', pattern)
+        .order('username')
+        .limit(10);
       if (error) throw error;
       return data.sort((a, b) => Number(b.username === search) - Number(a.username === search));
     },

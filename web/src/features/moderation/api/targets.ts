@@ -13,7 +13,16 @@ interface PlaceRef {
 
 /** What a report or a hide is about, with its author and its place, as moderators see it. */
 export type TargetContent =
-  | { type: 'review'; id: string; hidden_at: string | null; created_at: string; author: Person | null; place: PlaceRef | null; rating: number; body: string }
+  | {
+      type: 'review';
+      id: string;
+      hidden_at: string | null;
+      created_at: string;
+      author: Person | null;
+      place: PlaceRef | null;
+      rating: number;
+      body: string;
+    }
   | {
       type: 'place';
       id: string;
@@ -25,13 +34,23 @@ export type TargetContent =
       description: string;
       address: string | null;
     }
-  | { type: 'photo'; id: string; hidden_at: string | null; created_at: string; author: Person | null; place: PlaceRef | null; path: string; alt: string };
+  | {
+      type: 'photo';
+      id: string;
+      hidden_at: string | null;
+      created_at: string;
+      author: Person | null;
+      place: PlaceRef | null;
+      path: string;
+      alt: string;
+    };
 
 // Embeds name their foreign key: profiles and places are also related through stars and
 // reviews, which PostgREST would report as ambiguous (PGRST201).
 const reviewColumns =
   'id, hidden_at, created_at, rating, body, author:profiles!reviews_author_id_fkey(username, display_name), place:places!reviews_place_id_fkey(id, name)';
-const placeColumns = 'id, name, hidden_at, created_at, category, description, address, author:profiles!places_created_by_fkey(username, display_name)';
+const placeColumns =
+  'id, name, hidden_at, created_at, category, description, address, author:profiles!places_created_by_fkey(username, display_name)';
 const photoColumns =
   'id, hidden_at, created_at, path, alt, author:profiles!review_photos_uploader_id_fkey(username, display_name), place:places!review_photos_place_id_fkey(id, name)';
 
@@ -47,18 +66,24 @@ export async function fetchTargets(type: ContentType, filter: { ids: string[] } 
   if ('ids' in filter && filter.ids.length === 0) return [];
   if (type === 'review') {
     const query = supabase.from('reviews').select(reviewColumns);
-    const { data, error } = await ('ids' in filter ? query.in('id', filter.ids) : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+    const { data, error } = await ('ids' in filter
+      ? query.in('id', filter.ids)
+      : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
     if (error) throw error;
     return data.map((row) => ({ type, ...row }));
   }
   if (type === 'place') {
     const query = supabase.from('places').select(placeColumns);
-    const { data, error } = await ('ids' in filter ? query.in('id', filter.ids) : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+    const { data, error } = await ('ids' in filter
+      ? query.in('id', filter.ids)
+      : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
     if (error) throw error;
     return data.map(({ name, ...row }) => ({ type, ...row, place: { id: row.id, name } }));
   }
   const query = supabase.from('review_photos').select(photoColumns);
-  const { data, error } = await ('ids' in filter ? query.in('id', filter.ids) : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+  const { data, error } = await ('ids' in filter
+    ? query.in('id', filter.ids)
+    : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
   if (error) throw error;
   return data.map((row) => ({ type, ...row }));
 }

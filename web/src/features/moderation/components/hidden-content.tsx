@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '@/components/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { hiddenContentQuery } from '../api/moderate-content';
 import { ModerateButton } from './moderate-button';
 import { describeSubject } from './report-group';
 import { TargetPreview } from './target-preview';
-import { QueryError } from '@/components/query-error';
 
 /** What is hidden now (newest first), each with "Restore…". */
 export function HiddenContent() {

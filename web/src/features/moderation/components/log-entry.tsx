@@ -2,9 +2,9 @@ import { EyeOff, RotateCcw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
+import { paths } from '@/lib/paths';
 import type { LogEntry, LogPage } from '../api/moderation-log';
 import { roleLabels, type UserRole } from '../schemas';
-import { paths } from '@/lib/paths';
 
 const actionLabels = {
   hide: { label: 'Hidden', icon: EyeOff, tone: 'bg-amber-100 text-amber-900' },

@@ -5,10 +5,10 @@ import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
+import { paths } from '@/lib/paths';
 import type { MemberWithRole } from '../api/roles';
 import { useSetRole } from '../api/set-role';
-import { roleLabels, type UserRole, userRoles } from '../schemas';
-import { paths } from '@/lib/paths';
+import { roleLabels, userRoles, type UserRole } from '../schemas';
 
 const roleEffects: Record<UserRole, string> = {
   member: 'They will no longer see the report queue or hide content.',

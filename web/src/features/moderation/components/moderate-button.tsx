@@ -9,7 +9,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
 import { useModerateContent } from '../api/moderate';
-import { type ContentType, contentTypeLabels, type ModerationReasonInput, moderationReasonInput } from '../schemas';
+import { contentTypeLabels, moderationReasonInput, type ContentType, type ModerationReasonInput } from '../schemas';
 
 interface ModerateButtonProps {
   action: 'hide' | 'restore';

@@ -1,4 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { moderationLogQuery } from '../api/moderation-log';
@@ -6,7 +7,6 @@ import { useLogFilters } from '../hooks/use-log-filters';
 import { hasLogFilters, type LogFilters } from '../log-filters';
 import { LogEntryItem } from './log-entry';
 import { LogFiltersBar } from './log-filters-bar';
-import { QueryError } from '@/components/query-error';
 
 /**
  * Every moderation action, newest first, filtered by action and target type from the URL.

@@ -6,10 +6,10 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogTrigger } from '@/components/ui/dialog';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 import { myOpenReportQuery, type ReportTarget } from '../api/reports';
 import { contentTypeLabels, type ContentType } from '../schemas';
 import { ReportDialogContent } from './report-dialog';
-import { paths } from '@/lib/paths';
 
 export interface ReportButtonProps {
   targetType: ContentType;

@@ -8,7 +8,7 @@ import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
 import { useCreateReport } from '../api/create-report';
 import type { ReportTarget } from '../api/reports';
-import { contentTypeLabels, type CreateReportInput, createReportInput, reasonsFor, reportReasonLabels } from '../schemas';
+import { contentTypeLabels, createReportInput, reasonsFor, reportReasonLabels, type CreateReportInput } from '../schemas';
 
 const noteMax = 500;
 

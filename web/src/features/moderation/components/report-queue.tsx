@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
+import { QueryError } from '@/components/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reportQueueQuery } from '../api/report-queue';
 import { useModerationChannel } from '../hooks/use-moderation-channel';
 import { ReportGroup } from './report-group';
-import { QueryError } from '@/components/query-error';
 
 const stateLabels = { connecting: 'Connecting…', live: 'Live', unavailable: 'Live updates unavailable' } as const;
 

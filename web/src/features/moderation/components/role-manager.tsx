@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { membersQuery, normalizeUsernameSearch } from '../api/roles';
 import { MemberRoleRow } from './member-role-row';
-import { QueryError } from '@/components/query-error';
 
 /** Admins: find a member by username and change their role behind a confirmation. */
 export function RoleManager({ myId }: { myId: string }) {
@@ -26,7 +26,13 @@ export function RoleManager({ myId }: { myId: string }) {
         }}
       >
         <FormField label="Username" className="flex-1">
-          <Input value={input} onChange={(event) => setInput(event.target.value)} autoCapitalize="none" autoComplete="off" spellCheck={false} />
+          <Input
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            autoCapitalize="none"
+            autoComplete="off"
+            spellCheck={false}
+          />
         </FormField>
         <Button type="submit">
           <Search aria-hidden="true" className="size-4" /> Find

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
-import { photoPublicUrl, type TargetContent } from '../api/targets';
 import { paths } from '@/lib/paths';
+import { photoPublicUrl, type TargetContent } from '../api/targets';
 
 function Byline({ target }: { target: TargetContent }) {
   const verb = target.type === 'place' ? 'Added' : 'Posted';
@@ -39,7 +39,9 @@ export function TargetPreview({ target }: { target: TargetContent }) {
               </>
             ) : null}
           </p>
-          <blockquote className="border-l-4 border-slate-300 pl-3 text-sm break-words whitespace-pre-line text-slate-800">{target.body}</blockquote>
+          <blockquote className="border-l-4 border-slate-300 pl-3 text-sm break-words whitespace-pre-line text-slate-800">
+            {target.body}
+          </blockquote>
         </>
       ) : target.type === 'place' ? (
         <>
@@ -54,7 +56,13 @@ export function TargetPreview({ target }: { target: TargetContent }) {
         </>
       ) : (
         <div className="flex items-start gap-3">
-          <img src={photoPublicUrl(target.path)} alt={target.alt} width={128} height={128} className="size-32 rounded-md bg-slate-200 object-cover" />
+          <img
+            src={photoPublicUrl(target.path)}
+            alt={target.alt}
+            width={128}
+            height={128}
+            className="size-32 rounded-md bg-slate-200 object-cover"
+          />
           <p className="text-sm text-slate-700">
             {target.place ? (
               <>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { supabase } from '@/lib/supabase';
 import { moderationKeys } from '@/lib/query-keys';
-import { contentTypeLabels, type ContentType, type ReportReason, reportReasonLabels } from '../schemas';
+import { supabase } from '@/lib/supabase';
+import { contentTypeLabels, reportReasonLabels, type ContentType, type ReportReason } from '../schemas';
 
 export type ChannelState = 'connecting' | 'live' | 'unavailable';
 

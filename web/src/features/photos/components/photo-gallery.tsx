@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { photoUrl } from '@/lib/photos';
-import { type PlacePhoto, placePhotosQuery } from '../api/place-photos';
+import { placePhotosQuery, type PlacePhoto } from '../api/place-photos';
 
 /**
  * The place's photos as a grid of thumbnails; one opens in a lightbox dialog with previous/next.

@@ -1,8 +1,8 @@
 import { queryOptions } from '@tanstack/react-query';
-import { supabase } from '@/lib/supabase';
 import type { Place } from '@/lib/places';
-import { takeEarlyPlace } from './early-place';
 import { placeKeys } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import { takeEarlyPlace } from './early-place';
 
 /** One place, or null when it does not exist (or is hidden from this viewer). */
 export function placeQuery(id: string) {

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import type { Database } from '@/lib/database.types';
+import type { Place } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { PlaceInput } from '../place-input';
-import type { Place } from '@/lib/places';
 
 function toRow(input: PlaceInput) {
   return {

@@ -2,17 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Suspense, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useNavigate } from 'react-router';
+import { MapPlaceholder, PinPicker } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { fieldControlClass, Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
-import { MapPlaceholder, PinPicker } from '@/components/map';
 import { describeError } from '@/lib/errors';
-import { findSimilarPlaces, type SimilarPlace, useSavePlace } from '../api/save-place';
-import { type PlaceInput, placeInput } from '../place-input';
-import { categoryLabels, type Place, placeCategories } from '@/lib/places';
-import { SimilarPlacesWarning } from './similar-places-warning';
 import { paths } from '@/lib/paths';
+import { categoryLabels, placeCategories, type Place } from '@/lib/places';
+import { findSimilarPlaces, useSavePlace, type SimilarPlace } from '../api/save-place';
+import { placeInput, type PlaceInput } from '../place-input';
+import { SimilarPlacesWarning } from './similar-places-warning';
 
 const fields = ['name', 'category', 'description', 'address', 'lat', 'lng'] as const;
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
-import type { SimilarPlace } from '../api/save-place';
 import { paths } from '@/lib/paths';
+import type { SimilarPlace } from '../api/save-place';
 
 /** "Is it one of these?": places with a similar name within 75 m, before a duplicate is added. */
 export function SimilarPlacesWarning({

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { profileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { type Profile, profileRow } from './profile-row';
+import { profileRow, type Profile } from './profile-row';
 
 export const profileColumns = 'id, username, display_name, bio, avatar_path, role, created_at';
 

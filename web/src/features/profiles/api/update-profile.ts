@@ -3,7 +3,7 @@ import { toast } from '@/components/ui/toaster';
 import { profileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { ProfileInput } from '../schemas';
-import { type Profile, profileRow } from './profile-row';
+import { profileRow, type Profile } from './profile-row';
 import { profileColumns } from './profiles';
 
 export async function updateProfile(userId: string, input: ProfileInput): Promise<Profile> {

@@ -8,7 +8,7 @@ import { messages } from '@/lib/errors';
 import { applyServerError } from '@/lib/form-errors';
 import { useUpdateProfile } from '../api/update-profile';
 import { useUsernameAvailability } from '../hooks/use-username-availability';
-import { type Profile, type ProfileInput, profileInput } from '../schemas';
+import { profileInput, type Profile, type ProfileInput } from '../schemas';
 
 const availabilityText = { idle: '', checking: 'Checking…', available: 'Available', taken: messages.usernameTaken, error: '' } as const;
 

@@ -4,10 +4,10 @@ import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { Avatar } from '@/components/ui/avatar';
 import { formatJoined, formatVisited } from '@/lib/dates';
+import { paths } from '@/lib/paths';
 import { profileActivityQuery } from '../api/profile-activity';
 import { avatarUrl } from '../api/profiles';
 import type { Profile } from '../schemas';
-import { paths } from '@/lib/paths';
 
 function plural(n: number, one: string, many: string): string {
   return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;

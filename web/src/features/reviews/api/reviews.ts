@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { reviewKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import type { Review, ReviewSort } from '../schemas';
-import { reviewKeys } from '@/lib/query-keys';
 
 export const reviewPageSize = 20;
 

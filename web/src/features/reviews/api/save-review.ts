@@ -74,17 +74,15 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
     for (const photo of photos) {
       if (photo.kind !== 'new') continue;
       const path = await uploadPhoto(userId, reviewId, photo.blob, (fraction) => onProgress(photo.key, fraction));
-      const { error } = await supabase
-        .from('review_photos')
-        .insert({
-          review_id: reviewId,
-          place_id: placeId,
-          uploader_id: userId,
-          path,
-          alt: photo.alt.trim(),
-          width: photo.width,
-          height: photo.height,
-        });
+      const { error } = await supabase.from('review_photos').insert({
+        review_id: reviewId,
+        place_id: placeId,
+        uploader_id: userId,
+        path,
+        alt: photo.alt.trim(),
+        width: photo.width,
+        height: photo.height,
+      });
       if (error) {
         await removePhotoFiles([path]).catch(() => undefined);
         throw error;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Skeleton } from '@/components/ui/skeleton';
 import { RatingStars } from '@/components/rating-stars';
+import { Skeleton } from '@/components/ui/skeleton';
 import { formatRating, type Place } from '@/lib/places';
 import { histogramQuery } from '../api/histogram';
 
@@ -45,7 +45,7 @@ export function RatingHistogram({ place }: { place: Place }) {
                     }}
                   />
                 </span>
-                <span className="w-8 text-right tabular-nums text-slate-700">{bar.count}</span>
+                <span className="w-8 text-right text-slate-700 tabular-nums">{bar.count}</span>
               </dd>
             </div>
           ))}

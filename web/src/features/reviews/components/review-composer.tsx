@@ -6,8 +6,8 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Drawer, DrawerContent, DrawerTrigger } from '@/components/ui/drawer';
 import { Spinner } from '@/components/ui/spinner';
-import { myReviewQuery } from '../api/reviews';
 import { paths } from '@/lib/paths';
+import { myReviewQuery } from '../api/reviews';
 
 /** The form (react-hook-form, photo processing) loads only when someone opens it. */
 const ReviewForm = lazy(() => import('./review-form'));

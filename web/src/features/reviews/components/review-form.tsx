@@ -1,17 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
+import { PhotoPicker, type PhotoDraft } from '@/components/photo-picker';
 import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { toast } from '@/components/ui/toaster';
-import { type PhotoDraft, PhotoPicker } from '@/components/photo-picker';
 import { describeError } from '@/lib/errors';
 import { PhotoSaveError, useSaveReview } from '../api/save-review';
 import { useDraftPhotos } from '../hooks/use-draft-photos';
 import { useReviewDraft } from '../hooks/use-review-draft';
-import { type Review, type ReviewInput, reviewInput, todayIso } from '../schemas';
+import { reviewInput, todayIso, type Review, type ReviewInput } from '../schemas';
 import { DeleteReviewButton } from './delete-review-button';
 import { StarInput } from './star-input';
 
@@ -30,7 +30,16 @@ export default function ReviewForm({ placeId, userId, existing, onDone }: Review
   const save = useSaveReview(placeId);
   const { photos, setPhotos, stop, stopped } = useDraftPhotos(
     draft,
-    () => (existing?.photos ?? []).map((p): PhotoDraft => ({ key: p.id, kind: 'existing', id: p.id, path: p.path, alt: p.alt, progress: null, hidden: p.hidden_at !== null })),
+    () =>
+      (existing?.photos ?? []).map((p): PhotoDraft => ({
+        key: p.id,
+        kind: 'existing',
+        id: p.id,
+        path: p.path,
+        alt: p.alt,
+        progress: null,
+        hidden: p.hidden_at !== null,
+      })),
     existing === null,
   );
   const [altErrors, setAltErrors] = useState<Record<string, string | undefined>>({});

@@ -1,13 +1,13 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '@/components/ui/avatar';
-import { RelativeTime } from '@/components/relative-time';
-import { photoUrl } from '@/lib/photos';
 import { RatingStars } from '@/components/rating-stars';
+import { RelativeTime } from '@/components/relative-time';
+import { Avatar } from '@/components/ui/avatar';
 import { formatVisited } from '@/lib/dates';
+import { paths } from '@/lib/paths';
+import { photoUrl } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
 import { isEdited, type Review, type ReviewPhoto } from '../schemas';
-import { paths } from '@/lib/paths';
 
 function avatarUrl(path: string | null): string | null {
   return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;

@@ -1,11 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewsQuery } from '../api/reviews';
-import { type ReviewSort, reviewSortLabels, reviewSorts } from '../schemas';
+import { reviewSortLabels, reviewSorts, type ReviewSort } from '../schemas';
 import { ReviewItem, type ReviewSlots } from './review-item';
-import { QueryError } from '@/components/query-error';
 
 /** The place's reviews: sort (newest, highest, lowest) and "Show more" by pages of 20. */
 export function ReviewList({

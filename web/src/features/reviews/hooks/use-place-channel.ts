@@ -1,9 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
-import { photoKeys } from '@/lib/query-keys';
-import { placeKeys } from '@/lib/query-keys';
+import { photoKeys, placeKeys, reviewKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import { reviewKeys } from '@/lib/query-keys';
 
 interface ChangePayload {
   table?: string;

@@ -16,7 +16,13 @@ interface StoredPhoto {
 function isStoredPhoto(value: unknown): value is StoredPhoto {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
-  return typeof v.key === 'string' && v.blob instanceof Blob && typeof v.width === 'number' && typeof v.height === 'number' && typeof v.alt === 'string';
+  return (
+    typeof v.key === 'string' &&
+    v.blob instanceof Blob &&
+    typeof v.width === 'number' &&
+    typeof v.height === 'number' &&
+    typeof v.alt === 'string'
+  );
 }
 
 /**
@@ -48,7 +54,9 @@ export function useReviewDraft(placeId: string, userId: string) {
   const readPhotos = useCallback(async (): Promise<PhotoDraft[]> => {
     const stored = await readDraftValue(key);
     if (!Array.isArray(stored)) return [];
-    return stored.filter(isStoredPhoto).map((p) => ({ ...p, kind: 'new' as const, previewUrl: URL.createObjectURL(p.blob), progress: null }));
+    return stored
+      .filter(isStoredPhoto)
+      .map((p) => ({ ...p, kind: 'new' as const, previewUrl: URL.createObjectURL(p.blob), progress: null }));
   }, [key]);
   const writePhotos = useCallback(
     (photos: PhotoDraft[]) => {

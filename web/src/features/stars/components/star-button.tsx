@@ -2,8 +2,8 @@ import { Star } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { useStar } from '../hooks/use-star';
 import { paths } from '@/lib/paths';
+import { useStar } from '../hooks/use-star';
 
 /** Star / unstar a place (members); visitors are offered to sign in. */
 export function StarButton({ userId, placeId }: { userId: string | null; placeId: string }) {
