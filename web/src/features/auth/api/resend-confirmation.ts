@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { paths } from '@/lib/paths';
 import { supabase } from '@/lib/supabase';
-import { appUrl } from './auth-calls';
+import { appUrl } from './app-url';
 
 export async function resendConfirmation(email: string): Promise<void> {
   const { error } = await supabase.auth.resend({

@@ -5,7 +5,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useUser } from '@/lib/auth';
 import { applyServerError } from '@/lib/form-errors';
-import { changeEmail } from '../api/change-email';
+import { useChangeEmail } from '../api/change-email';
 import { emailSchema } from '../schemas';
 import { SubmitButton } from './submit-button';
 
@@ -16,9 +16,10 @@ export function ChangeEmailForm() {
   });
   const form = useForm<{ email: string }>({ resolver: zodResolver(schema), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  const changeEmail = useChangeEmail();
   const onSubmit = form.handleSubmit(async ({ email }) => {
     try {
-      await changeEmail(email);
+      await changeEmail.mutateAsync(email);
       form.reset();
     } catch (error: unknown) {
       applyServerError(form.setError, error, ['email']);

@@ -4,17 +4,18 @@ import { useForm } from 'react-hook-form';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
-import { requestPasswordReset } from '../api/auth-calls';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { forgotPasswordInput, type ForgotPasswordInput } from '../schemas';
 import { SubmitButton } from './submit-button';
 
 export function ForgotPasswordForm() {
   const form = useForm<ForgotPasswordInput>({ resolver: zodResolver(forgotPasswordInput), defaultValues: { email: '' } });
   const { errors, isSubmitting } = form.formState;
+  const requestReset = useRequestPasswordReset();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await requestPasswordReset(values);
+      await requestReset.mutateAsync(values);
       setSentTo(values.email);
     } catch (error: unknown) {
       applyServerError(form.setError, error, ['email']);

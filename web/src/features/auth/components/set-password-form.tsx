@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
-import { updatePassword } from '../api/auth-calls';
+import { useUpdatePassword } from '../api/update-password';
 import { setPasswordInput, type SetPasswordInput } from '../schemas';
 import { SubmitButton } from './submit-button';
 
@@ -11,9 +11,10 @@ import { SubmitButton } from './submit-button';
 export function SetPasswordForm({ submitLabel, onDone }: { submitLabel: string; onDone?: () => void }) {
   const form = useForm<SetPasswordInput>({ resolver: zodResolver(setPasswordInput), defaultValues: { password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
+  const updatePassword = useUpdatePassword();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await updatePassword(values.password);
+      await updatePassword.mutateAsync(values.password);
       form.reset();
       onDone?.();
     } catch (error: unknown) {

@@ -5,7 +5,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
-import { signIn } from '../api/auth-calls';
+import { useSignIn } from '../api/sign-in';
 import { signInInput, type SignInInput } from '../schemas';
 import { ResendConfirmation } from './resend-confirmation';
 import { SubmitButton } from './submit-button';
@@ -13,9 +13,10 @@ import { SubmitButton } from './submit-button';
 export function SignInForm() {
   const form = useForm<SignInInput>({ resolver: zodResolver(signInInput), defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const signIn = useSignIn();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      await signIn(values);
+      await signIn.mutateAsync(values);
     } catch (error: unknown) {
       applyServerError(form.setError, error, ['email', 'password']);
     }

@@ -6,7 +6,7 @@ import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { applyServerError } from '@/lib/form-errors';
 import { paths } from '@/lib/paths';
-import { signUp } from '../api/auth-calls';
+import { useSignUp } from '../api/sign-up';
 import { signUpInput, type SignUpInput } from '../schemas';
 import { ResendConfirmation } from './resend-confirmation';
 import { SubmitButton } from './submit-button';
@@ -14,10 +14,11 @@ import { SubmitButton } from './submit-button';
 export function SignUpForm() {
   const form = useForm<SignUpInput>({ resolver: zodResolver(signUpInput), defaultValues: { displayName: '', email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
+  const signUp = useSignUp();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const signedIn = await signUp(values);
+      const signedIn = await signUp.mutateAsync(values);
       if (!signedIn) setSentTo(values.email);
     } catch (error: unknown) {
       applyServerError(form.setError, error, ['displayName', 'email', 'password']);

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import { expectPasswordUpdate } from '@/lib/auth';
+import { supabase } from '@/lib/supabase';
+
+export async function updatePassword(password: string): Promise<void> {
+  expectPasswordUpdate();
+  const { error } = await supabase.auth.updateUser({ password });
+  if (error) throw error;
+}
+
+/**
+ * Sets a new password (after a recovery link, or in settings); lib/auth says so on the
+ * USER_UPDATED that follows. Errors go to the form.
+ */
+export function useUpdatePassword() {
+  return useMutation({ mutationFn: updatePassword, meta: { errorToast: false } });
+}
