@@ -1,630 +1,676 @@
-export type Json = string | number | boolean | null | { [key: string]: Json | undefined } | Json[];
+export type Json =
+  | string
+  | number
+  | boolean
+  | null
+  | { [key: string]: Json | undefined }
+  | Json[]
 
 export type Database = {
   // Allows to automatically instantiate createClient with right options
   // instead of createClient<Database, { PostgrestVersion: 'XX' }>(URL, KEY)
   __InternalSupabase: {
-    PostgrestVersion: '13.0.5';
-  };
+    PostgrestVersion: "13.0.5"
+  }
   public: {
     Tables: {
       moderation_actions: {
         Row: {
-          action: Database['public']['Enums']['moderation_action_kind'];
-          created_at: string;
-          details: Json;
-          id: string;
-          moderator_id: string | null;
-          reason: string;
-          target_id: string;
-          target_type: Database['public']['Enums']['moderation_target'];
-        };
+          action: Database["public"]["Enums"]["moderation_action_kind"]
+          created_at: string
+          details: Json
+          id: string
+          moderator_id: string | null
+          reason: string
+          target_id: string
+          target_type: Database["public"]["Enums"]["moderation_target"]
+        }
         Insert: {
-          action: Database['public']['Enums']['moderation_action_kind'];
-          created_at?: string;
-          details?: Json;
-          id?: string;
-          moderator_id?: string | null;
-          reason: string;
-          target_id: string;
-          target_type: Database['public']['Enums']['moderation_target'];
-        };
+          action: Database["public"]["Enums"]["moderation_action_kind"]
+          created_at?: string
+          details?: Json
+          id?: string
+          moderator_id?: string | null
+          reason: string
+          target_id: string
+          target_type: Database["public"]["Enums"]["moderation_target"]
+        }
         Update: {
-          action?: Database['public']['Enums']['moderation_action_kind'];
-          created_at?: string;
-          details?: Json;
-          id?: string;
-          moderator_id?: string | null;
-          reason?: string;
-          target_id?: string;
-          target_type?: Database['public']['Enums']['moderation_target'];
-        };
+          action?: Database["public"]["Enums"]["moderation_action_kind"]
+          created_at?: string
+          details?: Json
+          id?: string
+          moderator_id?: string | null
+          reason?: string
+          target_id?: string
+          target_type?: Database["public"]["Enums"]["moderation_target"]
+        }
         Relationships: [
           {
-            foreignKeyName: 'moderation_actions_moderator_id_fkey';
-            columns: ['moderator_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "moderation_actions_moderator_id_fkey"
+            columns: ["moderator_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       places: {
         Row: {
-          address: string | null;
-          category: Database['public']['Enums']['place_category'];
-          created_at: string;
-          created_by: string | null;
-          description: string;
-          hidden_at: string | null;
-          id: string;
-          lat: number;
-          lng: number;
-          name: string;
-          photo_count: number;
-          rating_avg: number;
-          rating_count: number;
-          updated_at: string;
-        };
+          address: string | null
+          category: Database["public"]["Enums"]["place_category"]
+          created_at: string
+          created_by: string | null
+          description: string
+          hidden_at: string | null
+          id: string
+          lat: number
+          lng: number
+          name: string
+          photo_count: number
+          rating_avg: number
+          rating_count: number
+          updated_at: string
+        }
         Insert: {
-          address?: string | null;
-          category: Database['public']['Enums']['place_category'];
-          created_at?: string;
-          created_by?: string | null;
-          description?: string;
-          hidden_at?: string | null;
-          id?: string;
-          lat: number;
-          lng: number;
-          name: string;
-          photo_count?: number;
-          rating_avg?: number;
-          rating_count?: number;
-          updated_at?: string;
-        };
+          address?: string | null
+          category: Database["public"]["Enums"]["place_category"]
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          hidden_at?: string | null
+          id?: string
+          lat: number
+          lng: number
+          name: string
+          photo_count?: number
+          rating_avg?: number
+          rating_count?: number
+          updated_at?: string
+        }
         Update: {
-          address?: string | null;
-          category?: Database['public']['Enums']['place_category'];
-          created_at?: string;
-          created_by?: string | null;
-          description?: string;
-          hidden_at?: string | null;
-          id?: string;
-          lat?: number;
-          lng?: number;
-          name?: string;
-          photo_count?: number;
-          rating_avg?: number;
-          rating_count?: number;
-          updated_at?: string;
-        };
+          address?: string | null
+          category?: Database["public"]["Enums"]["place_category"]
+          created_at?: string
+          created_by?: string | null
+          description?: string
+          hidden_at?: string | null
+          id?: string
+          lat?: number
+          lng?: number
+          name?: string
+          photo_count?: number
+          rating_avg?: number
+          rating_count?: number
+          updated_at?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'places_created_by_fkey';
-            columns: ['created_by'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "places_created_by_fkey"
+            columns: ["created_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       profiles: {
         Row: {
-          avatar_path: string | null;
-          bio: string | null;
-          created_at: string;
-          display_name: string;
-          id: string;
-          role: Database['public']['Enums']['user_role'];
-          updated_at: string;
-          username: string;
-        };
+          avatar_path: string | null
+          bio: string | null
+          created_at: string
+          display_name: string
+          id: string
+          role: Database["public"]["Enums"]["user_role"]
+          updated_at: string
+          username: string
+        }
         Insert: {
-          avatar_path?: string | null;
-          bio?: string | null;
-          created_at?: string;
-          display_name: string;
-          id: string;
-          role?: Database['public']['Enums']['user_role'];
-          updated_at?: string;
-          username: string;
-        };
+          avatar_path?: string | null
+          bio?: string | null
+          created_at?: string
+          display_name: string
+          id: string
+          role?: Database["public"]["Enums"]["user_role"]
+          updated_at?: string
+          username: string
+        }
         Update: {
-          avatar_path?: string | null;
-          bio?: string | null;
-          created_at?: string;
-          display_name?: string;
-          id?: string;
-          role?: Database['public']['Enums']['user_role'];
-          updated_at?: string;
-          username?: string;
-        };
-        Relationships: [];
-      };
+          avatar_path?: string | null
+          bio?: string | null
+          created_at?: string
+          display_name?: string
+          id?: string
+          role?: Database["public"]["Enums"]["user_role"]
+          updated_at?: string
+          username?: string
+        }
+        Relationships: []
+      }
       reports: {
         Row: {
-          created_at: string;
-          id: string;
-          note: string | null;
-          reason: Database['public']['Enums']['report_reason'];
-          reporter_id: string | null;
-          resolved_at: string | null;
-          resolved_by: string | null;
-          status: Database['public']['Enums']['report_status'];
-          target_id: string;
-          target_type: Database['public']['Enums']['content_type'];
-        };
+          created_at: string
+          id: string
+          note: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id: string | null
+          resolved_at: string | null
+          resolved_by: string | null
+          status: Database["public"]["Enums"]["report_status"]
+          target_id: string
+          target_type: Database["public"]["Enums"]["content_type"]
+        }
         Insert: {
-          created_at?: string;
-          id?: string;
-          note?: string | null;
-          reason: Database['public']['Enums']['report_reason'];
-          reporter_id?: string | null;
-          resolved_at?: string | null;
-          resolved_by?: string | null;
-          status?: Database['public']['Enums']['report_status'];
-          target_id: string;
-          target_type: Database['public']['Enums']['content_type'];
-        };
+          created_at?: string
+          id?: string
+          note?: string | null
+          reason: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: Database["public"]["Enums"]["report_status"]
+          target_id: string
+          target_type: Database["public"]["Enums"]["content_type"]
+        }
         Update: {
-          created_at?: string;
-          id?: string;
-          note?: string | null;
-          reason?: Database['public']['Enums']['report_reason'];
-          reporter_id?: string | null;
-          resolved_at?: string | null;
-          resolved_by?: string | null;
-          status?: Database['public']['Enums']['report_status'];
-          target_id?: string;
-          target_type?: Database['public']['Enums']['content_type'];
-        };
+          created_at?: string
+          id?: string
+          note?: string | null
+          reason?: Database["public"]["Enums"]["report_reason"]
+          reporter_id?: string | null
+          resolved_at?: string | null
+          resolved_by?: string | null
+          status?: Database["public"]["Enums"]["report_status"]
+          target_id?: string
+          target_type?: Database["public"]["Enums"]["content_type"]
+        }
         Relationships: [
           {
-            foreignKeyName: 'reports_reporter_id_fkey';
-            columns: ['reporter_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "reports_reporter_id_fkey"
+            columns: ["reporter_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
           {
-            foreignKeyName: 'reports_resolved_by_fkey';
-            columns: ['resolved_by'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "reports_resolved_by_fkey"
+            columns: ["resolved_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       review_photos: {
         Row: {
-          alt: string;
-          created_at: string;
-          height: number | null;
-          hidden_at: string | null;
-          id: string;
-          path: string;
-          place_id: string;
-          review_id: string;
-          uploader_id: string;
-          width: number | null;
-        };
+          alt: string
+          created_at: string
+          height: number | null
+          hidden_at: string | null
+          id: string
+          path: string
+          place_id: string
+          review_id: string
+          uploader_id: string
+          width: number | null
+        }
         Insert: {
-          alt: string;
-          created_at?: string;
-          height?: number | null;
-          hidden_at?: string | null;
-          id?: string;
-          path: string;
-          place_id: string;
-          review_id: string;
-          uploader_id?: string;
-          width?: number | null;
-        };
+          alt: string
+          created_at?: string
+          height?: number | null
+          hidden_at?: string | null
+          id?: string
+          path: string
+          place_id: string
+          review_id: string
+          uploader_id?: string
+          width?: number | null
+        }
         Update: {
-          alt?: string;
-          created_at?: string;
-          height?: number | null;
-          hidden_at?: string | null;
-          id?: string;
-          path?: string;
-          place_id?: string;
-          review_id?: string;
-          uploader_id?: string;
-          width?: number | null;
-        };
+          alt?: string
+          created_at?: string
+          height?: number | null
+          hidden_at?: string | null
+          id?: string
+          path?: string
+          place_id?: string
+          review_id?: string
+          uploader_id?: string
+          width?: number | null
+        }
         Relationships: [
           {
-            foreignKeyName: 'review_photos_place_id_fkey';
-            columns: ['place_id'];
-            isOneToOne: false;
-            referencedRelation: 'places';
-            referencedColumns: ['id'];
+            foreignKeyName: "review_photos_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
           },
           {
-            foreignKeyName: 'review_photos_review_id_fkey';
-            columns: ['review_id'];
-            isOneToOne: false;
-            referencedRelation: 'reviews';
-            referencedColumns: ['id'];
+            foreignKeyName: "review_photos_review_id_fkey"
+            columns: ["review_id"]
+            isOneToOne: false
+            referencedRelation: "reviews"
+            referencedColumns: ["id"]
           },
           {
-            foreignKeyName: 'review_photos_uploader_id_fkey';
-            columns: ['uploader_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "review_photos_uploader_id_fkey"
+            columns: ["uploader_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       reviews: {
         Row: {
-          author_id: string | null;
-          body: string;
-          created_at: string;
-          hidden_at: string | null;
-          id: string;
-          place_id: string;
-          rating: number;
-          updated_at: string;
-          visited_on: string | null;
-        };
+          author_id: string | null
+          body: string
+          created_at: string
+          hidden_at: string | null
+          id: string
+          place_id: string
+          rating: number
+          updated_at: string
+          visited_on: string | null
+        }
         Insert: {
-          author_id?: string | null;
-          body: string;
-          created_at?: string;
-          hidden_at?: string | null;
-          id?: string;
-          place_id: string;
-          rating: number;
-          updated_at?: string;
-          visited_on?: string | null;
-        };
+          author_id?: string | null
+          body: string
+          created_at?: string
+          hidden_at?: string | null
+          id?: string
+          place_id: string
+          rating: number
+          updated_at?: string
+          visited_on?: string | null
+        }
         Update: {
-          author_id?: string | null;
-          body?: string;
-          created_at?: string;
-          hidden_at?: string | null;
-          id?: string;
-          place_id?: string;
-          rating?: number;
-          updated_at?: string;
-          visited_on?: string | null;
-        };
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          hidden_at?: string | null
+          id?: string
+          place_id?: string
+          rating?: number
+          updated_at?: string
+          visited_on?: string | null
+        }
         Relationships: [
           {
-            foreignKeyName: 'reviews_author_id_fkey';
-            columns: ['author_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "reviews_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
           {
-            foreignKeyName: 'reviews_place_id_fkey';
-            columns: ['place_id'];
-            isOneToOne: false;
-            referencedRelation: 'places';
-            referencedColumns: ['id'];
+            foreignKeyName: "reviews_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
           },
-        ];
-      };
+        ]
+      }
       stars: {
         Row: {
-          created_at: string;
-          place_id: string;
-          user_id: string;
-        };
+          created_at: string
+          place_id: string
+          user_id: string
+        }
         Insert: {
-          created_at?: string;
-          place_id: string;
-          user_id?: string;
-        };
+          created_at?: string
+          place_id: string
+          user_id?: string
+        }
         Update: {
-          created_at?: string;
-          place_id?: string;
-          user_id?: string;
-        };
+          created_at?: string
+          place_id?: string
+          user_id?: string
+        }
         Relationships: [
           {
-            foreignKeyName: 'stars_place_id_fkey';
-            columns: ['place_id'];
-            isOneToOne: false;
-            referencedRelation: 'places';
-            referencedColumns: ['id'];
+            foreignKeyName: "stars_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
           },
           {
-            foreignKeyName: 'stars_user_id_fkey';
-            columns: ['user_id'];
-            isOneToOne: false;
-            referencedRelation: 'profiles';
-            referencedColumns: ['id'];
+            foreignKeyName: "stars_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
           },
-        ];
-      };
-    };
+        ]
+      }
+    }
     Views: {
       moderation_log: {
         Row: {
-          action: Database['public']['Enums']['moderation_action_kind'] | null;
-          created_at: string | null;
-          details: Json | null;
-          id: string | null;
-          reason: string | null;
-          target_id: string | null;
-          target_type: Database['public']['Enums']['moderation_target'] | null;
-        };
-        Relationships: [];
-      };
-    };
+          action: Database["public"]["Enums"]["moderation_action_kind"] | null
+          created_at: string | null
+          details: Json | null
+          id: string | null
+          reason: string | null
+          target_id: string | null
+          target_type: Database["public"]["Enums"]["moderation_target"] | null
+        }
+        Relationships: []
+      }
+    }
     Functions: {
       delete_account: {
-        Args: { user_id: string; reviews: string };
-        Returns: number;
-      };
+        Args: { user_id: string; reviews: string }
+        Returns: number
+      }
       hide_content: {
         Args: {
-          target_type: Database['public']['Enums']['content_type'];
-          target_id: string;
-          reason: string;
-        };
+          target_type: Database["public"]["Enums"]["content_type"]
+          target_id: string
+          reason: string
+        }
         Returns: {
-          action: Database['public']['Enums']['moderation_action_kind'];
-          created_at: string;
-          details: Json;
-          id: string;
-          moderator_id: string | null;
-          reason: string;
-          target_id: string;
-          target_type: Database['public']['Enums']['moderation_target'];
-        };
-      };
+          action: Database["public"]["Enums"]["moderation_action_kind"]
+          created_at: string
+          details: Json
+          id: string
+          moderator_id: string | null
+          reason: string
+          target_id: string
+          target_type: Database["public"]["Enums"]["moderation_target"]
+        }
+      }
       place_rating_histogram: {
-        Args: { place_id: string };
-        Returns: { rating: number; count: number }[];
-      };
+        Args: { place_id: string }
+        Returns: { rating: number; count: number }[]
+      }
       places_in_view: {
         Args: {
-          min_lat: number;
-          min_lng: number;
-          max_lat: number;
-          max_lng: number;
-          category?: Database['public']['Enums']['place_category'];
-          min_rating?: number;
-          starred_only?: boolean;
-          max_results?: number;
-        };
+          min_lat: number
+          min_lng: number
+          max_lat: number
+          max_lng: number
+          category?: Database["public"]["Enums"]["place_category"]
+          min_rating?: number
+          starred_only?: boolean
+          max_results?: number
+        }
         Returns: {
-          address: string | null;
-          category: Database['public']['Enums']['place_category'];
-          created_at: string;
-          created_by: string | null;
-          description: string;
-          hidden_at: string | null;
-          id: string;
-          lat: number;
-          lng: number;
-          name: string;
-          photo_count: number;
-          rating_avg: number;
-          rating_count: number;
-          updated_at: string;
-        }[];
-      };
+          address: string | null
+          category: Database["public"]["Enums"]["place_category"]
+          created_at: string
+          created_by: string | null
+          description: string
+          hidden_at: string | null
+          id: string
+          lat: number
+          lng: number
+          name: string
+          photo_count: number
+          rating_avg: number
+          rating_count: number
+          updated_at: string
+        }[]
+      }
       places_nearby: {
         Args: {
-          lat: number;
-          lng: number;
-          radius_km?: number;
-          category?: Database['public']['Enums']['place_category'];
-          min_rating?: number;
-          max_results?: number;
-        };
-        Returns: Database['public']['CompositeTypes']['place_with_distance'][];
-      };
+          lat: number
+          lng: number
+          radius_km?: number
+          category?: Database["public"]["Enums"]["place_category"]
+          min_rating?: number
+          max_results?: number
+        }
+        Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
+      }
       restore_content: {
         Args: {
-          target_type: Database['public']['Enums']['content_type'];
-          target_id: string;
-          reason: string;
-        };
+          target_type: Database["public"]["Enums"]["content_type"]
+          target_id: string
+          reason: string
+        }
         Returns: {
-          action: Database['public']['Enums']['moderation_action_kind'];
-          created_at: string;
-          details: Json;
-          id: string;
-          moderator_id: string | null;
-          reason: string;
-          target_id: string;
-          target_type: Database['public']['Enums']['moderation_target'];
-        };
-      };
+          action: Database["public"]["Enums"]["moderation_action_kind"]
+          created_at: string
+          details: Json
+          id: string
+          moderator_id: string | null
+          reason: string
+          target_id: string
+          target_type: Database["public"]["Enums"]["moderation_target"]
+        }
+      }
       search_places: {
-        Args: { q: string; max_results?: number };
+        Args: { q: string; max_results?: number }
         Returns: {
-          id: string;
-          name: string;
-          category: Database['public']['Enums']['place_category'];
-          description: string;
-          address: string;
-          lat: number;
-          lng: number;
-          created_by: string;
-          created_at: string;
-          updated_at: string;
-          rating_avg: number;
-          rating_count: number;
-          photo_count: number;
-          hidden_at: string;
-          rank: number;
-        }[];
-      };
+          id: string
+          name: string
+          category: Database["public"]["Enums"]["place_category"]
+          description: string
+          address: string
+          lat: number
+          lng: number
+          created_by: string
+          created_at: string
+          updated_at: string
+          rating_avg: number
+          rating_count: number
+          photo_count: number
+          hidden_at: string
+          rank: number
+        }[]
+      }
       set_role: {
         Args: {
-          user_id: string;
-          role: Database['public']['Enums']['user_role'];
-        };
+          user_id: string
+          role: Database["public"]["Enums"]["user_role"]
+        }
         Returns: {
-          action: Database['public']['Enums']['moderation_action_kind'];
-          created_at: string;
-          details: Json;
-          id: string;
-          moderator_id: string | null;
-          reason: string;
-          target_id: string;
-          target_type: Database['public']['Enums']['moderation_target'];
-        };
-      };
+          action: Database["public"]["Enums"]["moderation_action_kind"]
+          created_at: string
+          details: Json
+          id: string
+          moderator_id: string | null
+          reason: string
+          target_id: string
+          target_type: Database["public"]["Enums"]["moderation_target"]
+        }
+      }
       similar_places: {
-        Args: { name: string; lat: number; lng: number; radius_m?: number };
-        Returns: Database['public']['CompositeTypes']['place_with_distance'][];
-      };
-    };
+        Args: { name: string; lat: number; lng: number; radius_m?: number }
+        Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
+      }
+    }
     Enums: {
-      content_type: 'place' | 'review' | 'photo';
-      moderation_action_kind: 'hide' | 'restore' | 'role_change';
-      moderation_target: 'place' | 'review' | 'photo' | 'profile';
-      place_category: 'cafe' | 'restaurant' | 'bar' | 'park' | 'museum' | 'shop' | 'viewpoint' | 'venue' | 'other';
-      report_reason: 'spam' | 'offensive' | 'wrong_info' | 'closed_or_moved' | 'duplicate' | 'other';
-      report_status: 'open' | 'resolved' | 'dismissed';
-      user_role: 'member' | 'moderator' | 'admin';
-    };
+      content_type: "place" | "review" | "photo"
+      moderation_action_kind: "hide" | "restore" | "role_change"
+      moderation_target: "place" | "review" | "photo" | "profile"
+      place_category:
+        | "cafe"
+        | "restaurant"
+        | "bar"
+        | "park"
+        | "museum"
+        | "shop"
+        | "viewpoint"
+        | "venue"
+        | "other"
+      report_reason:
+        | "spam"
+        | "offensive"
+        | "wrong_info"
+        | "closed_or_moved"
+        | "duplicate"
+        | "other"
+      report_status: "open" | "resolved" | "dismissed"
+      user_role: "member" | "moderator" | "admin"
+    }
     CompositeTypes: {
       place_with_distance: {
-        id: string | null;
-        name: string | null;
-        category: Database['public']['Enums']['place_category'] | null;
-        description: string | null;
-        address: string | null;
-        lat: number | null;
-        lng: number | null;
-        created_by: string | null;
-        created_at: string | null;
-        updated_at: string | null;
-        rating_avg: number | null;
-        rating_count: number | null;
-        photo_count: number | null;
-        hidden_at: string | null;
-        distance_km: number | null;
-      };
-    };
-  };
-};
+        id: string | null
+        name: string | null
+        category: Database["public"]["Enums"]["place_category"] | null
+        description: string | null
+        address: string | null
+        lat: number | null
+        lng: number | null
+        created_by: string | null
+        created_at: string | null
+        updated_at: string | null
+        rating_avg: number | null
+        rating_count: number | null
+        photo_count: number | null
+        hidden_at: string | null
+        distance_km: number | null
+      }
+    }
+  }
+}
 
-type DatabaseWithoutInternals = Omit<Database, '__InternalSupabase'>;
+type DatabaseWithoutInternals = Omit<Database, "__InternalSupabase">
 
-type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, 'public'>];
+type DefaultSchema = DatabaseWithoutInternals[Extract<keyof Database, "public">]
 
 export type Tables<
   DefaultSchemaTableNameOrOptions extends
-    keyof (DefaultSchema['Tables'] & DefaultSchema['Views']) | { schema: keyof DatabaseWithoutInternals },
+    | keyof (DefaultSchema["Tables"] & DefaultSchema["Views"])
+    | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
-        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])
+    ? keyof (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+        DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])
     : never) = never,
 > = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'] &
-      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Views'])[TableName] extends {
-      Row: infer R;
+  ? (DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"] &
+      DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Views"])[TableName] extends {
+      Row: infer R
     }
     ? R
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema['Tables'] & DefaultSchema['Views'])
-    ? (DefaultSchema['Tables'] & DefaultSchema['Views'])[DefaultSchemaTableNameOrOptions] extends {
-        Row: infer R;
+  : DefaultSchemaTableNameOrOptions extends keyof (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])
+    ? (DefaultSchema["Tables"] &
+        DefaultSchema["Views"])[DefaultSchemaTableNameOrOptions] extends {
+        Row: infer R
       }
       ? R
       : never
-    : never;
+    : never
 
 export type TablesInsert<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
     : never) = never,
 > = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
-      Insert: infer I;
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Insert: infer I
     }
     ? I
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
-    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
-        Insert: infer I;
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Insert: infer I
       }
       ? I
       : never
-    : never;
+    : never
 
 export type TablesUpdate<
-  DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables'] | { schema: keyof DatabaseWithoutInternals },
+  DefaultSchemaTableNameOrOptions extends
+    keyof DefaultSchema["Tables"] | { schema: keyof DatabaseWithoutInternals },
   TableName extends (DefaultSchemaTableNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables']
+    ? keyof DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"]
     : never) = never,
 > = DefaultSchemaTableNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions['schema']]['Tables'][TableName] extends {
-      Update: infer U;
+  ? DatabaseWithoutInternals[DefaultSchemaTableNameOrOptions["schema"]]["Tables"][TableName] extends {
+      Update: infer U
     }
     ? U
     : never
-  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema['Tables']
-    ? DefaultSchema['Tables'][DefaultSchemaTableNameOrOptions] extends {
-        Update: infer U;
+  : DefaultSchemaTableNameOrOptions extends keyof DefaultSchema["Tables"]
+    ? DefaultSchema["Tables"][DefaultSchemaTableNameOrOptions] extends {
+        Update: infer U
       }
       ? U
       : never
-    : never;
+    : never
 
 export type Enums<
-  DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums'] | { schema: keyof DatabaseWithoutInternals },
+  DefaultSchemaEnumNameOrOptions extends
+    keyof DefaultSchema["Enums"] | { schema: keyof DatabaseWithoutInternals },
   EnumName extends (DefaultSchemaEnumNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums']
+    ? keyof DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"]
     : never) = never,
 > = DefaultSchemaEnumNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions['schema']]['Enums'][EnumName]
-  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema['Enums']
-    ? DefaultSchema['Enums'][DefaultSchemaEnumNameOrOptions]
-    : never;
+  ? DatabaseWithoutInternals[DefaultSchemaEnumNameOrOptions["schema"]]["Enums"][EnumName]
+  : DefaultSchemaEnumNameOrOptions extends keyof DefaultSchema["Enums"]
+    ? DefaultSchema["Enums"][DefaultSchemaEnumNameOrOptions]
+    : never
 
 export type CompositeTypes<
-  PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes'] | { schema: keyof DatabaseWithoutInternals },
+  PublicCompositeTypeNameOrOptions extends
+    | keyof DefaultSchema["CompositeTypes"]
+    | { schema: keyof DatabaseWithoutInternals },
   CompositeTypeName extends (PublicCompositeTypeNameOrOptions extends {
-    schema: keyof DatabaseWithoutInternals;
+    schema: keyof DatabaseWithoutInternals
   }
-    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes']
+    ? keyof DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"]
     : never) = never,
 > = PublicCompositeTypeNameOrOptions extends {
-  schema: keyof DatabaseWithoutInternals;
+  schema: keyof DatabaseWithoutInternals
 }
-  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions['schema']]['CompositeTypes'][CompositeTypeName]
-  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema['CompositeTypes']
-    ? DefaultSchema['CompositeTypes'][PublicCompositeTypeNameOrOptions]
-    : never;
+  ? DatabaseWithoutInternals[PublicCompositeTypeNameOrOptions["schema"]]["CompositeTypes"][CompositeTypeName]
+  : PublicCompositeTypeNameOrOptions extends keyof DefaultSchema["CompositeTypes"]
+    ? DefaultSchema["CompositeTypes"][PublicCompositeTypeNameOrOptions]
+    : never
 
 export const Constants = {
   public: {
     Enums: {
-      content_type: ['place', 'review', 'photo'],
-      moderation_action_kind: ['hide', 'restore', 'role_change'],
-      moderation_target: ['place', 'review', 'photo', 'profile'],
-      place_category: ['cafe', 'restaurant', 'bar', 'park', 'museum', 'shop', 'viewpoint', 'venue', 'other'],
-      report_reason: ['spam', 'offensive', 'wrong_info', 'closed_or_moved', 'duplicate', 'other'],
-      report_status: ['open', 'resolved', 'dismissed'],
-      user_role: ['member', 'moderator', 'admin'],
+      content_type: ["place", "review", "photo"],
+      moderation_action_kind: ["hide", "restore", "role_change"],
+      moderation_target: ["place", "review", "photo", "profile"],
+      place_category: [
+        "cafe",
+        "restaurant",
+        "bar",
+        "park",
+        "museum",
+        "shop",
+        "viewpoint",
+        "venue",
+        "other",
+      ],
+      report_reason: [
+        "spam",
+        "offensive",
+        "wrong_info",
+        "closed_or_moved",
+        "duplicate",
+        "other",
+      ],
+      report_status: ["open", "resolved", "dismissed"],
+      user_role: ["member", "moderator", "admin"],
     },
   },
-} as const;
+} as const

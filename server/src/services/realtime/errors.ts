@@ -1,3 +1,5 @@
+import { STATUS_CODES } from 'node:http';
+
 /**
  * Realtime's error catalogue, worded as the real service words them:
  * connect errors (`lib/realtime_web/channels/user_socket.ex` handle_error → HTTP status + `{"error"}`),
@@ -29,7 +31,7 @@ export const connectErrors = {
 /** Renders a refused WebSocket upgrade as the real service answers it: status + JSON body. */
 export function renderConnectError(error: ConnectError): string {
   const body = JSON.stringify({ error: error.message });
-  const reason = error.status === 429 ? 'Too Many Requests' : 'Unauthorized';
+  const reason = STATUS_CODES[error.status] ?? 'Error';
   return (
     `HTTP/1.1 ${error.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
@@ -66,4 +68,31 @@ export const systemMessages = {
   readRevoked: (topic: string) => `You no longer have permission to read from this Channel topic: ${topic}`,
   database: () => 'Realtime was unable to connect to the project database',
   subscribed: () => 'Subscribed to PostgreSQL',
+};
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+/** Ecto's changeset message for a missing field, as the broadcast controllers render it. */
+const blank = "can't be blank";
+const overPayloadLimit = 'Payload size exceeds tenant limit';
+
+/**
+ * REST broadcast answers (`plugs/auth_tenant.ex`, `broadcast_controller.ex`,
+ * `broadcast_single_controller.ex` through `fallback_controller.ex`, and Phoenix's own 413/415).
+ */
+export const broadcastErrors = {
+  /** auth_tenant: a missing or bad token is 401; a private topic the token may not write is 403. */
+  unauthorized: (status: 401 | 403 = 401) => json(status, { message: 'Unauthorized' }),
+  /** Plug.Parsers' 413 over the body limit, rendered by RealtimeWeb.ErrorView as the status message. */
+  bodyTooLarge: () => json(413, 'Content Too Large'),
+  /** Neither JSON nor octet-stream on the single-message route. */
+  unsupportedMediaType: () => new Response(null, { status: 415 }),
+  /** The batch route's changeset errors: one object per message, keyed by field. */
+  invalidMessages: (problems: Record<string, string[]>[]) => json(422, { errors: { messages: problems } }),
+  noMessages: () => json(422, { errors: { messages: [blank] } }),
+  blankPayload: () => json(422, { errors: { payload: [blank] } }),
+  payloadTooLarge: () => json(422, { errors: { payload: [overPayloadLimit] } }),
+  /** Field messages for `invalidMessages`. */
+  fieldMessages: { blank, overPayloadLimit },
 };

@@ -3,6 +3,7 @@ import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { authenticateConnect, type VerifiedToken } from './auth.ts';
 import { checkPolicies } from './authorization.ts';
+import { broadcastErrors } from './errors.ts';
 import { topicKey, type Hub } from './hub.ts';
 import { EncodedBroadcast } from './protocol.ts';
 
@@ -37,8 +38,7 @@ async function readBody(c: Context<AppEnv>, limit: number): Promise<Buffer | Res
   try {
     return await readBodyWithin(c.env.incoming, limit);
   } catch (error: unknown) {
-    if (error instanceof BodyTooLargeError)
-      return new Response(JSON.stringify('Content Too Large'), { status: 413, headers: { 'Content-Type': 'application/json' } });
+    if (error instanceof BodyTooLargeError) return broadcastErrors.bodyTooLarge();
     throw error;
   }
 }
@@ -50,32 +50,31 @@ function parseJson(bytes: Buffer): unknown {
 /** REST broadcast (`broadcast_controller.ex`, `broadcast_single_controller.ex`): 202 on success. */
 export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
-  const unauthorized = { message: 'Unauthorized' };
 
   routes.post('/api/broadcast', async (c) => {
     const bytes = await readBody(c, maxBodyBytes);
     if (bytes instanceof Response) return bytes;
     const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
-    if (!who) return c.json(unauthorized, 401);
+    if (!who) return broadcastErrors.unauthorized();
     let body: unknown;
     try {
       body = parseJson(bytes);
     } catch {
-      return c.json({ errors: { messages: ["can't be blank"] } }, 422);
+      return broadcastErrors.noMessages();
     }
     const list = (body as Obj | null)?.messages;
-    if (!Array.isArray(list) || list.length === 0) return c.json({ errors: { messages: ["can't be blank"] } }, 422);
+    if (!Array.isArray(list) || list.length === 0) return broadcastErrors.noMessages();
     const problems = list.map((m: unknown) => {
       const message = (m && typeof m === 'object' ? m : {}) as Obj;
       const errors: Record<string, string[]> = {};
       for (const key of ['topic', 'event'] as const)
-        if (typeof message[key] !== 'string' || message[key] === '') errors[key] = ["can't be blank"];
-      if (message.payload === undefined || message.payload === null) errors.payload = ["can't be blank"];
+        if (typeof message[key] !== 'string' || message[key] === '') errors[key] = [broadcastErrors.fieldMessages.blank];
+      if (message.payload === undefined || message.payload === null) errors.payload = [broadcastErrors.fieldMessages.blank];
       else if (Buffer.byteLength(JSON.stringify(message.payload)) > hub.settings.maxPayloadBytes)
-        errors.payload = ['Payload size exceeds tenant limit'];
+        errors.payload = [broadcastErrors.fieldMessages.overPayloadLimit];
       return errors;
     });
-    if (problems.some((p) => Object.keys(p).length)) return c.json({ errors: { messages: problems } }, 422);
+    if (problems.some((p) => Object.keys(p).length)) return broadcastErrors.invalidMessages(problems);
     const messages = list as Obj[];
     const allowed = new Map<string, boolean>();
     for (const m of messages) {
@@ -94,7 +93,7 @@ export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
     const bytes = await readBody(c, maxBodyBytes);
     if (bytes instanceof Response) return bytes;
     const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
-    if (!who) return c.json(unauthorized, 401);
+    if (!who) return broadcastErrors.unauthorized();
     const topic = c.req.param('topic');
     const event = c.req.param('event');
     const isPrivate = c.req.query('private') === 'true';
@@ -106,14 +105,14 @@ export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
       try {
         payload = parseJson(bytes);
       } catch {
-        return c.json({ errors: { payload: ["can't be blank"] } }, 422);
+        return broadcastErrors.blankPayload();
       }
-    } else return c.body(null, 415);
+    } else return broadcastErrors.unsupportedMediaType();
     const size = binary ? binary.length : Buffer.byteLength(JSON.stringify(payload));
     if ((!binary && (payload === null || typeof payload !== 'object')) || (binary && binary.length === 0))
-      return c.json({ errors: { payload: ["can't be blank"] } }, 422);
-    if (size > hub.settings.maxPayloadBytes) return c.json({ errors: { payload: ['Payload size exceeds tenant limit'] } }, 422);
-    if (isPrivate && !(await canWrite(hub, who, topic))) return c.json(unauthorized, 403);
+      return broadcastErrors.blankPayload();
+    if (size > hub.settings.maxPayloadBytes) return broadcastErrors.payloadTooLarge();
+    if (isPrivate && !(await canWrite(hub, who, topic))) return broadcastErrors.unauthorized(403);
     send(hub, topic, isPrivate, event, payload, binary, null);
     return c.body(null, 202);
   });
