@@ -85,7 +85,7 @@ export const roleTimeoutsMs: RoleTimeouts = { anon: 3000, authenticated: 8000, d
  * can only stop one by replacing its worker, so a statement is stopped at this limit when
  * another caller is waiting for the engine, and at hosted's (roleTimeoutsMs) otherwise.
  */
-export const embeddedRoleTimeoutsMs: RoleTimeouts = { anon: 1000, authenticated: 3000, service_role: 8000, default: 8000 };
+export const embeddedRoleTimeoutsMs: RoleTimeouts = { anon: 500, authenticated: 3000, service_role: 8000, default: 8000 };
 
 export function timeoutFor(who: TxIdentity, options?: TxOptions, table: RoleTimeouts = roleTimeoutsMs): number | undefined {
   if (options?.timeoutMs !== undefined) return options.timeoutMs;
