@@ -144,7 +144,7 @@ export async function prepareEmailChange(
 /** Mail leaves after the transaction commits (GoTrue: no SMTP latency inside a transaction). */
 export async function sendMails(ctx: AuthDeps, mails: PendingMail[]): Promise<void> {
   for (const mail of mails) {
-    if (ctx.mailer.external) ctx.limiter.hit('email_sent', 'project');
+    if (ctx.mailer.external) await ctx.limiter.hit('email_sent', 'project');
     await ctx.mailer.send(mail.kind, mail.data);
   }
 }

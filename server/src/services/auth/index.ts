@@ -39,7 +39,7 @@ export function createAuthService(deps: ServiceDeps): Service[] {
         return settings.siteUrl;
       },
     }),
-    limiter: createRateLimiter(settings),
+    limiter: createRateLimiter(settings, deps.db),
   };
   const routes = new Hono<AppEnv>();
   mountMeta(ctx, routes);

@@ -68,7 +68,7 @@ export function mountMailRoutes(ctx: AuthDeps, routes: Hono<AppEnv>): void {
 
   const otp = async (c: HonoContext, createByDefault: boolean) => {
     const body = await readBody(c);
-    ctx.limiter.hit('sign_in_sign_ups', clientIp(c));
+    await ctx.limiter.hit('otp', clientIp(c));
     if (stringField(body, 'phone') !== '') throw authErrors.phoneProviderDisabled();
     const email = validateEmail(stringField(body, 'email'));
     const createUser = boolField(body, 'create_user') ?? createByDefault;

@@ -41,7 +41,7 @@ export function mountSignup(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const pkce = readPkce(body);
     if (!settings.enableSignup) throw authErrors.signupDisabled();
     if (email === '' && phone === '' && password === '') return signUpAnonymously(ctx, c, ip, data);
-    ctx.limiter.hit('sign_in_sign_ups', ip);
+    await ctx.limiter.hit('signups', ip);
     if (phone !== '' && email === '') throw authErrors.phoneProviderDisabled();
     if (!settings.emailEnableSignup) throw authErrors.emailProviderDisabled();
     if (password === '') throw authErrors.validation422('Signup requires a valid password');
@@ -89,7 +89,7 @@ export function mountSignup(ctx: AuthDeps, routes: Hono<AppEnv>): void {
 async function signUpAnonymously(ctx: AuthDeps, c: HonoContext, ip: string, data: Record<string, unknown>): Promise<Response> {
   const userAgent = c.req.header('user-agent') ?? null;
   if (!ctx.settings.enableAnonymousSignIns) throw authErrors.anonymousDisabled();
-  ctx.limiter.hit('anonymous_users', ip);
+  await ctx.limiter.hit('anonymous_users', ip);
   const issued = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const user = await insertUser(tx, { email: null, encryptedPassword: '', userMetadata: data, confirmed: false, isAnonymous: true });
     return createSession(tx, user.id, 'anonymous', { userAgent, ip });

@@ -90,19 +90,19 @@ export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const meta = { userAgent: c.req.header('user-agent') ?? null, ip };
     let issued: IssuedSession;
     if (grant === 'password') {
-      ctx.limiter.hit('sign_in_sign_ups', ip);
+      await ctx.limiter.hit('token', ip);
       const body = await readBody(c);
       issued = await passwordGrant(ctx, body, meta);
       // A password that no longer meets the policy still signs in, flagged (token.go: weak_password).
       const weak = weakPasswordOf(ctx.settings, stringField(body, 'password'));
       if (weak) return c.json({ ...(await toTokenResponse(ctx, issued)), weak_password: weak });
     } else if (grant === 'refresh_token') {
-      ctx.limiter.hit('token_refresh', ip);
+      await ctx.limiter.hit('token', ip);
       const token = stringField(await readBody(c), 'refresh_token');
       if (token === '') throw authErrors.validation('refresh_token required');
       issued = await refreshSession(ctx, token);
     } else if (grant === 'pkce') {
-      ctx.limiter.hit('sign_in_sign_ups', ip);
+      await ctx.limiter.hit('token', ip);
       issued = await pkceGrant(ctx, await readBody(c), meta);
     } else {
       throw authErrors.validation('unsupported_grant_type');

@@ -29,7 +29,7 @@ function withFragment(url: string, params: Record<string, string>, alsoQuery: bo
 /** GET /verify (the mailed link) and POST /verify (verifyOtp), internal/api/verify.go. */
 export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.get('/verify', async (c) => {
-    ctx.limiter.hit('token_verifications', clientIp(c));
+    await ctx.limiter.hit('verify', clientIp(c));
     const token = (c.req.query('token') ?? '').replaceAll('-', '');
     const type = c.req.query('type') ?? '';
     const redirectTo = ctx.redirects.resolve(c.req.query('redirect_to'), c.req.header('referer'));
@@ -69,7 +69,7 @@ export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   });
 
   routes.post('/verify', async (c) => {
-    ctx.limiter.hit('token_verifications', clientIp(c));
+    await ctx.limiter.hit('verify', clientIp(c));
     const body = await readBody(c);
     const type = stringField(body, 'type');
     const otp = stringField(body, 'token').replaceAll('-', '');
