@@ -99,7 +99,9 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   const config = { ...loadConfig(options, options.env ?? process.env), ...options.override };
   const log = options.log ?? createLogger(config.logRequests, logFormatOf(options.env ?? process.env));
   const metrics = createServerMetrics();
-  const unlock = lockDataDir(config.dataDir);
+  // PGlite's files allow one process; on PostgreSQL the data dir holds only files that
+  // several server processes may share (storage), so it is not locked (decision 160).
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let db: Database | null = null;
   const services: Service[] = [];
   try {

@@ -58,10 +58,15 @@ export class ChangeCapture {
     const bodies = new Map<number, Obj>();
     if (parked.length) {
       await this.#db.transaction({ kind: 'system' }, async (tx) => {
+        // Every server process on a shared PostgreSQL reads a parked change: it is pruned by age there.
         const { rows } = await tx.query<{ id: number; body: Obj }>(
-          `delete from _server.realtime_changes where id = any($1::int8[]) returning id, body`,
+          this.#db.backend === 'postgres'
+            ? `select id, body from _server.realtime_changes where id = any($1::int8[])`
+            : `delete from _server.realtime_changes where id = any($1::int8[]) returning id, body`,
           [parked],
         );
+        if (this.#db.backend === 'postgres')
+          await tx.query(`delete from _server.realtime_changes where created_at < now() - interval '1 minute'`);
         for (const r of rows) bodies.set(Number(r.id), r.body);
       });
     }

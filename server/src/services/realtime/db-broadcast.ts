@@ -44,7 +44,7 @@ function deliver(hub: Hub, notice: MessageNotice): void {
     binary: null,
     meta: { id: notice.id },
   });
-  hub.broadcast(topicKey(notice.topic, notice.private !== false), message);
+  hub.deliver(topicKey(notice.topic, notice.private !== false), message);
 }
 
 async function fetchAndDeliver(hub: Hub, id: string): Promise<void> {

@@ -2,8 +2,10 @@ import type { Database } from '../../db/types.ts';
 import type { Keys } from '../../lib/keys.ts';
 import type { Logger } from '../../lib/log.ts';
 import type { Counter } from '../../lib/metrics.ts';
-import { PresenceRegistry } from './presence.ts';
+import { Fanout, type FanoutMessage } from './fanout.ts';
+import { PresenceRegistry, type PresenceMember } from './presence.ts';
 import type { EncodedBroadcast } from './protocol.ts';
+import { RemotePresence } from './remote-presence.ts';
 
 export interface RealtimeSettings {
   /** A socket that sends nothing (not even a heartbeat) for this long is dropped. */
@@ -54,10 +56,24 @@ export class Hub {
   readonly settings: RealtimeSettings;
   /** Socket messages in from clients and out to them (metrics). */
   readonly messages: Counter | null;
-  readonly presence = new PresenceRegistry();
+  readonly presence: PresenceRegistry;
+  /** Set when several server processes share the database (PostgreSQL): see cross-process.ts. */
+  readonly fanout: Fanout | null = null;
+  readonly remotePresence: RemotePresence | null = null;
+  /** What to do with a message from another process (set by cross-process.ts when it starts). */
+  fromOtherProcess: ((origin: string, message: FanoutMessage) => void) | null = null;
   readonly #topics = new Map<string, Set<Subscriber>>();
 
-  constructor(deps: { db: Database; keys: Keys; log: Logger; settings: RealtimeSettings; messages?: Counter }) {
+  constructor(deps: { db: Database; keys: Keys; log: Logger; settings: RealtimeSettings; messages?: Counter; shared?: boolean }) {
+    if (deps.shared) {
+      const fanout = new Fanout(deps.db, deps.log, (origin, message) => this.fromOtherProcess?.(origin, message));
+      this.fanout = fanout;
+      this.remotePresence = new RemotePresence();
+      this.presence = new PresenceRegistry({
+        remote: this.remotePresence,
+        onDiff: (key, diff) => fanout.publish({ kind: 'presence_diff', key, diff }),
+      });
+    } else this.presence = new PresenceRegistry();
     this.messages = deps.messages ?? null;
     this.db = deps.db;
     this.keys = deps.keys;
@@ -82,8 +98,26 @@ export class Hub {
     return this.#topics.get(key) ?? [];
   }
 
-  /** Fans a broadcast out to a topic's readers (all but `except`); returns how many got it. */
+  /** The members of a topic that take presence events. */
+  presenceAudience(key: string): Iterable<PresenceMember> {
+    return this.members(key) as Iterable<Subscriber & PresenceMember>;
+  }
+
+  /**
+   * Fans a broadcast out to a topic's readers (all but `except`), here and on the other
+   * server processes; returns how many got it here.
+   */
   broadcast(key: string, message: EncodedBroadcast, except: Subscriber | null = null): number {
+    if (this.fanout) {
+      const m = message.message;
+      const binary = m.binary ? m.binary.toString('base64') : null;
+      this.fanout.publish({ kind: 'broadcast', key, topic: m.topic, event: m.event, payload: m.payload, binary, meta: m.meta });
+    }
+    return this.deliver(key, message, except);
+  }
+
+  /** A broadcast to this process's readers only (one every process receives by itself, or from another process). */
+  deliver(key: string, message: EncodedBroadcast, except: Subscriber | null = null): number {
     let sent = 0;
     for (const subscriber of this.#topics.get(key) ?? []) {
       if (subscriber === except || !subscriber.canReadBroadcast()) continue;

@@ -9,6 +9,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { authenticateConnect } from './auth.ts';
 import { createChangeEngine } from './change-engine.ts';
 import { Connection } from './connection.ts';
+import { startCrossProcess } from './cross-process.ts';
 import { listenForDbMessages } from './db-broadcast.ts';
 import { ConnectError, connectErrors, renderConnectError } from './errors.ts';
 import { broadcastRoutes } from './http.ts';
@@ -28,6 +29,8 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     log: deps.log,
     settings: readSettings(process.env),
     messages: deps.metrics.realtimeMessages,
+    // Several server processes may share a PostgreSQL; the embedded database has one.
+    shared: deps.db.backend === 'postgres',
   });
   const changes = createChangeEngine(hub);
   const connections = new Set<Connection>();
@@ -35,6 +38,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
   // Frames up to twice the payload limit pass the transport; the limit itself is checked per message.
   const wss = new WebSocketServer({ noServer: true, maxPayload: hub.settings.maxPayloadBytes * 2 + 64 * 1024, perMessageDeflate: false });
   let stopListening: (() => Promise<void>) | null = null;
+  let stopCrossProcess: (() => Promise<void>) | null = null;
   let sweeper: NodeJS.Timeout | null = null;
   let closing: Promise<void> | null = null;
 
@@ -93,10 +97,12 @@ export function createRealtimeService(deps: ServiceDeps): Service {
       // Changes parked while no server listened have nobody to go to any more.
       await deps.db.transaction({ kind: 'system' }, async (tx) => {
         await tx.query(`delete from realtime.messages where inserted_at < now()::timestamp - interval '72 hours'`);
-        await tx.query('delete from _server.realtime_changes');
+        // Other processes on this database may still be reading recent ones.
+        await tx.query(`delete from _server.realtime_changes where created_at < now() - interval '1 minute'`);
       });
       await changes.start();
       stopListening = await listenForDbMessages(hub);
+      stopCrossProcess = await startCrossProcess(hub);
       sweeper = setInterval(sweep, Math.max(50, Math.min(1000, hub.settings.heartbeatTimeoutMs / 4)));
       sweeper.unref();
     },
@@ -116,6 +122,7 @@ export function createRealtimeService(deps: ServiceDeps): Service {
     for (const connection of connections) connection.terminate(1012, 'service restart');
     connections.clear();
     wss.close();
+    await stopCrossProcess?.();
     await stopListening?.();
     await changes.close();
   }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { RemotePresence } from './remote-presence.ts';
 
 /** Anything that can receive presence events for a topic. */
 export interface PresenceMember {
@@ -22,12 +23,32 @@ function newRef(): string {
  */
 export class PresenceRegistry {
   readonly #topics = new Map<string, Map<PresenceMember, Meta>>();
+  /** The other server processes' members and where this process's diffs go (decision 160); none when embedded. */
+  readonly #remote: RemotePresence | null;
+  readonly #onDiff: ((topicKey: string, diff: { joins: Metas; leaves: Metas }) => void) | null;
 
-  /** `presence_state` payload: every key's metas. */
+  constructor(shared?: { remote: RemotePresence; onDiff: (topicKey: string, diff: { joins: Metas; leaves: Metas }) => void }) {
+    this.#remote = shared?.remote ?? null;
+    this.#onDiff = shared?.onDiff ?? null;
+  }
+
+  /** `presence_state` payload: every key's metas, on this process and the others. */
   state(topicKey: string): Metas {
+    const out = this.localState(topicKey);
+    this.#remote?.addState(topicKey, out);
+    return out;
+  }
+
+  /** The members tracked on this process only. */
+  localState(topicKey: string): Metas {
     const out: Metas = {};
     for (const [member, meta] of this.#topics.get(topicKey) ?? []) (out[member.presenceKey] ??= { metas: [] }).metas.push(meta);
     return out;
+  }
+
+  /** Topics with members on this process. */
+  localTopics(): string[] {
+    return [...this.#topics.keys()];
   }
 
   /** Tracks (or updates) a member; returns false when the payload did not change. */
@@ -39,7 +60,9 @@ export class PresenceRegistry {
     const meta: Meta = { ...payload, phx_ref: newRef(), ...(previous ? { phx_ref_prev: previous.phx_ref } : {}) };
     members.set(member, meta);
     const leaves: Metas = previous ? { [member.presenceKey]: { metas: [previous] } } : {};
-    sendDiff(audience, { joins: { [member.presenceKey]: { metas: [meta] } }, leaves });
+    const diff = { joins: { [member.presenceKey]: { metas: [meta] } }, leaves };
+    sendDiff(audience, diff);
+    this.#onDiff?.(topicKey, diff);
     return true;
   }
 
@@ -49,7 +72,9 @@ export class PresenceRegistry {
     if (!members || !previous) return;
     members.delete(member);
     if (members.size === 0) this.#topics.delete(topicKey);
-    sendDiff(audience, { joins: {}, leaves: { [member.presenceKey]: { metas: [previous] } } });
+    const diff = { joins: {}, leaves: { [member.presenceKey]: { metas: [previous] } } };
+    sendDiff(audience, diff);
+    this.#onDiff?.(topicKey, diff);
   }
 }
 

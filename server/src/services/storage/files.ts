@@ -162,13 +162,23 @@ export class FileStore {
     }
   }
 
-  /** Deletes every file whose version no row references (crash leftovers, replaced versions). */
-  async sweep(referenced: Set<string>): Promise<number> {
+  /**
+   * Deletes every file whose version no row references (crash leftovers, replaced versions),
+   * except recent ones: on a directory shared by several server processes, a file another
+   * process is uploading has no row until its upload commits.
+   */
+  async sweep(referenced: Set<string>, graceMs = 10 * 60_000): Promise<number> {
     let removed = 0;
+    const cutoff = Date.now() - graceMs;
     for (const shard of await readdir(this.#objects).catch(() => [] as string[])) {
       const dir = path.join(this.#objects, shard);
       for (const name of await readdir(dir).catch(() => [] as string[])) {
         if (referenced.has(name)) continue;
+        const modified = await stat(path.join(dir, name)).then(
+          (s) => s.mtimeMs,
+          () => 0,
+        );
+        if (modified > cutoff) continue;
         await rm(path.join(dir, name), { force: true });
         removed++;
       }
