@@ -1,6 +1,5 @@
 import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -8,6 +7,9 @@ import type { Database } from '../server/src/db/types.ts';
 import { silentLogger } from '../server/src/lib/log.ts';
 import { startServer } from '../server/src/server.ts';
 import { startCluster } from '../tests/support/postgres-cluster.ts';
+import { startBaseline } from './support/baseline.ts';
+import { Connection, measure as measureShape, percentile, requestBytes, type Measure } from './support/http-load.ts';
+import { seedPlacesSql } from './support/rest-seed.ts';
 
 /**
  * `npm run bench:rest`: the REST service against the same queries run directly on the
@@ -23,6 +25,8 @@ const project = path.join(root, 'tests/fixtures/rest');
 const sequentialCount = Number(process.env.BENCH_SEQUENTIAL ?? 1500);
 const concurrentCount = Number(process.env.BENCH_CONCURRENT ?? 4000);
 const concurrency = 32;
+const shape = { sequential: sequentialCount, concurrent: concurrentCount, concurrency };
+const measure = (op: (i: number) => Promise<void>, offset: number) => measureShape(op, offset, shape);
 const seededPlaces = 2000;
 
 interface Scenario {
@@ -76,138 +80,22 @@ const scenarios: Scenario[] = [
   },
 ];
 
-interface Measure {
-  rps: number;
-  p50: number;
-  p95: number;
-  /** CPU the measuring process used during the throughput phase, in % of one core. */
-  cpu: number;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-}
-
-/** Runs `op` count times sequentially (latency) and with `concurrency` in flight (throughput). */
-async function measure(op: (i: number) => Promise<void>, offset: number): Promise<Measure> {
-  for (let i = 0; i < 200; i++) await op(offset + i);
-  const latencies: number[] = [];
-  for (let i = 0; i < sequentialCount; i++) {
-    const started = performance.now();
-    await op(offset + 1000 + i);
-    latencies.push(performance.now() - started);
-  }
-  latencies.sort((a, b) => a - b);
-  let next = 0;
-  const cpuBefore = process.cpuUsage();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < concurrentCount) await op(offset + 100_000 + next++);
-    }),
-  );
-  const seconds = (performance.now() - started) / 1000;
-  const cpu = process.cpuUsage(cpuBefore);
-  return {
-    rps: concurrentCount / seconds,
-    p50: percentile(latencies, 50),
-    p95: percentile(latencies, 95),
-    cpu: ((cpu.user + cpu.system) / 1e6 / seconds) * 100,
-  };
-}
-
-/**
- * A keep-alive HTTP/1.1 connection that sends prepared request bytes and reads each response
- * to its end (Content-Length or chunked), as wrk does: no client framework on the measured
- * path. Node's `http.request` costs about 0.1 ms of CPU per exchange on these cores — more
- * than the database call being compared with — and that is the client's cost, not the server's.
- */
-class Connection {
-  readonly #socket: net.Socket;
-  #buffer: Buffer = Buffer.alloc(0);
-  #waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | null = null;
-
-  constructor(port: number, host: string) {
-    this.#socket = net.connect(port, host);
-    this.#socket.setNoDelay(true);
-    this.#socket.on('data', (chunk: Buffer) => {
-      this.#buffer = this.#buffer.length === 0 ? chunk : Buffer.concat([this.#buffer, chunk]);
-      this.#drain();
-    });
-    this.#socket.on('error', (error) => this.#fail(error));
-    this.#socket.on('close', () => this.#fail(new Error('connection closed')));
-  }
-
-  send(bytes: Buffer): Promise<number> {
-    if (this.#waiting) return Promise.reject(new Error('one request at a time per connection'));
-    return new Promise((resolve, reject) => {
-      this.#waiting = { resolve, reject };
-      this.#socket.write(bytes);
-    });
-  }
-
-  close(): void {
-    this.#socket.destroy();
-  }
-
-  #fail(error: Error): void {
-    const waiting = this.#waiting;
-    this.#waiting = null;
-    waiting?.reject(error);
-  }
-
-  /** Completes the waiting request once its whole response is in the buffer. */
-  #drain(): void {
-    const headEnd = this.#buffer.indexOf('\r\n\r\n');
-    if (headEnd < 0 || !this.#waiting) return;
-    const head = this.#buffer.subarray(0, headEnd).toString('latin1');
-    const status = Number(head.slice(9, 12));
-    const length = /\r\ncontent-length:\s*(\d+)/i.exec(head);
-    let end: number;
-    if (length) {
-      end = headEnd + 4 + Number(length[1]);
-    } else if (/\r\ntransfer-encoding:\s*chunked/i.test(head)) {
-      const chunkedEnd = this.#chunkedEnd(headEnd + 4);
-      if (chunkedEnd < 0) return;
-      end = chunkedEnd;
-    } else {
-      end = headEnd + 4;
-    }
-    if (this.#buffer.length < end) return;
-    this.#buffer = this.#buffer.subarray(end);
-    const waiting = this.#waiting;
-    this.#waiting = null;
-    waiting.resolve(status);
-  }
-
-  /** Where a chunked body that starts at `at` ends, or -1 while it is incomplete. */
-  #chunkedEnd(at: number): number {
-    let offset = at;
-    for (;;) {
-      const lineEnd = this.#buffer.indexOf('\r\n', offset);
-      if (lineEnd < 0) return -1;
-      const size = Number.parseInt(this.#buffer.subarray(offset, lineEnd).toString('latin1'), 16);
-      if (!Number.isFinite(size)) throw new Error('bad chunk size');
-      offset = lineEnd + 2 + size + 2;
-      if (size === 0) return offset <= this.#buffer.length ? offset : -1;
-      if (offset > this.#buffer.length) return -1;
-    }
-  }
-}
-
-function requestBytes(url: URL, r: { path: string; method: string; body?: string }, key: string): Buffer {
-  const body = r.body ?? '';
-  const head =
-    `${r.method} ${r.path} HTTP/1.1\r\nHost: ${url.host}\r\napikey: ${key}\r\nAuthorization: Bearer ${key}\r\n` +
-    `Content-Type: application/json\r\n${r.body === undefined ? '' : `Content-Length: ${Buffer.byteLength(body)}\r\n`}\r\n`;
-  return Buffer.from(head + body);
-}
-
 /** Child process: the HTTP load generator (scenario index, or -1 for the floor). */
 async function runClient(): Promise<void> {
-  const [url, anonKey, serviceKey, index] = process.argv.slice(3);
-  const scenario = Number(index) < 0 ? floor : scenarios[Number(index)];
-  if (!scenario || !url) throw new Error('bad client arguments');
+  const [url, anonKey, serviceKey, index, target] = process.argv.slice(3);
+  const chosen = Number(index) < 0 ? floor : scenarios[Number(index)];
+  if (!chosen || !url) throw new Error('bad client arguments');
+  // The minimal handler's route runs scenario `index`'s statement for iteration i (offset: inserts stay unique).
+  const scenario =
+    target === 'baseline'
+      ? {
+          http: (i: number) => ({
+            method: chosen.http(i).method,
+            path: `/baseline/${index}/${i + 1_000_000}`,
+            service: chosen.http(i).service,
+          }),
+        }
+      : chosen;
   const base = new URL(url);
   const connections = Array.from({ length: concurrency }, () => new Connection(Number(base.port), base.hostname));
   const idle = [...connections];
@@ -255,8 +143,14 @@ async function runPgClient(): Promise<void> {
   await pool.end();
 }
 
-function measureHttp(url: string, anonKey: string, serviceKey: string, index: number): Promise<Measure> {
-  return measureInChild(['--client', url, anonKey, serviceKey, String(index)]);
+function measureHttp(
+  url: string,
+  anonKey: string,
+  serviceKey: string,
+  index: number,
+  target: 'rest' | 'baseline' = 'rest',
+): Promise<Measure> {
+  return measureInChild(['--client', url, anonKey, serviceKey, String(index), target]);
 }
 
 function measureInChild(args: string[]): Promise<Measure> {
@@ -279,18 +173,7 @@ function measureDirect(db: Database, scenario: Scenario): Promise<Measure> {
 }
 
 async function seed(db: Database): Promise<void> {
-  await db.transaction({ kind: 'system' }, (tx) =>
-    tx.exec(`
-      insert into public.places (id, name, category, tags, lat, lng, rating)
-        select g, 'Place ' || g, (array['cafe', 'bar', 'restaurant'])[1 + g % 3], '{bench}', 48 + g / 10000.0, 2 + g / 10000.0, (g % 50) / 10.0
-        from generate_series(1000, ${999 + seededPlaces}) g;
-      insert into public.reviews (place_id, author_id, body, stars)
-        select p, 1 + (p + k) % 3, 'Review ' || k || ' of ' || p, 1 + (p + k) % 5
-        from generate_series(1000, ${999 + seededPlaces}) p, generate_series(1, 3) k;
-      create index if not exists reviews_place_id_idx on public.reviews (place_id);
-      analyze;
-    `),
-  );
+  await db.transaction({ kind: 'system' }, (tx) => tx.exec(seedPlacesSql(seededPlaces)));
 }
 
 interface Row {
@@ -302,6 +185,8 @@ interface Row {
   dbInHttp: number;
   /** PostgreSQL only: the same transaction on a connection of the load generator's own. */
   connection: Measure | null;
+  /** The minimal Hono-on-Node handler running the same statement on the same handle. */
+  baseline: Measure;
 }
 
 interface BackendResult {
@@ -348,6 +233,7 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
   });
   const rows: Row[] = [];
   let floorMeasure: Measure;
+  const baselineServer = await startBaseline(server.db, scenarios);
   try {
     await seed(server.db);
     floorMeasure = await measureHttp(server.url, server.keys.anonKey, server.keys.serviceRoleKey, -1);
@@ -360,9 +246,11 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
       // The sequential phase follows 200 warm-up requests; one transaction per request.
       const inHttp = timed.durations.slice(200, 200 + sequentialCount).sort((a, b) => a - b);
       const connection = backend === 'postgres' ? await measureInChild(['--pg-client', databaseUrl, String(index)]) : null;
-      rows.push({ scenario: scenario.name, backend, http: timed.result, direct, dbInHttp: percentile(inHttp, 50), connection });
+      const baseline = await measureHttp(baselineServer.url, server.keys.anonKey, server.keys.serviceRoleKey, index, 'baseline');
+      rows.push({ scenario: scenario.name, backend, http: timed.result, direct, dbInHttp: percentile(inHttp, 50), connection, baseline });
     }
   } finally {
+    await baselineServer.close();
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
@@ -384,6 +272,19 @@ function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[
       `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.rps, 0)}${num(r.http.p50)}${num(r.http.p95)} |${num(r.direct.rps, 0)}${num(r.direct.p50)}${num(r.direct.p95)} |${num(r.http.p50 / r.direct.p50)}${num(r.http.p50 - r.direct.p50)}${num(r.direct.rps / r.http.rps)} |${num(r.dbInHttp)}${num(r.http.cpu, 0)} |${r.connection ? `${num(r.connection.p50)}${num(r.http.p50 / r.connection.p50)}` : '        -        -'}`,
     );
   }
+  console.log('');
+  console.log(
+    `${pad('scenario', 22)}${pad('backend', 10)}${'REST p50'.padStart(9)}${'p95'.padStart(9)}${'req/s'.padStart(9)} |${'min p50'.padStart(9)}${'p95'.padStart(9)}${'req/s'.padStart(9)} |${'p50 ×'.padStart(9)}${'+ms conn'.padStart(9)}`,
+  );
+  for (const r of rows) {
+    console.log(
+      `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(r.http.p50)}${num(r.http.p95)}${num(r.http.rps, 0)} |${num(r.baseline.p50)}${num(r.baseline.p95)}${num(r.baseline.rps, 0)} |${num(r.http.p50 / r.baseline.p50)}${r.connection ? num(r.http.p50 - r.connection.p50) : '        -'}`,
+    );
+  }
+  console.log(
+    '(min = a minimal Hono-on-Node handler on the same database handle running the same statement in the same request transaction and returning its rows as JSON, under the same load; p50 × = REST p50 / min p50; +ms conn = REST p50 - conn p50, PostgreSQL only.)',
+  );
+  console.log('');
   for (const [backend, f] of Object.entries(floors)) {
     console.log(
       `${pad(floor.name, 22)}${pad(backend, 10)}${num(f.rps, 0)}${num(f.p50)}${num(f.p95)} | GET /_server/health: one loopback exchange, no middleware, no database`,

@@ -14,7 +14,7 @@ export interface RoundRobinProxy {
  * nginx's `proxy_next_upstream error`). Plain node:http with keep-alive towards the backends;
  * upgrades are piped as raw TCP.
  */
-export async function startRoundRobinProxy(backends: string[]): Promise<RoundRobinProxy> {
+export async function startRoundRobinProxy(backends: string[], port = 0): Promise<RoundRobinProxy> {
   const targets = backends.map((b) => new URL(b));
   const agents = targets.map(() => new http.Agent({ keepAlive: true, maxSockets: 256 }));
   const upgrades: string[] = [];
@@ -96,10 +96,9 @@ export async function startRoundRobinProxy(backends: string[]): Promise<RoundRob
   }
   server.on('upgrade', (request: http.IncomingMessage, client: net.Socket, head: Buffer) => upgrade(request, client, head, order()));
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     upgrades,
     close: async () => {
       for (const socket of tunnels) socket.destroy();
