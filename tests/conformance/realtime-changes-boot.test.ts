@@ -8,6 +8,9 @@ import { conformanceTargets, type ConformanceTarget } from '../support/target.ts
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 type Spec = { event: 'INSERT' | '*'; filter?: string };
 
+/** The new row a change carries. */
+const row = (change: Change | undefined): Record<string, unknown> => (change?.new ?? {}) as Record<string, unknown>;
+
 /**
  * A change committed after the client saw SUBSCRIBED reaches it, even on a server that has just
  * booted and has never delivered a change: the client does not have to wait for the later
@@ -79,8 +82,8 @@ for (const target of conformanceTargets()) {
       await insert(s, 'first', 7);
       const [change] = await inbox.waitFor(1);
       assert.equal(change?.eventType, 'INSERT');
-      assert.equal(change?.new.n, 7);
-      assert.equal(change?.new.kind, 'first');
+      assert.equal(row(change).n, 7);
+      assert.equal(row(change).kind, 'first');
     });
 
     test('a filtered subscription as the very first thing the server does', async () => {
@@ -89,7 +92,7 @@ for (const target of conformanceTargets()) {
       await insert(s, 'skip', 2);
       await insert(s, 'take', 1);
       const [change] = await inbox.waitFor(1);
-      assert.equal(change?.new.kind, 'take');
+      assert.equal(row(change).kind, 'take');
     });
 
     test('several subscriptions joined at once, each followed at once by its own insert', async () => {
@@ -110,14 +113,14 @@ for (const target of conformanceTargets()) {
       await warming;
       assert.ok(filtered && all && listed && greater);
       assert.deepEqual(
-        (await filtered.waitFor(1)).map((c) => c.new.n),
+        (await filtered.waitFor(1)).map((c) => row(c).n),
         [11],
       );
       // The unfiltered channel sees its own insert and every one committed after it subscribed.
       const mine = await all.waitFor(1);
-      assert.ok(mine.some((c) => c.new.kind === 'own-1'));
-      assert.ok((await listed.waitFor(1)).some((c) => c.new.n === 13));
-      assert.ok((await greater.waitFor(1)).some((c) => c.new.n === 14));
+      assert.ok(mine.some((c) => row(c).kind === 'own-1'));
+      assert.ok((await listed.waitFor(1)).some((c) => row(c).n === 13));
+      assert.ok((await greater.waitFor(1)).some((c) => row(c).n === 14));
     });
   });
 }
