@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { errorShape, newUser, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
+import { newUser, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 /** `Date.prototype.toISOString()`: what storage-api's JSON carries for every timestamp. */
