@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { newUser, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
+import { errorShape, newUser, storageProject, type TestUser } from '../fixtures/storage/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 /** `Date.prototype.toISOString()`: what storage-api's JSON carries for every timestamp. */
@@ -92,6 +92,25 @@ for (const target of conformanceTargets()) {
       assert.match(bucket.data?.updated_at ?? '', iso);
       const listed = await alice.client.storage.from('avatars').list(`${alice.id}/v2`, { limit: 1, search: 'file-aa' });
       assert.match(listed.data?.[0]?.created_at ?? '', iso);
+    });
+
+    test('an images-only bucket takes any raster image under an allowed image type, and nothing else', async () => {
+      const admin = server.admin().storage;
+      assert.equal((await admin.createBucket('png-only', { public: false, allowedMimeTypes: ['image/png'] })).error, null);
+      const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
+      const labelled = await admin.from('png-only').upload('cat.jpg', jpeg, { contentType: 'image/png' });
+      assert.equal(labelled.error, null);
+      const notImage = await admin
+        .from('png-only')
+        .upload('page.png', '<html><script>alert(1)</script></html>', { contentType: 'image/png' });
+      assert.deepEqual(errorShape(notImage.error), {
+        status: 400,
+        statusCode: '415',
+        code: 'InvalidMimeType',
+        message: 'mime type image/png is not supported',
+      });
+      const otherType = await admin.from('png-only').upload('cat2.jpg', jpeg, { contentType: 'image/jpeg' });
+      assert.equal(errorShape(otherType.error).code, 'InvalidMimeType');
     });
 
     test('a request with neither authorization nor apikey is refused where a token is required', async () => {
