@@ -134,22 +134,22 @@ export class Channel implements Subscriber, PresenceMember {
     }
     const rawChanges = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter((p) => p !== null && p !== undefined) : [];
     const replyChanges = rawChanges.map((p) => ({ ...obj(p), id: subscriptionId(obj(p)) }));
-    // postgres_changes are registered before the join is answered: a change committed after the
-    // client saw SUBSCRIBED reaches it, even before the `system` message that follows.
-    const changes = rawChanges.length ? await this.#registerChanges(rawChanges.map(obj)) : null;
-    if (this.#closed) {
-      if (changes?.subs.length) this.#changes.unsubscribe(changes.subs);
-      return false;
-    }
-    if (changes?.subs.length) this.changeSubscriptions = changes.subs;
+    if (this.#closed) return false;
+    // postgres_changes registration starts before the join is answered, and the change engine
+    // holds every captured change until pending registrations settle: a change committed after
+    // the client saw SUBSCRIBED reaches it, though the `system` message may come later.
+    const registering = rawChanges.length ? this.#registerChanges(rawChanges.map(obj)) : null;
     this.#hub.subscribe(this);
     this.#reply(frame.ref, 'ok', { postgres_changes: replyChanges });
     for (const m of replayed)
       this.pushEvent('broadcast', { type: 'broadcast', event: m.event, payload: m.payload, meta: { replayed: true, id: m.id } });
     if (this.#presenceEnabled && this.canReadPresence()) this.pushEvent('presence_state', this.#hub.presence.state(this.topicKey));
     this.#scheduleExpiry();
-    if (changes)
+    void registering?.then((changes) => {
+      if (this.#closed) return this.#changes.unsubscribe(changes.subs);
+      this.changeSubscriptions = changes.subs;
       this.pushEvent('system', { extension: 'postgres_changes', status: changes.status, message: changes.message, channel: this.name });
+    });
     return true;
   }
 
