@@ -166,6 +166,7 @@ export const projectTomlSchema = table({
   realtime: table({ enabled: bool().optional() }).optional(),
   storage: table({
     file_size_limit: byteSize().optional(),
+    image_transformation: table({ enabled: bool().optional() }).optional(),
     buckets: z.record(z.string(), bucket).optional(),
   }).optional(),
   auth: table({

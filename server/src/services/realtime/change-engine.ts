@@ -21,6 +21,8 @@ export function createChangeEngine(hub: Hub): ChangeEngine {
   const stops: Array<() => Promise<void>> = [];
 
   async function processBatch(changes: CapturedChange[]): Promise<void> {
+    // A join answered before its registration finished must still get changes committed since.
+    await registry.settled();
     if (!registry.size) return;
     const verdicts: Verdict[][] = changes.map(() => []);
     for (const indexes of byTable(changes).values()) {

@@ -19,18 +19,37 @@ export class SubscriptionRegistry {
   readonly #db: Database;
   readonly #catalog: TableCatalog;
   readonly #subscriptions = new Set<ChangeSubscription>();
+  /** Registrations under way: changes captured meanwhile wait for them (see `settled`). */
+  readonly #pending = new Set<Promise<string | null>>();
 
   constructor(db: Database, catalog: TableCatalog) {
     this.#db = db;
     this.#catalog = catalog;
   }
 
+  /** Live subscriptions plus registrations under way (the capture keeps changes while > 0). */
   get size(): number {
-    return this.#subscriptions.size;
+    return this.#subscriptions.size + this.#pending.size;
   }
 
-  /** Registers `subs`; resolves to the `system` message that refuses them, or null. */
-  async add(subs: ChangeSubscription[]): Promise<string | null> {
+  /**
+   * Registers `subs`; resolves to the `system` message that refuses them, or null. The
+   * registration counts as pending from the moment this is called, synchronously.
+   */
+  add(subs: ChangeSubscription[]): Promise<string | null> {
+    const registering = this.#add(subs);
+    this.#pending.add(registering);
+    const done = () => void this.#pending.delete(registering);
+    registering.then(done, done);
+    return registering;
+  }
+
+  /** Resolves once every registration started so far has succeeded or failed. */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.#pending]);
+  }
+
+  async #add(subs: ChangeSubscription[]): Promise<string | null> {
     await this.#catalog.ready();
     for (const sub of subs) {
       const problem = await this.#check(sub);

@@ -135,41 +135,37 @@ export class Channel implements Subscriber, PresenceMember {
     const rawChanges = Array.isArray(config.postgres_changes) ? config.postgres_changes.filter((p) => p !== null && p !== undefined) : [];
     const replyChanges = rawChanges.map((p) => ({ ...obj(p), id: subscriptionId(obj(p)) }));
     if (this.#closed) return false;
+    // postgres_changes registration starts before the join is answered, and the change engine
+    // holds every captured change until pending registrations settle: a change committed after
+    // the client saw SUBSCRIBED reaches it, though the `system` message may come later.
+    const registering = rawChanges.length ? this.#registerChanges(rawChanges.map(obj)) : null;
     this.#hub.subscribe(this);
     this.#reply(frame.ref, 'ok', { postgres_changes: replyChanges });
     for (const m of replayed)
       this.pushEvent('broadcast', { type: 'broadcast', event: m.event, payload: m.payload, meta: { replayed: true, id: m.id } });
     if (this.#presenceEnabled && this.canReadPresence()) this.pushEvent('presence_state', this.#hub.presence.state(this.topicKey));
     this.#scheduleExpiry();
-    if (rawChanges.length) {
-      this.#subscribeChanges(rawChanges.map(obj)).catch((error: unknown) => {
-        this.#hub.log.error(`realtime: postgres_changes subscription on ${this.name}`, error);
-        this.pushEvent('system', {
-          extension: 'postgres_changes',
-          status: 'error',
-          message: systemMessages.database(),
-          channel: this.name,
-        });
-      });
-    }
+    void registering?.then((changes) => {
+      if (this.#closed) return this.#changes.unsubscribe(changes.subs);
+      this.changeSubscriptions = changes.subs;
+      this.pushEvent('system', { extension: 'postgres_changes', status: changes.status, message: changes.message, channel: this.name });
+    });
     return true;
   }
 
-  async #subscribeChanges(raw: Obj[]): Promise<void> {
-    const system = (status: 'ok' | 'error', message: string) =>
-      this.pushEvent('system', { extension: 'postgres_changes', status, message, channel: this.name });
+  /** Parses and registers a join's postgres_changes; the outcome is what the `system` message says. */
+  async #registerChanges(raw: Obj[]): Promise<{ subs: ChangeSubscription[]; status: 'ok' | 'error'; message: string }> {
     const subs: ChangeSubscription[] = [];
     try {
       for (const params of raw) subs.push({ id: subscriptionId(params), params: parseChangeParams(params), channel: this });
+      const problem = await this.#changes.subscribe(subs);
+      if (problem) return { subs: [], status: 'error', message: problem };
+      return { subs, status: 'ok', message: systemMessages.subscribed() };
     } catch (error: unknown) {
-      if (error instanceof FilterParseError) return system('error', error.message);
-      throw error;
+      if (error instanceof FilterParseError) return { subs: [], status: 'error', message: error.message };
+      this.#hub.log.error(`realtime: postgres_changes subscription on ${this.name}`, error);
+      return { subs: [], status: 'error', message: systemMessages.database() };
     }
-    const problem = await this.#changes.subscribe(subs);
-    if (this.#closed) return this.#changes.unsubscribe(subs);
-    if (problem) return system('error', problem);
-    this.changeSubscriptions = subs;
-    system('ok', systemMessages.subscribed());
   }
 
   /** Events other than join, in order of arrival. */

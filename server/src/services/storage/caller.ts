@@ -26,12 +26,17 @@ function tokenMessage(error: TokenError): string {
 /**
  * Resolves the caller as the gateway + storage's jwt plugin do. An invalid token is
  * AccessDenied (logical 403, HTTP 400) unless the route allows anonymous access, where it
- * degrades to anon (`allowInvalidJwt`). No key at all is anon, as the CLI's local stack.
+ * degrades to anon (`allowInvalidJwt`). No key at all is treated as that empty token: anon
+ * where invalid tokens are allowed, AccessDenied "Invalid Compact JWS" elsewhere, as the CLI.
  */
 export async function resolveCaller(keys: Keys, c: Context<AppEnv>, options: { allowInvalidJwt?: boolean } = {}): Promise<Caller> {
   try {
     const auth = await resolveRequestAuth(keys, { authorization: c.req.header('authorization'), apikey: c.req.header('apikey') });
-    if (!auth.token) return anonymous;
+    if (!auth.token) {
+      if (options.allowInvalidJwt) return anonymous;
+      // No bearer and no key: storage verifies an empty token, and jose calls it this.
+      throw errors.accessDenied('Invalid Compact JWS');
+    }
     const sub = typeof auth.claims.sub === 'string' && auth.claims.sub !== '' ? auth.claims.sub : undefined;
     return { role: auth.role, claims: auth.claims, token: auth.token, owner: sub, isAuthenticated: true };
   } catch (error: unknown) {

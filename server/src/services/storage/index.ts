@@ -5,11 +5,13 @@ import type { ServiceDeps } from '../service-deps.ts';
 import { configuredBuckets, seedObjects, syncBuckets } from './config-buckets.ts';
 import { errors } from './errors.ts';
 import { FileStore } from './files.ts';
+import { ImageVariants } from './image-transform.ts';
 import { storagePath, type StorageDeps } from './request-handling.ts';
 import { bucketRoutes } from './routes-buckets.ts';
 import { listRoutes } from './routes-list.ts';
 import { moveRoutes } from './routes-move.ts';
 import { objectRoutes } from './routes-objects.ts';
+import { renderRoutes } from './routes-render.ts';
 import { resumableRoutes, sweepResumable } from './routes-resumable.ts';
 import { signRoutes } from './routes-sign.ts';
 
@@ -20,7 +22,11 @@ import { signRoutes } from './routes-sign.ts';
  */
 export function createStorageService(deps: ServiceDeps): Service {
   const globalLimit = parseByteSize(tomlValue(deps.config.toml, 'storage.file_size_limit', '50MiB')) ?? 50 * 2 ** 20;
-  const ctx: StorageDeps = { ...deps, files: new FileStore(deps.config.dataDir), globalLimit };
+  const files = new FileStore(deps.config.dataDir);
+  // `[storage.image_transformation] enabled`: off unless the project turns it on, as the CLI.
+  const imageTransformation = tomlValue(deps.config.toml, 'storage.image_transformation.enabled', false);
+  const variants = new ImageVariants(files.root);
+  const ctx: StorageDeps = { ...deps, files, globalLimit, imageTransformation };
   const buckets = configuredBuckets(deps.config.toml, deps.config.projectDir);
 
   const routes = new Hono<AppEnv>();
@@ -30,8 +36,9 @@ export function createStorageService(deps: ServiceDeps): Service {
   routes.route('/', signRoutes(ctx));
   routes.route('/', objectRoutes(ctx));
   routes.route('/', resumableRoutes(ctx));
-  // Image transformations are off here: upstream then registers no /render routes, so its
-  // not-found handler answers them, like any unknown route.
+  // With image transformations off, upstream registers no /render routes: its not-found
+  // handler answers them, like any unknown route.
+  if (imageTransformation) routes.route('/', renderRoutes({ ...ctx, variants }));
   routes.all('*', (c) => {
     const body = errors.routeNotFound(c.req.method, storagePath(c) + new URL(c.req.url).search).render();
     return c.json({ statusCode: body.statusCode, error: body.error, message: body.message, code: body.code }, 404);
@@ -53,6 +60,7 @@ export function createStorageService(deps: ServiceDeps): Service {
       return new Set(rows.map((r) => r.version));
     });
     const swept = await ctx.files.sweep(referenced);
+    await variants.sweep(referenced);
     if (swept > 0) deps.log.info(`storage: removed ${swept} file(s) no object refers to`);
   }
 

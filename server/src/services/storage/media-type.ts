@@ -47,18 +47,24 @@ const signatures: Record<string, (head: Buffer) => boolean> = {
   'image/vnd.microsoft.icon': (h) => h.subarray(0, 4).equals(Buffer.from([0, 0, 1, 0])),
 };
 
+/** True when the bytes start as one of the raster formats above. */
+function startsAsRasterImage(head: Buffer): boolean {
+  return Object.values(signatures).some((matches) => matches(head));
+}
+
 /**
  * The check an upload's bytes must pass: in a bucket that takes images only (every allowed
  * type is `image/…`, as both of Pinstar's buckets), a file declared as a raster type must start
- * as one, else InvalidMimeType as for a type the bucket does not take. Other buckets take any
- * bytes under any well-formed type, as upstream; their downloads still carry nosniff.
+ * as a raster image, else InvalidMimeType as for a type the bucket does not take. Which raster
+ * format is not checked: storage-api takes a JPEG labelled `image/png`, and browsers decode
+ * either. Other buckets take any bytes under any well-formed type, as upstream; their downloads
+ * still carry nosniff.
  */
 export function leadingBytesCheck(mimeType: string, allowed: string[] | null): LeadingBytesCheck | undefined {
   if (!allowed || allowed.length === 0 || !allowed.every((entry) => entry.toLowerCase().startsWith('image/'))) return undefined;
   const essence = parseMimeType(mimeType)?.essence;
-  const matches = essence ? signatures[essence] : undefined;
-  if (!matches) return undefined;
-  return { length: 12, matches, error: () => errors.invalidMimeType(mimeType) };
+  if (!essence || !(essence in signatures)) return undefined;
+  return { length: 12, matches: startsAsRasterImage, error: () => errors.invalidMimeType(mimeType) };
 }
 
 /**

@@ -15,6 +15,8 @@ export interface StorageDeps {
   files: FileStore;
   /** `[storage] file_size_limit`, bytes. */
   globalLimit: number;
+  /** `[storage.image_transformation] enabled`: the render routes exist and signing takes `transform`. */
+  imageTransformation: boolean;
 }
 
 export type Handler = (c: Context<AppEnv>) => Promise<Response>;

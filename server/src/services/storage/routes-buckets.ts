@@ -3,12 +3,13 @@ import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
 import { allowDeletes } from './db.ts';
 import { errors, hasSqlState } from './errors.ts';
+import { isoTime } from './iso-time.ts';
 import { mustBeValidBucketName, mustBeValidMimeTypes, parseFileSizeToBytes } from './limits.ts';
 import { handle, jsonBody, jsonText, type StorageDeps } from './request-handling.ts';
 
 const bucketJson = (withType: boolean) => `json_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', b.public,
   'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types${withType ? ", 'type', b.type" : ''},
-  'created_at', b.created_at, 'updated_at', b.updated_at)`;
+  'created_at', ${isoTime('b.created_at')}, 'updated_at', ${isoTime('b.updated_at')})`;
 
 /** `file_size_limit` as the API takes it: bytes, "20MB", or null; never above the global limit. */
 function fileSizeLimit(ctx: StorageDeps, value: unknown): number | null | undefined {

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { errors } from './errors.ts';
+import { isoTime } from './iso-time.ts';
 import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
 
 function integer(value: unknown, fallback: number, min: number, name: string): number {
@@ -35,19 +36,36 @@ function decodeCursor(token: string): Record<string, string> {
   return result;
 }
 
-// Entries of one listing level: distinct folders (key ends with '/') and files under $2.
+// Entries of one listing level under $2: files, and with a delimiter ($5) the distinct folders
+// ("common prefixes", key ending in '/'), dated by their oldest object as upstream's search_v2.
 const entriesSql = `
   with m as (
     select o.*, case when $5 and strpos(substring(o.name from length($2) + 1), '/') > 0
       then left(o.name, length($2) + strpos(substring(o.name from length($2) + 1), '/')) end as folder
     from storage.objects o where o.bucket_id = $1 and starts_with(o.name, $2)
   ), e as (
-    select distinct m.folder as key, null::uuid as id, null::jsonb as metadata, null::timestamptz as updated_at,
-      null::timestamptz as created_at, null::timestamptz as last_accessed_at
-    from m where m.folder is not null
+    select m.folder as key, true as is_folder, null::uuid as id, null::jsonb as metadata, min(m.created_at) as updated_at,
+      min(m.created_at) as created_at, null::timestamptz as last_accessed_at
+    from m where m.folder is not null group by m.folder
     union all
-    select m.name, m.id, m.metadata, m.updated_at, m.created_at, m.last_accessed_at from m where m.folder is null
+    select m.name, false, m.id, m.metadata, m.updated_at, m.created_at, m.last_accessed_at from m where m.folder is null
   )`;
+
+/**
+ * One list-v2 entry as upstream sends it. With a delimiter (search_v2's rows): `key` is the
+ * entry's own segment at the prefix's level, `name` the full path (folders end in '/'), and a
+ * folder carries dates only when sorted by one. Without: the object row, no `key`.
+ */
+function entryJson(withDelimiter: boolean, byColumn: boolean): string {
+  const time = (column: string) =>
+    byColumn ? isoTime(`e.${column}`) : `case when e.is_folder then null else ${isoTime(`e.${column}`)} end`;
+  if (!withDelimiter) {
+    return `json_build_object('id', e.id, 'name', e.key, 'metadata', e.metadata, 'updated_at', ${isoTime('e.updated_at')},
+      'created_at', ${isoTime('e.created_at')}, 'last_accessed_at', ${isoTime('e.last_accessed_at')})`;
+  }
+  return `json_build_object('key', split_part(e.key, '/', $7::int), 'name', e.key, 'id', e.id, 'updated_at', ${time('updated_at')},
+    'created_at', ${time('created_at')}, 'last_accessed_at', ${isoTime('e.last_accessed_at')}, 'metadata', e.metadata)`;
+}
 
 export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -69,8 +87,8 @@ export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
         callerIdentity(caller, 'storage.object.list', c),
         async (tx) => {
           const { rows } = await tx.query<{ j: string }>(
-            `select coalesce(json_agg(json_build_object('name', s.name, 'id', s.id, 'updated_at', s.updated_at, 'created_at', s.created_at,
-           'last_accessed_at', s.last_accessed_at, 'metadata', s.metadata) order by s.ord), '[]')::text as j
+            `select coalesce(json_agg(json_build_object('name', s.name, 'id', s.id, 'updated_at', ${isoTime('s.updated_at')}, 'created_at', ${isoTime('s.created_at')},
+           'last_accessed_at', ${isoTime('s.last_accessed_at')}, 'metadata', s.metadata) order by s.ord), '[]')::text as j
          from storage.search($1, $2, $3, $4, $5, $6, $7, $8) with ordinality as s(name, id, updated_at, created_at, last_accessed_at, metadata, ord)`,
             [prefix, bucket, limit, (prefix + search).split('/').length, offset, search, sort.column, sort.order],
           );
@@ -93,7 +111,7 @@ export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
       const limit = Math.min(integer(body.limit, 1000, 1, 'limit'), 1000);
       const withDelimiter = body.with_delimiter === true;
       const cursor = typeof body.cursor === 'string' && body.cursor !== '' ? decodeCursor(body.cursor) : {};
-      const sort = withDelimiter ? { column: 'name', order: 'asc' as const } : sortOf(body, ['name', 'updated_at', 'created_at']);
+      const sort = sortOf(body, ['name', 'updated_at', 'created_at']);
       const order = (cursor.o === 'desc' ? 'desc' : cursor.o === 'asc' ? 'asc' : sort.order) as 'asc' | 'desc';
       // The cursor is client input: its column must be one of the sortable ones (it reaches the SQL text).
       const column = cursor.c === undefined ? sort.column : ['name', 'updated_at', 'created_at'].includes(cursor.c) ? cursor.c : null;
@@ -113,13 +131,11 @@ export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
         async (tx) => {
           const result = await tx.query<{ key: string; is_folder: boolean; j: string; sort_value: string | null }>(
             `${entriesSql}
-         select e.key, e.id is null as is_folder, (case when e.id is null then json_build_object('key', e.key, 'name', e.key)
-           else json_build_object('id', e.id, 'key', e.key, 'name', e.key, 'metadata', e.metadata, 'updated_at', e.updated_at,
-             'created_at', e.created_at, 'last_accessed_at', e.last_accessed_at) end)::text as j,
+         select e.key, e.is_folder, ${entryJson(withDelimiter, byColumn)}::text as j,
            ${byColumn ? `to_char(e.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')` : 'null'} as sort_value
-         from e where ${pageCondition} and $3::text is not null and $6::text is not null
+         from e where ${pageCondition} and $3::text is not null and $6::text is not null and $7::int is not null
          order by ${orderBy} limit $4`,
-            [bucket, prefix, after, limit + 1, withDelimiter, cursor.a ?? ''],
+            [bucket, prefix, after, limit + 1, withDelimiter, cursor.a ?? '', prefix === '' ? 1 : prefix.split('/').length],
           );
           return result.rows;
         },

@@ -3,6 +3,7 @@ import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller, type Caller } from './caller.ts';
 import { findBucketAsAdmin, findObject, type ObjectRow } from './db.ts';
 import { errors } from './errors.ts';
+import { isoTime } from './iso-time.ts';
 import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
 import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
@@ -10,10 +11,10 @@ import { uploadFromRequest } from './upload.ts';
 
 const infoJson = `json_build_object('id', o.id, 'name', o.name, 'version', o.version, 'bucket_id', o.bucket_id,
   'size', o.metadata->'size', 'content_type', o.metadata->'mimetype', 'cache_control', o.metadata->'cacheControl',
-  'etag', o.metadata->'eTag', 'metadata', o.user_metadata, 'last_modified', o.updated_at, 'created_at', o.created_at)::text`;
+  'etag', o.metadata->'eTag', 'metadata', o.user_metadata, 'last_modified', ${isoTime('o.updated_at')}, 'created_at', ${isoTime('o.created_at')})::text`;
 
 export const objectJson = `json_build_object('bucket_id', o.bucket_id, 'name', o.name, 'owner', o.owner, 'owner_id', o.owner_id,
-  'version', o.version, 'id', o.id, 'updated_at', o.updated_at, 'created_at', o.created_at, 'last_accessed_at', o.last_accessed_at,
+  'version', o.version, 'id', o.id, 'updated_at', ${isoTime('o.updated_at')}, 'created_at', ${isoTime('o.created_at')}, 'last_accessed_at', ${isoTime('o.last_accessed_at')},
   'metadata', o.metadata, 'user_metadata', o.user_metadata)`;
 
 /**

@@ -7,8 +7,19 @@ import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
 import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
 import { mustBeExpiresIn, signToken, verifyToken } from './signed-urls.ts';
+import { parseTransformOptions, transformationSegments } from './transform-options.ts';
 import { drainRequest } from './upload-source.ts';
 import { canWriteObject, uploadFromRequest } from './upload.ts';
+
+/**
+ * The claims a signed URL's `transform` adds to its token, as getSignedURL.ts + signObjectUrl:
+ * `transformations` (segments as given) and `format`, each only when not empty.
+ */
+function signedTransform(raw: unknown): { transformations?: string; format?: string } {
+  const options = parseTransformOptions(raw && typeof raw === 'object' ? (raw as Record<string, unknown>) : {}, 'body/transform');
+  const transformations = transformationSegments(options, true).join(',');
+  return { ...(transformations ? { transformations } : {}), ...(options.format ? { format: options.format } : {}) };
+}
 
 /** Signed upload URLs live two hours, upstream's default `UPLOAD_SIGNED_URL_EXPIRATION_TIME`. */
 const uploadUrlSeconds = 7200;
@@ -60,10 +71,12 @@ export function signRoutes(ctx: StorageDeps): Hono<AppEnv> {
       const body = await jsonBody(c);
       const expiresIn = mustBeExpiresIn(body.expiresIn);
       mustBeValidKey(key);
+      const transform = ctx.imageTransformation ? signedTransform(body.transform) : {};
       await ctx.db.transaction(callerIdentity(caller, 'storage.object.sign', c), (tx) => findObject(tx, bucket, key), { readOnly: true });
       const url = `${bucket}/${key}`;
-      const token = await signToken(ctx.keys, { url, scope: 'download' }, expiresIn);
-      return c.json({ signedURL: `/object/sign/${url}?token=${token}` });
+      const token = await signToken(ctx.keys, { ...transform, url, scope: 'download' }, expiresIn);
+      const route = transform.transformations ? 'render/image' : 'object';
+      return c.json({ signedURL: `/${route}/sign/${url}?token=${token}` });
     }),
   );
 

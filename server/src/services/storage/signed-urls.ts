@@ -10,6 +10,8 @@ export interface SignedToken {
   scope?: Scope;
   owner?: string;
   upsert?: boolean;
+  /** A signed render URL's transformation (`height:200,width:200,resize:…`). */
+  transformations?: string;
 }
 
 /** Signs `{…, url, scope}` with the project secret for `expiresIn` seconds (internal/auth/jwt.ts signJWT). */
@@ -48,6 +50,7 @@ export async function verifyToken(keys: Keys, token: string | undefined, url: st
     scope,
     ...(typeof payload.owner === 'string' ? { owner: payload.owner } : {}),
     upsert: payload.upsert === true,
+    ...(typeof payload.transformations === 'string' ? { transformations: payload.transformations } : {}),
   };
 }
 

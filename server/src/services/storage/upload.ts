@@ -128,7 +128,8 @@ export async function uploadFromRequest(
       bucketId: upload.bucketId,
       version: randomUUID(),
       metadata: { mimetype: source.mimeType, contentLength: source.declaredLength },
-      userMetadata: source.userMetadata,
+      // Upstream's uploader stores `{ ...userMetadata }`: an upload without metadata keeps `{}`.
+      userMetadata: source.userMetadata ?? {},
     };
     if (upload.caller) await canWriteObject(deps.db, upload.caller, record, upload.isUpsert);
     const written = await deps.files.writeTemp(
