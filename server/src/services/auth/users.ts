@@ -12,6 +12,11 @@ export interface NewUser {
   confirmed: boolean;
   role?: string;
   isAnonymous?: boolean;
+  /**
+   * Copy the identity's claims (sub, email, email_verified, phone_verified) into user_metadata,
+   * as a sign-up does; the admin API, invites and generated links leave the metadata as given.
+   */
+  identityInMetadata?: boolean;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function insertUser(tx: Tx, input: NewUser): Promise<UserRow> {
       input.encryptedPassword,
       input.confirmed,
       JSON.stringify(appMetadata),
-      JSON.stringify({ ...input.userMetadata, ...identityData }),
+      JSON.stringify(input.identityInMetadata === false ? input.userMetadata : { ...input.userMetadata, ...identityData }),
       anonymous,
     ],
   );
