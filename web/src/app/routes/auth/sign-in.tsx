@@ -1,10 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, SignInForm } from '@/features/auth';
-import { GuestOnly } from '@/lib/auth';
+import { SignInCodePrompt } from '@/features/security';
+import { GuestOnly, useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
 export function SignInRoute() {
   const [params] = useSearchParams();
+  const { needsCode } = useAuth();
   const signUpHref = paths.signUp({ next: params.get('next') });
   return (
     <GuestOnly>
@@ -21,7 +23,7 @@ export function SignInRoute() {
           </p>
         }
       >
-        <SignInForm />
+        {needsCode ? <SignInCodePrompt /> : <SignInForm />}
       </AuthCard>
     </GuestOnly>
   );
