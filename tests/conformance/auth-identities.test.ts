@@ -3,17 +3,21 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import { decodeJwt } from 'jose';
 import { authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const password = 'correct-horse-1';
 
-/** The auth fixture with `[auth] enable_manual_linking = true`, in a temporary folder. */
+/** The auth fixture with manual linking and anonymous sign-ins on, in a temporary folder. */
 function projectWithManualLinking(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pinstar-linking-'));
   cpSync(authFixture('project'), dir, { recursive: true });
   const config = path.join(dir, 'config.toml');
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^\[auth\]$/m, '[auth]\nenable_manual_linking = true'));
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(/^\[auth\]$/m, '[auth]\nenable_manual_linking = true\nenable_anonymous_sign_ins = true'),
+  );
   return dir;
 }
 
@@ -92,6 +96,34 @@ for (const target of conformanceTargets()) {
       const unknown = await client.auth.linkIdentity({ provider: 'nope' as 'google' });
       assert.equal(unknown.error?.status, 400);
       assert.equal(unknown.error?.message, 'Unsupported provider: Provider nope could not be found');
+    });
+
+    test('an anonymous user becomes permanent with updateUser({ email }) and a password, keeping its id and data', async () => {
+      const client = linking.client();
+      const anon = await client.auth.signInAnonymously();
+      assert.equal(anon.error, null);
+      const id = anon.data.user?.id;
+      assert.equal(anon.data.user?.is_anonymous, true);
+      const mfa = await client.auth.mfa.enroll({ factorType: 'totp' });
+      assert.equal(mfa.error?.code, 'no_authorization', 'anonymous users may not enrol a factor');
+      const email = uniqueEmail('converted');
+      const withEmail = await client.auth.updateUser({ email });
+      assert.equal(withEmail.error, null);
+      assert.equal(withEmail.data.user?.email, email);
+      assert.equal(withEmail.data.user?.is_anonymous, false);
+      assert.deepEqual(
+        withEmail.data.user?.identities?.map((i) => [i.provider, i.identity_data?.email]),
+        [['email', email]],
+      );
+      assert.equal((await client.auth.updateUser({ password })).error, null);
+      const again = await linking.client().auth.signInWithPassword({ email, password });
+      assert.equal(again.error, null);
+      assert.equal(again.data.user?.id, id, 'the same account, with everything it made while anonymous');
+      assert.equal(decodeJwt(again.data.session?.access_token ?? '').is_anonymous, false);
+      const profile = await linking.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`select id from public.profiles where id = $1`, [id]),
+      );
+      assert.equal(profile.rowCount, 1);
     });
 
     test('phone verifyOtp: a malformed number is refused as not E.164, any other phone code as expired or invalid', async () => {

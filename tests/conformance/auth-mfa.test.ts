@@ -202,15 +202,6 @@ for (const target of conformanceTargets()) {
       assert.equal(error?.message, 'MFA enroll is disabled for TOTP');
     });
 
-    test('anonymous users may not enrol', async () => {
-      const res = await authFetch(server, '/factors', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${server.anonKey}` },
-        body: JSON.stringify({ factor_type: 'totp' }),
-      });
-      assert.equal(res.status, 403);
-    });
-
     test("admin factor endpoints list, rename and delete a user's factors", async () => {
       const { client, id } = await member();
       const { factorId } = await enrolled(client);
