@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, SignInForm } from '@/features/auth';
-import { SignInCodePrompt } from '@/features/security';
+import { ProviderButtons, SignInCodePrompt } from '@/features/security';
 import { GuestOnly, useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
@@ -23,7 +23,14 @@ export function SignInRoute() {
           </p>
         }
       >
-        {needsCode ? <SignInCodePrompt /> : <SignInForm />}
+        {needsCode ? (
+          <SignInCodePrompt />
+        ) : (
+          <div className="space-y-6">
+            <ProviderButtons next={params.get('next')} />
+            <SignInForm />
+          </div>
+        )}
       </AuthCard>
     </GuestOnly>
   );
