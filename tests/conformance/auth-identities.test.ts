@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { decodeJwt } from 'jose';
-import { authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
+import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 const password = 'correct-horse-1';
@@ -124,6 +124,18 @@ for (const target of conformanceTargets()) {
         tx.query(`select id from public.profiles where id = $1`, [id]),
       );
       assert.equal(profile.rowCount, 1);
+    });
+
+    test('SAML SSO and Web3 sign-in answer as GoTrue does with them off', async () => {
+      const sso = await server.client().auth.signInWithSSO({ domain: 'example.com' });
+      assert.equal(sso.error?.status, 404);
+      assert.equal(sso.error?.code, 'saml_provider_disabled');
+      assert.equal(sso.error?.message, 'SAML 2.0 is disabled');
+      const web3 = await authFetch(server, '/token?grant_type=web3', { method: 'POST', body: JSON.stringify({ chain: 'solana' }) });
+      assert.equal(web3.status, 422);
+      assert.equal((web3.body as { error_code: string }).error_code, 'web3_provider_disabled');
+      const admin = await authFetch(server, '/admin/sso/providers', { headers: { authorization: `Bearer ${server.serviceRoleKey}` } });
+      assert.equal(admin.status, 404);
     });
 
     test('phone verifyOtp: a malformed number is refused as not E.164, any other phone code as expired or invalid', async () => {

@@ -73,6 +73,8 @@ export const authErrors = {
       `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
     ),
   mfaVerificationFailed: e(422, 'mfa_verification_failed'),
+  samlDisabled: () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+  web3Disabled: () => new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled'),
   manualLinkingDisabled: () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
   singleIdentityNotDeletable: () =>
     new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),

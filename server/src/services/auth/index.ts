@@ -11,6 +11,7 @@ import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
 import { mountAdminFactors } from './routes/admin-factors.ts';
 import { mountAdmin } from './routes/admin.ts';
+import { mountDisabledFeatures } from './routes/disabled-features.ts';
 import { mountIdentities } from './routes/identities.ts';
 import { mountInvite } from './routes/invite.ts';
 import { mountMailRoutes } from './routes/mail-routes.ts';
@@ -47,6 +48,7 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   const routes = new Hono<AppEnv>();
   mountMeta(ctx, routes);
   mountSignup(ctx, routes);
+  mountDisabledFeatures(ctx, routes);
   mountToken(ctx, routes);
   mountUser(ctx, routes);
   mountVerify(ctx, routes);

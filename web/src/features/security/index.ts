@@ -1,4 +1,3 @@
-export { firstVerifiedFactor, verifyCode } from './api/factors';
 export { CodeForm } from './components/code-form';
 export { LinkedMethods } from './components/linked-methods';
 export { SignInCodePrompt } from './components/sign-in-code-prompt';

@@ -6,9 +6,9 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
-import { firstVerifiedFactor, verifyCode } from '@/features/security';
 import { useUser } from '@/lib/auth';
 import { describeError } from '@/lib/errors';
+import { firstVerifiedFactor, verifyCode } from '@/lib/mfa';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountInput, type DeleteAccountInput } from '../schemas';
 

@@ -1,5 +1,6 @@
 import type { Factor, UserIdentity } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { verifyCode } from '@/lib/mfa';
 import { privateKeyPrefix } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -39,19 +40,6 @@ export async function startTotpEnrolment(): Promise<PendingTotp> {
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
   if (error) throw error;
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
-}
-
-/** One typed code for a factor: a challenge and its verification; the session becomes aal2. */
-export async function verifyCode(factorId: string, code: string): Promise<void> {
-  const { error } = await supabase.auth.mfa.challengeAndVerify({ factorId, code: code.replace(/\s/g, '') });
-  if (error) throw error;
-}
-
-/** The first verified factor of the signed-in user, if any (the one a code is asked for). */
-export async function firstVerifiedFactor(): Promise<Factor | null> {
-  const { data, error } = await supabase.auth.mfa.listFactors();
-  if (error) throw error;
-  return data.totp[0] ?? null;
 }
 
 export function useStartTotpEnrolment() {

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { SubmitButton } from '@/features/auth/components/submit-button';
+import { Spinner } from '@/components/ui/spinner';
 import { describeError } from '@/lib/errors';
 
 /** A six-digit code from an authenticator app; errors (wrong, expired) in the app's words. */
@@ -39,7 +40,10 @@ export function CodeForm({ label, submitLabel, onCode }: { label: string; submit
           className="max-w-40 tracking-widest"
         />
       </FormField>
-      <SubmitButton pending={pending}>{submitLabel}</SubmitButton>
+      <Button type="submit" aria-disabled={pending || undefined} onClick={pending ? (e) => e.preventDefault() : undefined}>
+        {pending ? <Spinner label="Working" /> : null}
+        {submitLabel}
+      </Button>
     </form>
   );
 }

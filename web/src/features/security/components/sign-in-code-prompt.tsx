@@ -1,6 +1,6 @@
 import { Button } from '@/components/ui/button';
+import { firstVerifiedFactor, verifyCode } from '@/lib/mfa';
 import { supabase } from '@/lib/supabase';
-import { firstVerifiedFactor, verifyCode } from '../api/factors';
 import { CodeForm } from './code-form';
 
 /**
