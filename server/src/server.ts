@@ -111,6 +111,7 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     for (const file of report.applied) log.info(`applied migration ${file}`);
     if (report.seeded) log.info('applied seed.sql');
     const keys = await createKeys(config);
+    if (keys.generatedKeyFile) log.info(`auth: wrote a new ES256 signing key set to ${keys.generatedKeyFile} (signing_keys_path)`);
     const deps: ServiceDeps = { config, db, keys, log, metrics, freshDatabase: opened.created };
     const factories = [
       createAuthService,

@@ -29,7 +29,7 @@ for (const target of conformanceTargets()) {
       assert.equal(user.email, email);
       assert.ok(user.email_confirmed_at);
       assert.deepEqual(user.app_metadata, { provider: 'email', providers: ['email'], plan: 'pro' });
-      assert.equal(user.user_metadata.display_name, 'Grace');
+      assert.deepEqual(user.user_metadata, { display_name: 'Grace' }, 'the admin API keeps the metadata as given');
       const profile = await server.db.transaction({ kind: 'system' }, (tx) =>
         tx.query(`select display_name from public.profiles where id = $1`, [user.id]),
       );
@@ -42,7 +42,7 @@ for (const target of conformanceTargets()) {
         password: 'another-pass-2',
       });
       assert.equal(updated.error, null);
-      assert.equal(updated.data.user?.user_metadata.display_name, 'Grace H.');
+      assert.deepEqual(updated.data.user?.user_metadata, { display_name: 'Grace H.' });
       assert.deepEqual(updated.data.user?.app_metadata, { provider: 'email', providers: ['email'], role: 'editor' });
       assert.equal((await server.client().auth.signInWithPassword({ email, password: 'another-pass-2' })).error, null);
       const dup = await admin.createUser({ email, password });
@@ -72,6 +72,10 @@ for (const target of conformanceTargets()) {
       });
       assert.equal(raw.headers.get('x-total-count'), String(data.total));
       assert.match(raw.headers.get('link') ?? '', /<http:\/\/localhost:\d+\/auth\/v1\/admin\/users\?page=2&per_page=2>; rel="next"/);
+      // supabase-js sends `page=&per_page=` when no paging is asked for: the defaults apply.
+      const all = await admin.listUsers();
+      assert.equal(all.error, null);
+      assert.equal(all.data.users.length, Math.min(50, data.total));
     });
 
     test('deleteUser removes the user and cascades into app tables; soft delete keeps an unusable row', async () => {
@@ -122,8 +126,11 @@ for (const target of conformanceTargets()) {
       const { location } = await followLink(data.properties?.action_link ?? '');
       const tab = await openInBrowser(server, location);
       assert.deepEqual(tab.events, ['PASSWORD_RECOVERY']);
-      const signup = await server.admin().auth.admin.generateLink({ type: 'signup', email: uniqueEmail('link'), password });
+      const signup = await server
+        .admin()
+        .auth.admin.generateLink({ type: 'signup', email: uniqueEmail('link'), password, options: { data: { plan: 'free' } } });
       assert.equal(signup.error, null);
+      assert.deepEqual(signup.data.user?.user_metadata, { plan: 'free' }, 'a generated sign-up keeps the metadata as given');
       assert.equal(signup.data.properties?.verification_type, 'signup');
       const verified = await server.client().auth.verifyOtp({ token_hash: signup.data.properties?.hashed_token ?? '', type: 'signup' });
       assert.equal(verified.error, null);

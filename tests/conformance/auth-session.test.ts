@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { hash } from '@node-rs/bcrypt';
 import { AuthApiError, AuthSessionMissingError, AuthWeakPasswordError } from '@supabase/supabase-js';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import { authFetch, authFixture, mailTo, recordEvents, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
@@ -301,11 +301,16 @@ for (const target of conformanceTargets()) {
       assert.equal(error?.code, 'anonymous_provider_disabled');
     });
 
-    test('getClaims verifies an HS256 token through the server (no public keys are published)', async () => {
+    test("without signing_keys_path tokens are ES256 with the CLI's built-in key, and getClaims verifies them", async () => {
       const client = server.client();
       const { data } = await client.auth.signUp({ email: uniqueEmail(), password });
       const jwks = await authFetch(server, '/.well-known/jwks.json');
-      assert.deepEqual(jwks.body, { keys: [] });
+      const keys = (jwks.body as { keys: Array<Record<string, unknown>> }).keys;
+      assert.deepEqual(
+        keys.map((k) => [k.kid, k.alg, k.crv]),
+        [['b81269f1-21d8-4f2e-b719-c2240a840d90', 'ES256', 'P-256']],
+      );
+      assert.equal(decodeProtectedHeader(data.session?.access_token ?? '').kid, 'b81269f1-21d8-4f2e-b719-c2240a840d90');
       const claims = await client.auth.getClaims();
       assert.equal(claims.error, null);
       assert.equal(claims.data?.claims.sub, data.user?.id);

@@ -155,6 +155,8 @@ const edgeFunction = table({
   import_map: str().optional(),
 });
 
+const mfaMethod = table({ enroll_enabled: bool().optional(), verify_enabled: bool().optional() });
+
 export const projectTomlSchema = table({
   api: table({
     port: int(1, 65535).optional(),
@@ -177,10 +179,18 @@ export const projectTomlSchema = table({
     refresh_token_reuse_interval: int().optional(),
     enable_signup: bool().optional(),
     enable_anonymous_sign_ins: bool().optional(),
+    enable_manual_linking: bool().optional(),
+    signing_keys_path: z.string().optional(),
     // GoTrue's floor is 6; a lower value would be raised silently there, so it is refused here.
     minimum_password_length: int(6).optional(),
     password_requirements: oneOf(['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols']).optional(),
     rate_limit: rateLimits.optional(),
+    mfa: table({
+      max_enrolled_factors: int(1).optional(),
+      totp: mfaMethod.optional(),
+      phone: mfaMethod.optional(),
+      web_authn: mfaMethod.optional(),
+    }).optional(),
     email: table({
       enable_signup: bool().optional(),
       enable_confirmations: bool().optional(),

@@ -1,5 +1,6 @@
-import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
-import type { ServerConfig } from './config.ts';
+import { errors as joseErrors, jwtVerify, SignJWT, type JWTHeaderParameters } from 'jose';
+import { tomlValue, type ServerConfig } from './config.ts';
+import { readSigningKeys, type SigningKey, type SigningKeySet } from './signing-keys.ts';
 
 export type Claims = Record<string, unknown> & { role?: string; sub?: string; exp?: number };
 
@@ -9,6 +10,10 @@ export interface Keys {
   serviceRoleKey: string;
   publishableKey: string;
   secretKey: string;
+  /** Asymmetric keys: the one that signs access tokens and every one that still verifies (decision 180). */
+  signing: SigningKeySet;
+  /** Set when this start wrote a new key set because signing_keys_path named a missing file. */
+  generatedKeyFile: string | null;
 }
 
 /** `{"iss":"supabase-demo","role":…,"exp":1983812996}` signed with the secret: with the default secret these are the CLI's well-known keys. */
@@ -18,8 +23,11 @@ async function demoKey(secret: Uint8Array, role: string): Promise<string> {
 
 export async function createKeys(config: ServerConfig): Promise<Keys> {
   const secret = new TextEncoder().encode(config.jwtSecret);
+  const { set, generated } = await readSigningKeys(config.projectDir, tomlValue(config.toml, 'auth.signing_keys_path', ''));
   return {
     secret,
+    signing: set,
+    generatedKeyFile: generated,
     anonKey: config.anonKeyOverride ?? (await demoKey(secret, 'anon')),
     serviceRoleKey: config.serviceRoleKeyOverride ?? (await demoKey(secret, 'service_role')),
     publishableKey: config.publishableKey,
@@ -37,10 +45,35 @@ export class TokenError extends Error {
   }
 }
 
-/** Verifies an HS256 JWT with the project secret; expired and malformed tokens are refused. */
+/** The algorithms every service accepts (the CLI's GOTRUE_JWT_VALID_METHODS). */
+export const validJwtAlgorithms = ['HS256', 'RS256', 'ES256'];
+
+/**
+ * The key a token verifies with, as GoTrue's parseJWTClaims picks it: the key its `kid` names
+ * (current or rotated out), else the legacy secret for an HS256 token; anything else is refused.
+ */
+export function verificationKey(keys: Keys, header: JWTHeaderParameters): SigningKey['key'] {
+  const known = header.kid === undefined ? undefined : keys.signing.verifiers.get(header.kid);
+  if (known && known.alg === header.alg) return known.key;
+  if (header.alg === 'HS256') return keys.secret;
+  throw new joseErrors.JWKSNoMatchingKey(`unrecognized JWT kid ${header.kid ?? '<nil>'} for algorithm ${header.alg}`);
+}
+
+/** `jwtVerify` with the project's keys: HS256 with the secret, ES256/RS256 with the key set. */
+export function verifyWithProjectKeys(keys: Keys, token: string) {
+  return jwtVerify(token, (header) => verificationKey(keys, header), { algorithms: validJwtAlgorithms });
+}
+
+/** Signs claims with the current signing key, its `kid` in the header, as GoTrue signs access tokens. */
+export async function signWithCurrentKey(keys: Keys, claims: Record<string, unknown>): Promise<string> {
+  const { signer } = keys.signing;
+  return new SignJWT(claims).setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JWT' }).sign(signer.key);
+}
+
+/** Verifies a JWT with the project's keys; expired and malformed tokens are refused. */
 export async function verifyJwt(keys: Keys, token: string): Promise<Claims> {
   try {
-    const { payload } = await jwtVerify(token, keys.secret, { algorithms: ['HS256'] });
+    const { payload } = await verifyWithProjectKeys(keys, token);
     return payload as Claims;
   } catch (error: unknown) {
     if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired', 'JWT expired');

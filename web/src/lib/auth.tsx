@@ -17,9 +17,29 @@ export interface AuthState {
   user: User | null;
   /** True while the session comes from a password-recovery link. */
   recovery: boolean;
+  /** Signed in with a password (aal1) by a member who has an authenticator app: the code is still due. */
+  needsCode: boolean;
 }
 
-const AuthContext = createContext<AuthState>({ status: 'loading', session: null, user: null, recovery: false });
+const AuthContext = createContext<AuthState>({ status: 'loading', session: null, user: null, recovery: false, needsCode: false });
+
+/** The session's assurance level (the access token's `aal` claim), read locally. */
+function sessionAal(session: Session): string {
+  try {
+    const payload = session.access_token.split('.')[1] ?? '';
+    const claims: unknown = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
+    return typeof claims === 'object' && claims !== null && 'aal' in claims && typeof claims.aal === 'string' ? claims.aal : 'aal1';
+  } catch {
+    return 'aal1';
+  }
+}
+
+/** getAuthenticatorAssuranceLevel's rule: a verified factor makes aal2 the next level. */
+export function codeStillDue(session: Session | null): boolean {
+  if (!session) return false;
+  const enrolled = (session.user.factors ?? []).some((factor) => factor.status === 'verified');
+  return enrolled && sessionAal(session) !== 'aal2';
+}
 
 /** What the next USER_UPDATED is about, when the app itself started the update. */
 let pendingUpdate: 'password' | 'email-confirmed' | null = null;
@@ -71,7 +91,7 @@ function welcomeName(user: User): string {
  * (SupabaseClient._handleTokenChanged → realtime.setAuth).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', session: null, user: null, recovery: false });
+  const [state, setState] = useState<AuthState>({ status: 'loading', session: null, user: null, recovery: false, needsCode: false });
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The user the app shows: SIGNED_IN of the same user (a re-read on focus, or another tab's
@@ -123,6 +143,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           session,
           user: shownUser,
           recovery: event === 'PASSWORD_RECOVERY' ? true : session ? current.recovery : false,
+          needsCode: codeStillDue(session),
         }));
       if (event === 'SIGNED_OUT') {
         sessionJustEnded = window.location.pathname !== paths.explore();
@@ -159,18 +180,19 @@ export function useUser(): User {
 
 /** Auth screens for visitors: a signed-in user goes on to where they were going. */
 export function GuestOnly({ children }: { children: ReactNode }) {
-  const { status, recovery } = useAuth();
+  const { status, recovery, needsCode } = useAuth();
   const location = useLocation();
-  if (status === 'signed-in' && !recovery) return <Navigate to={safeNextPath(new URLSearchParams(location.search).get('next'))} replace />;
+  if (status === 'signed-in' && !recovery && !needsCode)
+    return <Navigate to={safeNextPath(new URLSearchParams(location.search).get('next'))} replace />;
   return children;
 }
 
 /** Sends visitors to sign-in, remembering where they were going. */
 export function RequireAuth({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const { status } = useAuth();
+  const { status, needsCode } = useAuth();
   const location = useLocation();
   if (status === 'loading') return fallback;
-  if (status === 'signed-out') {
+  if (status === 'signed-out' || needsCode) {
     return <Navigate to={sessionJustEnded ? paths.explore() : paths.signIn({ next: location.pathname + location.search })} replace />;
   }
   return children;

@@ -24,6 +24,14 @@ export const messages = {
   photoType: 'Use a JPEG, PNG or WebP image.',
   offline: 'You’re offline. We’ll retry when you’re back.',
   sessionExpired: 'Your session has ended. Sign in again.',
+  mfaRequired: 'Enter the code from your authenticator app first.',
+  mfaCodeInvalid: 'That code didn’t work. Check your authenticator app and try again.',
+  mfaChallengeExpired: 'That code request expired. Try again.',
+  mfaNameTaken: 'You already have an authenticator with that name.',
+  mfaTooMany: 'You have the most authenticators allowed. Remove one first.',
+  lastSignInMethod: 'Keep at least one way to sign in.',
+  linkingDisabled: 'Linking sign-in methods is turned off on this server.',
+  providerUnavailable: 'That sign-in provider isn’t available.',
   unknown: 'Something went wrong.',
 } as const;
 
@@ -73,6 +81,7 @@ interface ErrorLike {
   statusCode?: unknown;
   message?: unknown;
   details?: unknown;
+  hint?: unknown;
   reasons?: unknown;
 }
 
@@ -126,6 +135,23 @@ function fromAuth(code: string, e: ErrorLike): AppError | null {
     case 'flow_state_not_found':
     case 'bad_code_verifier':
       return { code, message: messages.otpExpired, reaction: 'forgot-password' };
+    case 'insufficient_aal':
+      return { code, message: messages.mfaRequired, reaction: 'form' };
+    case 'mfa_verification_failed':
+      return { code, message: messages.mfaCodeInvalid, reaction: 'field', field: 'code' };
+    case 'mfa_challenge_expired':
+    case 'mfa_ip_address_mismatch':
+      return { code, message: messages.mfaChallengeExpired, reaction: 'form' };
+    case 'mfa_factor_name_conflict':
+      return { code, message: messages.mfaNameTaken, reaction: 'form' };
+    case 'too_many_enrolled_mfa_factors':
+      return { code, message: messages.mfaTooMany, reaction: 'form' };
+    case 'single_identity_not_deletable':
+      return { code, message: messages.lastSignInMethod, reaction: 'form' };
+    case 'manual_linking_disabled':
+      return { code, message: messages.linkingDisabled, reaction: 'form' };
+    case 'provider_disabled':
+      return { code, message: messages.providerUnavailable, reaction: 'form' };
     case 'session_not_found':
     case 'refresh_token_not_found':
     case 'refresh_token_already_used':
@@ -157,6 +183,9 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
     if (field) return { code, message: fieldMessages[field], reaction: 'field', field };
     if (code === 'P0001' && message) return { code, message, reaction: 'form' };
   }
+  // Moderation once a second factor is enrolled needs a session that used it (aal2).
+  if (code === '42501' && text(e.hint) === 'aal2_required')
+    return { code: 'aal2_required', message: messages.mfaRequired, reaction: 'form' };
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303')
     return { code, message: messages.forbidden, reaction: 'sign-in-prompt' };
   if (code === 'PGRST116') return { code, message: messages.notFound, reaction: 'not-found' };

@@ -55,6 +55,32 @@ export const authErrors = {
   badCodeVerifier: () => new AuthError(400, 'bad_code_verifier', 'code challenge does not match previously saved code verifier'),
   bodyTooLarge: () => new AuthError(413, 'request_too_large', 'Request body is too large'),
   notFound: () => new AuthError(404, 'not_found', 'Not Found'),
+  noAuthorizationForbidden: e(403, 'no_authorization'),
+  unexpectedMessage: e(500, 'unexpected_failure'),
+  factorIdNotUuid: () => new AuthError(404, 'validation_failed', 'factor_id must be an UUID'),
+  mfaFactorNotFound: () => new AuthError(404, 'mfa_factor_not_found', 'Factor not found'),
+  mfaFactorNotFoundForChallenge: () => new AuthError(422, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found'),
+  mfaDisabled: (code: string, message: string) => new AuthError(422, code, message),
+  mfaFactorNameConflict: e(422, 'mfa_factor_name_conflict'),
+  tooManyFactors: () =>
+    new AuthError(422, 'too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue'),
+  insufficientAal: (message: string, status: 403 | 422) => new AuthError(status, 'insufficient_aal', message),
+  mfaIpMismatch: () => new AuthError(422, 'mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.'),
+  mfaChallengeExpired: (id: string) =>
+    new AuthError(
+      422,
+      'mfa_challenge_expired',
+      `MFA challenge ${id} has expired, verify against another challenge or create a new challenge.`,
+    ),
+  mfaVerificationFailed: e(422, 'mfa_verification_failed'),
+  samlDisabled: () => new AuthError(404, 'saml_provider_disabled', 'SAML 2.0 is disabled'),
+  web3Disabled: () => new AuthError(422, 'web3_provider_disabled', 'Web3 provider is disabled'),
+  manualLinkingDisabled: () => new AuthError(404, 'manual_linking_disabled', 'Manual linking is disabled'),
+  singleIdentityNotDeletable: () =>
+    new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),
+  identityNotFound: () => new AuthError(422, 'identity_not_found', "Identity doesn't exist"),
+  identityIdNotUuid: () => new AuthError(404, 'validation_failed', 'identity_id must be an UUID'),
+  unsupportedProvider: (detail: string) => new AuthError(400, 'validation_failed', `Unsupported provider: ${detail}`),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };

@@ -9,10 +9,14 @@ import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.t
 import { createMailer, smtpUrlOf } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
+import { mountAdminFactors } from './routes/admin-factors.ts';
 import { mountAdmin } from './routes/admin.ts';
+import { mountDisabledFeatures } from './routes/disabled-features.ts';
+import { mountIdentities } from './routes/identities.ts';
 import { mountInvite } from './routes/invite.ts';
 import { mountMailRoutes } from './routes/mail-routes.ts';
 import { mountMeta } from './routes/meta.ts';
+import { mountMfa } from './routes/mfa.ts';
 import { mountSignup } from './routes/signup.ts';
 import { mountToken } from './routes/token.ts';
 import { mountUser } from './routes/user.ts';
@@ -44,12 +48,16 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   const routes = new Hono<AppEnv>();
   mountMeta(ctx, routes);
   mountSignup(ctx, routes);
+  mountDisabledFeatures(ctx, routes);
   mountToken(ctx, routes);
   mountUser(ctx, routes);
   mountVerify(ctx, routes);
   mountMailRoutes(ctx, routes);
   mountAdmin(ctx, routes);
+  mountAdminFactors(ctx, routes);
   mountInvite(ctx, routes);
+  mountIdentities(ctx, routes);
+  mountMfa(ctx, routes);
   // Unknown paths below /auth/v1 answer as GoTrue does, not with the web app's fallback.
   routes.all('*', (c) => renderAuthError(c, authErrors.notFound()));
   routes.onError((error, c) => {

@@ -54,21 +54,30 @@ export async function refreshSession(ctx: AuthDeps, refreshToken: string): Promi
       rotate = true;
     }
     // One statement: rotate (when due), touch the session, read back the user and the session's AMR.
-    const { rows } = await tx.query<UserRow & { amr: Amr[] }>(
+    const { rows } = await tx.query<UserRow & { amr: Amr[]; session_aal: string | null }>(
       `with revoked as (update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1 and $5::boolean),
          child as (insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, parent, session_id)
            select $2::text, $3::text, false, now(), now(), $6::text, $4::uuid where $5::boolean),
          touched as (update auth.sessions set refreshed_at = now() at time zone 'UTC', updated_at = now() where id = $4::uuid)
        select ${userColumns},
          (select coalesce(jsonb_agg(jsonb_build_object('method', c.authentication_method, 'timestamp', floor(extract(epoch from c.updated_at))::bigint)
-            order by c.updated_at desc), '[]'::jsonb) from auth.mfa_amr_claims c where c.session_id = $4::uuid) as amr
+            order by c.updated_at desc), '[]'::jsonb) from auth.mfa_amr_claims c where c.session_id = $4::uuid) as amr,
+         (select aal from auth.sessions where id = $4::uuid) as session_aal
        from auth.users u where u.id = $3::uuid`,
       [token.id, issuedToken, token.user_id, token.session_id, rotate, token.token],
     );
     const user = rows[0];
     if (!user) return { error: authErrors.refreshTokenNotFound() };
     const amr = user.amr;
-    return { issued: { user, sessionId: token.session_id, refreshToken: issuedToken, amr, aal: 'aal1' } satisfies IssuedSession };
+    return {
+      issued: {
+        user,
+        sessionId: token.session_id,
+        refreshToken: issuedToken,
+        amr,
+        aal: user.session_aal ?? 'aal1',
+      } satisfies IssuedSession,
+    };
   });
   // The reuse revocation must commit before the error is answered (storage.NewCommitWithError).
   if ('error' in outcome) throw outcome.error;

@@ -10,6 +10,7 @@ export interface AuthSettings {
   refreshTokenReuseInterval: number;
   enableSignup: boolean;
   enableAnonymousSignIns: boolean;
+  enableManualLinking: boolean;
   minimumPasswordLength: number;
   passwordRequirements: string;
   emailEnableSignup: boolean;
@@ -19,7 +20,18 @@ export interface AuthSettings {
   maxFrequencyMs: number;
   otpLength: number;
   otpExpiry: number;
+  mfa: MfaSettings;
   rateLimits: { emailSent: number; signInSignUps: number; tokenRefresh: number; tokenVerifications: number; anonymousUsers: number };
+}
+
+/** `[auth.mfa]` (the CLI's GOTRUE_MFA_* variables); challenges expire after 300 s as GoTrue's default. */
+export interface MfaSettings {
+  maxEnrolledFactors: number;
+  maxVerifiedFactors: number;
+  challengeExpirySeconds: number;
+  totp: { enroll: boolean; verify: boolean };
+  phone: { enroll: boolean; verify: boolean };
+  webauthn: { enroll: boolean; verify: boolean };
 }
 
 const durationUnits: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -56,6 +68,7 @@ export function readAuthSettings(config: ServerConfig): AuthSettings {
     refreshTokenReuseInterval: num('auth.refresh_token_reuse_interval', 10),
     enableSignup: bool('auth.enable_signup', true),
     enableAnonymousSignIns: bool('auth.enable_anonymous_sign_ins', false),
+    enableManualLinking: bool('auth.enable_manual_linking', false),
     minimumPasswordLength: num('auth.minimum_password_length', 6),
     passwordRequirements: tomlValue(t, 'auth.password_requirements', ''),
     emailEnableSignup: bool('auth.email.enable_signup', true),
@@ -65,6 +78,14 @@ export function readAuthSettings(config: ServerConfig): AuthSettings {
     maxFrequencyMs: parseDuration(tomlValue<string | number>(t, 'auth.email.max_frequency', '1s'), 1000),
     otpLength: num('auth.email.otp_length', 6),
     otpExpiry: num('auth.email.otp_expiry', 3600),
+    mfa: {
+      maxEnrolledFactors: num('auth.mfa.max_enrolled_factors', 10),
+      maxVerifiedFactors: 10,
+      challengeExpirySeconds: 300,
+      totp: { enroll: bool('auth.mfa.totp.enroll_enabled', false), verify: bool('auth.mfa.totp.verify_enabled', false) },
+      phone: { enroll: bool('auth.mfa.phone.enroll_enabled', false), verify: bool('auth.mfa.phone.verify_enabled', false) },
+      webauthn: { enroll: bool('auth.mfa.web_authn.enroll_enabled', false), verify: bool('auth.mfa.web_authn.verify_enabled', false) },
+    },
     rateLimits: {
       emailSent: num('auth.rate_limit.email_sent', 2),
       signInSignUps: num('auth.rate_limit.sign_in_sign_ups', 30),

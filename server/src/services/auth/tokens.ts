@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { isIP } from 'node:net';
-import { SignJWT } from 'jose';
 import type { Tx } from '../../db/types.ts';
+import { signWithCurrentKey } from '../../lib/keys.ts';
 import { externalUrl, type AuthDeps } from './auth-deps.ts';
 import { userColumns, type UserRow } from './user-json.ts';
 
@@ -48,7 +48,7 @@ export function tokenHash(email: string, otp: string): string {
 }
 
 /**
- * GenerateAccessToken (internal/tokens/service.go): HS256, claims in the order hosted emits,
+ * GenerateAccessToken (internal/tokens/service.go): signed with the current signing key and its kid, claims in the order hosted emits,
  * `aud` a single string.
  */
 export async function signAccessToken(ctx: AuthDeps, issued: IssuedSession): Promise<{ token: string; expiresAt: number }> {
@@ -71,7 +71,7 @@ export async function signAccessToken(ctx: AuthDeps, issued: IssuedSession): Pro
     session_id: issued.sessionId,
     is_anonymous: user.is_anonymous,
   };
-  const token = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).sign(ctx.keys.secret);
+  const token = await signWithCurrentKey(ctx.keys, payload);
   return { token, expiresAt: exp };
 }
 

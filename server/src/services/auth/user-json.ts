@@ -4,6 +4,21 @@
  */
 const ts = (expr: string) => `to_char((${expr}) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
+/** A factor as GoTrue's models.Factor marshals it: friendly_name omitted when empty, the secret never. */
+export function factorJson(alias: string): string {
+  const f = alias;
+  return `(select jsonb_object_agg(kv.key, kv.value) from jsonb_each(jsonb_build_object(
+      'id', ${f}.id, 'created_at', ${ts(`${f}.created_at`)}, 'updated_at', ${ts(`${f}.updated_at`)}, 'status', ${f}.status,
+      'friendly_name', nullif(${f}.friendly_name, ''), 'factor_type', ${f}.factor_type, 'phone', coalesce(${f}.phone, ''),
+      'last_challenged_at', ${ts(`${f}.last_challenged_at`)}
+    )) kv where kv.value <> 'null'::jsonb or kv.key = 'last_challenged_at')`;
+}
+
+/** The user's factors, oldest first, as the `factors` list of the User object (omitted when empty). */
+export function factorsJson(userAlias: string): string {
+  return `(select jsonb_agg(${factorJson('f')} order by f.created_at, f.id) from auth.mfa_factors f where f.user_id = ${userAlias}.id)`;
+}
+
 export function identitiesJson(userAlias: string): string {
   return `coalesce((select jsonb_agg(jsonb_build_object(
       'identity_id', i.id, 'id', i.provider_id, 'user_id', i.user_id, 'identity_data', i.identity_data,
@@ -23,7 +38,7 @@ export function userJson(alias: string): string {
       'new_email', nullif(${a}.email_change, ''), 'email_change_sent_at', ${ts(`${a}.email_change_sent_at`)},
       'invited_at', ${ts(`${a}.invited_at`)}, 'last_sign_in_at', ${ts(`${a}.last_sign_in_at`)},
       'app_metadata', coalesce(${a}.raw_app_meta_data, '{}'::jsonb), 'user_metadata', coalesce(${a}.raw_user_meta_data, '{}'::jsonb),
-      'identities', ${identitiesJson(a)}, 'created_at', ${ts(`${a}.created_at`)}, 'updated_at', ${ts(`${a}.updated_at`)},
+      'identities', ${identitiesJson(a)}, 'factors', ${factorsJson(a)}, 'created_at', ${ts(`${a}.created_at`)}, 'updated_at', ${ts(`${a}.updated_at`)},
       'banned_until', ${ts(`${a}.banned_until`)}, 'deleted_at', ${ts(`${a}.deleted_at`)}, 'is_anonymous', ${a}.is_anonymous
     )) kv where kv.value <> 'null'::jsonb)`;
 }

@@ -12,6 +12,11 @@ export interface NewUser {
   confirmed: boolean;
   role?: string;
   isAnonymous?: boolean;
+  /**
+   * Copy the identity's claims (sub, email, email_verified, phone_verified) into user_metadata,
+   * as a sign-up does; the admin API, invites and generated links leave the metadata as given.
+   */
+  identityInMetadata?: boolean;
 }
 
 /**
@@ -37,7 +42,7 @@ export async function insertUser(tx: Tx, input: NewUser): Promise<UserRow> {
       input.encryptedPassword,
       input.confirmed,
       JSON.stringify(appMetadata),
-      JSON.stringify({ ...input.userMetadata, ...identityData }),
+      JSON.stringify(input.identityInMetadata === false ? input.userMetadata : { ...input.userMetadata, ...identityData }),
       anonymous,
     ],
   );
@@ -67,8 +72,21 @@ export async function confirmEmail(tx: Tx, userId: string): Promise<void> {
   );
 }
 
-/** user.ConfirmEmailChange: the new address becomes the email, on the identity and the metadata too. */
+/**
+ * emailChangeVerify + user.ConfirmEmailChange: the new address becomes the email, on the identity
+ * (created, verified, when the user had none: an anonymous user made permanent) and the metadata;
+ * an anonymous user is anonymous no more.
+ */
 export async function applyEmailChange(tx: Tx, userId: string): Promise<void> {
+  await tx.query(
+    `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
+     select u.id::text, u.id, jsonb_build_object('sub', u.id::text, 'email', u.email_change, 'email_verified', true, 'phone_verified', false),
+       'email', now(), now(), now()
+     from auth.users u where u.id = $1 and u.email_change <> ''
+       and not exists (select 1 from auth.identities i where i.user_id = u.id and i.provider = 'email')`,
+    [userId],
+  );
+  await tx.query(`update auth.users set is_anonymous = false where id = $1 and is_anonymous`, [userId]);
   await tx.query(
     `update auth.users set email = email_change, email_change = '', email_change_token_new = '', email_change_token_current = '',
        email_change_confirm_status = 0, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now(),
@@ -77,7 +95,7 @@ export async function applyEmailChange(tx: Tx, userId: string): Promise<void> {
     [userId],
   );
   await tx.query(
-    `update auth.identities i set identity_data = i.identity_data || jsonb_build_object('email', u.email), updated_at = now()
+    `update auth.identities i set identity_data = i.identity_data || jsonb_build_object('email', u.email, 'email_verified', true), updated_at = now()
      from auth.users u where u.id = i.user_id and i.user_id = $1 and i.provider = 'email'`,
     [userId],
   );

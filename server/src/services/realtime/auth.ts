@@ -1,5 +1,5 @@
-import { errors as joseErrors, jwtVerify } from 'jose';
-import { resolveRequestAuth, TokenError, type Claims, type Keys } from '../../lib/keys.ts';
+import { errors as joseErrors } from 'jose';
+import { resolveRequestAuth, TokenError, verifyWithProjectKeys, type Claims, type Keys } from '../../lib/keys.ts';
 import { connectErrors, tokenErrors, type ChannelTokenError } from './errors.ts';
 
 export interface VerifiedToken {
@@ -17,7 +17,7 @@ export interface VerifiedToken {
 export async function verifyRealtimeToken(keys: Keys, token: string): Promise<VerifiedToken> {
   let claims: Claims;
   try {
-    const { payload } = await jwtVerify(token.replace(/\s/g, ''), keys.secret, { algorithms: ['HS256'] });
+    const { payload } = await verifyWithProjectKeys(keys, token.replace(/\s/g, ''));
     claims = payload as Claims;
   } catch (error: unknown) {
     throw channelTokenError(error);

@@ -5,7 +5,8 @@ import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
-import { RequireAuth } from '@/lib/auth';
+import { LinkedMethods, TwoFactorSettings } from '@/features/security';
+import { RequireAuth, useUser } from '@/lib/auth';
 import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
 import { paths } from '@/lib/paths';
@@ -63,6 +64,7 @@ function useEmailChangeLanding() {
 }
 
 function Settings() {
+  const user = useUser();
   const { data: profile, isPending, error } = useMyProfile();
   useEmailChangeLanding();
   if (isPending) return <Loading />;
@@ -82,6 +84,18 @@ function Settings() {
           <div className="space-y-3">
             <h3 className="font-medium">Password</h3>
             <SetPasswordForm submitLabel="Change password" />
+          </div>
+        </div>
+      </Section>
+      <Section id="settings-security" title="Security">
+        <div className="grid gap-8 lg:grid-cols-2">
+          <div className="space-y-3">
+            <h3 className="font-medium">Two-factor sign-in</h3>
+            <TwoFactorSettings userId={user.id} />
+          </div>
+          <div className="space-y-3">
+            <h3 className="font-medium">Sign-in methods</h3>
+            <LinkedMethods userId={user.id} />
           </div>
         </div>
       </Section>

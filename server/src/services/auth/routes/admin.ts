@@ -56,8 +56,9 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   });
 
   routes.get('/admin/users', async (c) => {
-    const page = Number(c.req.query('page') ?? '1');
-    const perPage = Number(c.req.query('per_page') ?? '50');
+    // Empty values count as absent (api/paginate.go), as supabase-js sends `page=&per_page=`.
+    const page = Number(c.req.query('page') || '1');
+    const perPage = Number(c.req.query('per_page') || '50');
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(perPage) || perPage < 1 || perPage > 1000)
       throw authErrors.validation('Bad Pagination Parameters');
     const { users, total } = await ctx.db.transaction(
@@ -107,6 +108,7 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
         appMetadata,
         confirmed,
         role,
+        identityInMetadata: false,
       });
       if (ban.set) await tx.query(`update auth.users set banned_until = $2 where id = $1`, [created.id, ban.until]);
       return loadUser(tx, 'u.id = $1', [created.id]);

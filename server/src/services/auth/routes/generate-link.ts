@@ -43,7 +43,13 @@ export function mountGenerateLink(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       let user = await loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user and u.deleted_at is null', [email]);
       if (!user) {
         if (type === 'recovery' || type.startsWith('email_change')) throw authErrors.userWithEmailNotFound();
-        user = await insertUser(tx, { email, encryptedPassword: encrypted, userMetadata: data, confirmed: false });
+        user = await insertUser(tx, {
+          email,
+          encryptedPassword: encrypted,
+          userMetadata: data,
+          confirmed: false,
+          identityInMetadata: false,
+        });
       } else if ((type === 'signup' || type === 'invite') && user.email_confirmed) {
         throw authErrors.emailExists();
       }

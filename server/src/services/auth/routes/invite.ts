@@ -22,7 +22,7 @@ export function mountInvite(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const result = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       let user = await loadUser(tx, 'lower(u.email) = $1 and not u.is_sso_user and u.deleted_at is null', [email]);
       if (user?.email_confirmed) throw authErrors.emailExists();
-      user ??= await insertUser(tx, { email, encryptedPassword: '', userMetadata: data, confirmed: false });
+      user ??= await insertUser(tx, { email, encryptedPassword: '', userMetadata: data, confirmed: false, identityInMetadata: false });
       const mail = await prepareConfirmation(ctx, tx, { id: user.id, email }, redirectTo, null, 'invite');
       return { user: await loadUser(tx, 'u.id = $1', [user.id]), mail };
     });

@@ -2,7 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 
-const externalProviders = [
+export const externalProviders = [
   'anonymous_users',
   'apple',
   'azure',
@@ -36,8 +36,11 @@ export function mountMeta(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.get('/health', (c) =>
     c.json({ version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
   );
-  // HS256 projects publish no public keys; supabase-js then verifies through GET /user (getClaims).
-  routes.get('/.well-known/jwks.json', (c) => c.json({ keys: [] }));
+  // The public halves of every asymmetric key, current and rotated out; never the HS256 secret (jwks.go).
+  routes.get('/.well-known/jwks.json', (c) => {
+    c.header('Cache-Control', 'public, max-age=600');
+    return c.json({ keys: ctx.keys.signing.jwks });
+  });
   routes.get('/settings', (c) => {
     const { settings } = ctx;
     const external = Object.fromEntries(externalProviders.map((p) => [p, false]));

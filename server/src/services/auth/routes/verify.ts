@@ -78,7 +78,10 @@ export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const phone = stringField(body, 'phone');
     if (otp === '' && hash === '') throw authErrors.validation('Verify requires either a token or a token hash');
     if (type === '') throw authErrors.validation('Verify requires a verification type');
-    if (phone !== '' || type === 'sms' || type === 'phone_change') throw authErrors.phoneProviderDisabled();
+    if (otp !== '' && phone !== '' && email === '' && !/^[1-9][0-9]{1,14}$/.test(phone.replace(/^\+|[\s()-]/g, '')))
+      throw authErrors.validation('Invalid phone number format (E.164 required)');
+    // No SMS is ever sent here, so no phone code or phone change can match (verify.go verifyUserAndToken).
+    if (phone !== '' || type === 'sms' || type === 'phone_change') throw authErrors.otpExpired();
     if (!isEmailVerifyType(type)) throw authErrors.validation('Unsupported verification type');
     if (hash === '' && email === '') throw authErrors.validation('Only an email address or phone number should be provided on verify');
     const address = hash === '' ? validateEmail(email) : undefined;

@@ -1,10 +1,12 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, SignInForm } from '@/features/auth';
-import { GuestOnly } from '@/lib/auth';
+import { ProviderButtons, SignInCodePrompt } from '@/features/security';
+import { GuestOnly, useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
 export function SignInRoute() {
   const [params] = useSearchParams();
+  const { needsCode } = useAuth();
   const signUpHref = paths.signUp({ next: params.get('next') });
   return (
     <GuestOnly>
@@ -21,7 +23,14 @@ export function SignInRoute() {
           </p>
         }
       >
-        <SignInForm />
+        {needsCode ? (
+          <SignInCodePrompt />
+        ) : (
+          <div className="space-y-6">
+            <ProviderButtons next={params.get('next')} />
+            <SignInForm />
+          </div>
+        )}
       </AuthCard>
     </GuestOnly>
   );

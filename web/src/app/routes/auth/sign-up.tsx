@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { AuthCard, SignUpForm } from '@/features/auth';
+import { ProviderButtons } from '@/features/security';
 import { GuestOnly } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
@@ -19,7 +20,10 @@ export function SignUpRoute() {
           </p>
         }
       >
-        <SignUpForm />
+        <div className="space-y-6">
+          <ProviderButtons next={null} />
+          <SignUpForm />
+        </div>
       </AuthCard>
     </GuestOnly>
   );

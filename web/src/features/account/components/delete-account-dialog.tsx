@@ -6,7 +6,9 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/toaster';
+import { useUser } from '@/lib/auth';
 import { describeError } from '@/lib/errors';
+import { firstVerifiedFactor, verifyCode } from '@/lib/mfa';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountInput, type DeleteAccountInput } from '../schemas';
 
@@ -17,6 +19,10 @@ const choices = [
 
 export function DeleteAccountDialog({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
+  // A member with an authenticator app confirms the deletion with a fresh code too.
+  const enrolled = (useUser().factors ?? []).some((factor) => factor.status === 'verified');
+  const [code, setCode] = useState('');
+  const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const form = useForm<DeleteAccountInput>({
     resolver: zodResolver(deleteAccountInput(username)),
     defaultValues: { confirmation: '', reviews: 'anonymize' },
@@ -24,12 +30,23 @@ export function DeleteAccountDialog({ username }: { username: string }) {
   const { errors, isSubmitting } = form.formState;
   const deletion = useDeleteAccount();
   const onSubmit = form.handleSubmit(async ({ reviews }) => {
+    setCodeError(undefined);
+    if (enrolled && !/^\d{6}$/.test(code.replace(/\s/g, ''))) {
+      setCodeError('Enter the 6-digit code from your authenticator app.');
+      return;
+    }
     try {
+      if (enrolled) {
+        const factor = await firstVerifiedFactor();
+        if (factor) await verifyCode(factor.id, code);
+      }
       await deletion.mutateAsync(reviews);
       setOpen(false);
       toast.success('Your account has been deleted.');
     } catch (error: unknown) {
-      form.setError('root.server', { message: describeError(error).message });
+      const described = describeError(error);
+      if (described.field === 'code') setCodeError(described.message);
+      else form.setError('root.server', { message: described.message });
     }
   });
   return (
@@ -68,6 +85,17 @@ export function DeleteAccountDialog({ username }: { username: string }) {
           <FormField label={`Type ${username} to confirm`} error={errors.confirmation?.message}>
             <Input autoComplete="off" autoCapitalize="none" spellCheck={false} {...form.register('confirmation')} />
           </FormField>
+          {enrolled ? (
+            <FormField label="Code from your authenticator app" error={codeError}>
+              <Input
+                inputMode="numeric"
+                autoComplete="one-time-code"
+                maxLength={7}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+              />
+            </FormField>
+          ) : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogCancel disabled={isSubmitting}>Cancel</AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={isSubmitting}>

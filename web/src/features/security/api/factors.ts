@@ -1,0 +1,93 @@
+import type { Factor, UserIdentity } from '@supabase/supabase-js';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { verifyCode } from '@/lib/mfa';
+import { privateKeyPrefix } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+
+/** The member's second factors and sign-in methods are private: sign-out forgets them. */
+export const securityKeys = {
+  factors: (userId: string) => [privateKeyPrefix, 'factors', userId] as const,
+  identities: (userId: string) => [privateKeyPrefix, 'identities', userId] as const,
+};
+
+export interface PendingTotp {
+  factorId: string;
+  /** `data:image/svg+xml` QR code for an authenticator app. */
+  qrCode: string;
+  secret: string;
+}
+
+/** The member's verified authenticator apps. */
+export function useVerifiedFactors(userId: string) {
+  return useQuery({
+    queryKey: securityKeys.factors(userId),
+    queryFn: async (): Promise<Factor[]> => {
+      const { data, error } = await supabase.auth.mfa.listFactors();
+      if (error) throw error;
+      return data.totp;
+    },
+  });
+}
+
+/** Starts enrolment: a half-done earlier attempt is removed first, so its name is free again. */
+export async function startTotpEnrolment(): Promise<PendingTotp> {
+  const listed = await supabase.auth.mfa.listFactors();
+  if (listed.error) throw listed.error;
+  for (const factor of listed.data.all.filter((f) => f.status === 'unverified')) {
+    const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
+    if (error) throw error;
+  }
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  if (error) throw error;
+  return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
+}
+
+export function useStartTotpEnrolment() {
+  return useMutation({ mutationFn: startTotpEnrolment, meta: { errorToast: false } });
+}
+
+export function useConfirmTotp(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ factorId, code }: { factorId: string; code: string }) => verifyCode(factorId, code),
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }),
+  });
+}
+
+export function useRemoveFactor(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (factorId: string) => {
+      const { error } = await supabase.auth.mfa.unenroll({ factorId });
+      if (error) throw error;
+      // The session falls back to aal1 on the server; a refresh brings the token along.
+      await supabase.auth.refreshSession();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }),
+  });
+}
+
+/** The ways the member signs in (email, Google, …). */
+export function useIdentities(userId: string) {
+  return useQuery({
+    queryKey: securityKeys.identities(userId),
+    queryFn: async (): Promise<UserIdentity[]> => {
+      const { data, error } = await supabase.auth.getUserIdentities();
+      if (error) throw error;
+      return data.identities;
+    },
+  });
+}
+
+export function useUnlinkIdentity(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (identity: UserIdentity) => {
+      const { error } = await supabase.auth.unlinkIdentity(identity);
+      if (error) throw error;
+      await supabase.auth.refreshSession();
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.identities(userId) }),
+  });
+}
