@@ -6,7 +6,7 @@ import { lockDataDir } from '../server/src/db/lock.ts';
 import { applyProject, describeBootError } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import { PgliteDatabase } from '../server/src/db/pglite.ts';
-import { loadConfig } from '../server/src/lib/config.ts';
+import { loadConfig, tomlValue } from '../server/src/lib/config.ts';
 
 const usage = `Usage:
   npm run db:reset [-- --project <dir>]   recreate the database from migrations and seed.sql
@@ -40,7 +40,10 @@ async function reset(): Promise<void> {
   await rm(path.join(config.dataDir, 'storage'), { recursive: true, force: true });
   const { db, created } = await openDatabase(config);
   try {
-    const report = await applyProject(db, config.projectDir, { seed: config.seed && created });
+    const report = await applyProject(db, config.projectDir, {
+      seed: config.seed && created,
+      autoExposeNewTables: tomlValue(config.toml, 'api.auto_expose_new_tables', true),
+    });
     process.stdout.write(`Database reset: ${report.applied.length} migration(s) applied${report.seeded ? ', seed.sql applied' : ''}.\n`);
   } finally {
     await db.close();

@@ -6,7 +6,7 @@ import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database, PoolStats } from './db/types.ts';
-import { loadConfig, servingUrl, type ConfigInput, type ServerConfig } from './lib/config.ts';
+import { loadConfig, servingUrl, tomlValue, type ConfigInput, type ServerConfig } from './lib/config.ts';
 import { createKeys, type Keys } from './lib/keys.ts';
 import { createLogger, logFormatOf, type Logger } from './lib/log.ts';
 import { createServerMetrics, type ServerMetrics } from './lib/metrics.ts';
@@ -107,7 +107,10 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   try {
     const opened = await openDatabase(config);
     db = instrumentDatabase(opened.db, metrics);
-    const report = await applyProject(db, config.projectDir, { seed: config.seed && opened.created });
+    const report = await applyProject(db, config.projectDir, {
+      seed: config.seed && opened.created,
+      autoExposeNewTables: tomlValue(config.toml, 'api.auto_expose_new_tables', true),
+    });
     for (const file of report.applied) log.info(`applied migration ${file}`);
     if (report.seeded) log.info('applied seed.sql');
     const keys = await createKeys(config);

@@ -44,7 +44,7 @@ for (const target of conformanceTargets()) {
         sub: ada,
         method: 'POST',
         path: '/rpc/who_am_i',
-        search_path: '"public", public, extensions',
+        search_path: '"public", "public", "extensions"',
         header: 'hello',
       });
     });

@@ -3,14 +3,35 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DbError, isDbError } from './errors.ts';
-import type { Database } from './types.ts';
+import { pgliteExtensionNames } from './pglite-extensions.ts';
+import type { Backend, Database } from './types.ts';
 
 const bootstrapDir = new URL('./sql/', import.meta.url);
 
+/**
+ * What to do about an extension the backend lacks, with the statement that asked for it:
+ * PGlite ships a fixed set; PostgreSQL needs the extension's package on the database host.
+ */
+function missingExtensionAdvice(cause: DbError, sql: string | null, backend: Backend | null): string {
+  const name = /extension "([^"]+)" is not available/.exec(cause.message)?.[1];
+  if (cause.code !== '0A000' || !name) return '';
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const statement = sql ? new RegExp(`create\\s+extension[^;]*?"?${escaped}"?[^;]*;?`, 'i').exec(sql)?.[0] : undefined;
+  const at = statement ? `\n  statement: ${statement.replace(/\s+/g, ' ').trim()}` : '';
+  const todo =
+    backend === 'pglite'
+      ? `\n  PGlite does not ship "${name}". Extensions it ships: ${pgliteExtensionNames().join(', ')}.` +
+        `\n  Remove the statement, or run on PostgreSQL (DATABASE_URL) with the extension installed.`
+      : `\n  Install the extension on the PostgreSQL server (on Debian: the postgresql-<major>-${name} package or its equivalent), then start again.`;
+  return `${at}${todo}`;
+}
+
 export class MigrationError extends Error {
   readonly file: string;
-  constructor(file: string, cause: unknown) {
-    const detail = isDbError(cause) ? `${cause.code}: ${cause.message}${cause.detail ? ` (${cause.detail})` : ''}` : String(cause);
+  constructor(file: string, cause: unknown, context: { sql?: string; backend?: Backend } = {}) {
+    const detail = isDbError(cause)
+      ? `${cause.code}: ${cause.message}${cause.detail ? ` (${cause.detail})` : ''}${missingExtensionAdvice(cause, context.sql ?? null, context.backend ?? null)}`
+      : String(cause);
     super(`migration ${file} failed: ${detail}`);
     this.name = 'MigrationError';
     this.file = file;
@@ -49,6 +70,27 @@ export async function applyBootstrap(db: Database): Promise<{ fresh: boolean }> 
   return { fresh: applied.size === 0 };
 }
 
+/**
+ * The search_path Supabase gives the database owner (supabase/postgres init scripts:
+ * `"$user", public, extensions`), so migrations and seeds find `gen_salt`, `uuid_generate_v4`
+ * and the other functions of extensions installed in `extensions` as they do on the CLI.
+ */
+const migrationSearchPath = `select set_config('search_path', '"$user", public, extensions', true)`;
+
+/**
+ * Default privileges on `public` (decision 170). The Supabase CLI keeps the initial schema's
+ * grants to the API roles on new tables, sequences and functions unless
+ * `[api] auto_expose_new_tables = false`, hosted's rule for new projects, which leaves new
+ * tables without grants (functions and sequences keep theirs here).
+ */
+function publicDefaultPrivileges(autoExpose: boolean): string {
+  const verb = autoExpose ? 'grant' : 'revoke';
+  const direction = autoExpose ? 'to' : 'from';
+  return `alter default privileges in schema public ${verb} all on tables ${direction} anon, authenticated, service_role;
+    alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+    alter default privileges in schema public grant all on functions to anon, authenticated, service_role;`;
+}
+
 export interface MigrationReport {
   applied: string[];
   seeded: boolean;
@@ -66,11 +108,16 @@ function parseMigrationName(file: string): { version: string; name: string } {
  * (a failure leaves the database as it was before that file and stops the boot), then
  * `<project>/seed.sql` when the database was new — as `supabase start` / `db reset` do.
  */
-export async function applyProject(db: Database, projectDir: string, { seed }: { seed: boolean }): Promise<MigrationReport> {
+export async function applyProject(
+  db: Database,
+  projectDir: string,
+  { seed, autoExposeNewTables = true }: { seed: boolean; autoExposeNewTables?: boolean },
+): Promise<MigrationReport> {
   // `seed` is true only for a database this boot created.
   const migrationsDir = path.join(projectDir, 'migrations');
   const files = await sqlFiles(migrationsDir);
   const done = await db.transaction({ kind: 'system' }, async (tx) => {
+    await tx.exec(publicDefaultPrivileges(autoExposeNewTables));
     const rows = (await tx.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows;
     return new Set(rows.map((r) => r.version));
   });
@@ -81,6 +128,7 @@ export async function applyProject(db: Database, projectDir: string, { seed }: {
     const sql = await readFile(path.join(migrationsDir, file), 'utf8');
     await db
       .transaction({ kind: 'system' }, async (tx) => {
+        await tx.query(migrationSearchPath);
         await tx.exec(sql);
         await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
           version,
@@ -89,7 +137,7 @@ export async function applyProject(db: Database, projectDir: string, { seed }: {
         ]);
       })
       .catch((error: unknown) => {
-        throw new MigrationError(path.join('migrations', file), error);
+        throw new MigrationError(path.join('migrations', file), error, { sql, backend: db.backend });
       });
     applied.push(file);
   }
@@ -99,6 +147,7 @@ export async function applyProject(db: Database, projectDir: string, { seed }: {
     const sql = await readFile(seedFile, 'utf8');
     await db
       .transaction({ kind: 'system' }, async (tx) => {
+        await tx.query(migrationSearchPath);
         await tx.exec(sql);
         await tx.query(
           'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
@@ -106,7 +155,7 @@ export async function applyProject(db: Database, projectDir: string, { seed }: {
         );
       })
       .catch((error: unknown) => {
-        throw new MigrationError('seed.sql', error);
+        throw new MigrationError('seed.sql', error, { sql, backend: db.backend });
       });
     seeded = true;
   }

@@ -163,6 +163,7 @@ export const projectTomlSchema = table({
     schemas: strings().optional(),
     extra_search_path: strings().optional(),
     max_rows: int(1).optional(),
+    auto_expose_new_tables: bool().optional(),
   }).optional(),
   db: table({ seed: table({ enabled: bool().optional() }).optional() }).optional(),
   realtime: table({ enabled: bool().optional() }).optional(),

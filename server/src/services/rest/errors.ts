@@ -86,6 +86,11 @@ export const errors = {
     new RestError(400, 'PGRST127', 'Feature not implemented', 'Aggregates are not implemented for one-to-many or many-to-many spreads.'),
   maxAffected: (rows: number) =>
     new RestError(400, 'PGRST124', 'Query result exceeds max-affected preference constraint', `The query affects ${rows} rows`),
+  /** 42712 as PostgreSQL words it when two embeds get the same join name (PostgREST passes it on). */
+  duplicateAlias: (name: string) => new RestError(400, '42712', `table name "${name}" specified more than once`),
+  /** PGRST128 (`MaxAffectedRpcViolation`): max-affected with handling=strict on a function returning one value. */
+  maxAffectedRpc: () =>
+    new RestError(400, 'PGRST128', 'Function must return SETOF or TABLE when max-affected preference is used with handling=strict'),
   invalidFilters: () => new RestError(405, 'PGRST105', "Filters must include all and only primary key columns with 'eq' operators"),
   putLimit: () => new RestError(400, 'PGRST114', 'limit/offset querystring parameters are not allowed for PUT'),
   putMatchingPk: () => new RestError(400, 'PGRST115', 'Payload values do not match URL in primary key column(s)'),

@@ -46,7 +46,8 @@ export function findRelationships(foreignKeys: ForeignKey[], parent: Relation, n
         computed: null,
       });
     }
-    if (fk.to === parent && (fk.from.name === name || fk.name === name)) {
+    const referencedColumn = fk.toColumns.length === 1 && fk.toColumns[0] === name;
+    if (fk.to === parent && (fk.from.name === name || fk.name === name || referencedColumn)) {
       push({
         cardinality: isUnique(fk.from, fk.fromColumns) ? 'one-to-one' : 'one-to-many',
         constraint: fk.name,
@@ -86,4 +87,37 @@ export function findRelationships(foreignKeys: ForeignKey[], parent: Relation, n
     }
   }
   return out;
+}
+
+function isView(relation: Relation): boolean {
+  return relation.kind === 'v' || relation.kind === 'm';
+}
+
+function single(columns: string[], name: string): boolean {
+  return columns.length === 1 && columns[0] === name;
+}
+
+/**
+ * Whether an embed `target!hint` means relationship `r` (PostgREST `Plan.hs` findRel). A
+ * self-referencing key gives two relationships: the table's name means the one-to-many
+ * (children), the key column the many-to-one (parent), and a hint must name the children's
+ * column. Otherwise the target names the table, or, when it is not a view, the constraint or the
+ * key column; a hint then names the constraint, a key column on either side or the junction.
+ */
+export function matchesEmbed(r: Relationship, target: string, hint: string | null): boolean {
+  if (r.computed) return hint === null;
+  if (r.junction) {
+    const j = r.junction;
+    return r.target.name === target && (hint === null || j.relation.name === hint || j.toParent.name === hint || j.toTarget.name === hint);
+  }
+  const toMany = r.cardinality === 'one-to-many';
+  const toOne = r.cardinality === 'many-to-one';
+  if (r.target === r.parent) {
+    if (hint === null) return (r.target.name === target && toMany) || (single(r.parentColumns, target) && toOne);
+    return r.target.name === target && toMany && single(r.targetColumns, hint);
+  }
+  if (hint === null) {
+    return r.target.name === target || (!isView(r.target) && (r.constraint === target || single(r.parentColumns, target)));
+  }
+  return r.target.name === target && (r.constraint === hint || single(r.parentColumns, hint) || single(r.targetColumns, hint));
 }

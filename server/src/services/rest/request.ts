@@ -41,9 +41,9 @@ function cookies(header: string | null): Record<string, string> {
   return out;
 }
 
-/** An extra search_path schema, quoted when it must be (PostgREST quotes all; the same path for PostgreSQL). */
+/** An extra search_path schema, quoted as PostgREST quotes every entry (visible in `explain()`'s settings). */
 function searchPathEntry(name: string): string {
-  return /^[a-z_][a-z0-9_$]*$/.test(name) ? name : ident(name);
+  return ident(name);
 }
 
 type Auth = Awaited<ReturnType<typeof resolveRequestAuth>>;

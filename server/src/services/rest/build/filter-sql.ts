@@ -5,7 +5,7 @@ import type { Relation } from '../schema-cache.ts';
 import { arrayLiteral, ident, type Params } from './sql.ts';
 
 /** `"alias"."col"->'a'->>'b'`, the column checked against the schema cache (else 42703 as PostgreSQL says it). */
-export function fieldSql(field: Field, relation: Relation, qualifier: string, params: Params): string {
+export function fieldSql(field: Field, relation: Relation, qualifier: string, params: Params, label = relation.name): string {
   let sql: string;
   const computed = relation.byName.has(field.name) ? undefined : relation.computed.get(field.name);
   if (computed && !computed.returnRelation) {
@@ -14,7 +14,7 @@ export function fieldSql(field: Field, relation: Relation, qualifier: string, pa
   } else if (relation.byName.has(field.name)) {
     sql = `${qualifier}.${ident(field.name)}`;
   } else {
-    throw errors.undefinedColumn(relation.name, field.name);
+    throw errors.undefinedColumn(label, field.name);
   }
   for (const step of field.json) {
     const key = /^-?\d{1,9}$/.test(step.key) ? step.key : `${params.bind(step.key)}::text`;
@@ -70,15 +70,15 @@ function operationSql(lhs: string, filter: Filter, relation: Relation, params: P
   }
 }
 
-export function filterSql(filter: Filter, relation: Relation, qualifier: string, params: Params): string {
-  const lhs = fieldSql(filter.field, relation, qualifier, params);
+export function filterSql(filter: Filter, relation: Relation, qualifier: string, params: Params, label = relation.name): string {
+  const lhs = fieldSql(filter.field, relation, qualifier, params, label);
   const sql = operationSql(lhs, filter, relation, params);
   return filter.negated ? `not (${sql})` : sql;
 }
 
-export function logicSql(tree: LogicTree, relation: Relation, qualifier: string, params: Params): string {
-  if (tree.kind === 'filter') return filterSql(tree.filter, relation, qualifier, params);
-  const parts = tree.children.map((child) => logicSql(child, relation, qualifier, params));
+export function logicSql(tree: LogicTree, relation: Relation, qualifier: string, params: Params, label = relation.name): string {
+  if (tree.kind === 'filter') return filterSql(tree.filter, relation, qualifier, params, label);
+  const parts = tree.children.map((child) => logicSql(child, relation, qualifier, params, label));
   const joined = parts.length === 0 ? (tree.op === 'and' ? 'true' : 'false') : `(${parts.join(` ${tree.op} `)})`;
   return tree.negated ? `not ${joined}` : joined;
 }

@@ -1,6 +1,7 @@
 import { errors } from '../errors.ts';
 import { emptyLevel, type LevelParams } from '../parse/query.ts';
 import type { SelectItem } from '../parse/select.ts';
+import { matchesEmbed } from '../relationships.ts';
 import { closest, type Relation, type Relationship, type SchemaCache } from '../schema-cache.ts';
 import { ident } from './sql.ts';
 
@@ -48,13 +49,6 @@ function nextAlias(ctx: PlanContext): string {
   return ident(`pgrst_${ctx.counter++}`);
 }
 
-function matchesHint(r: Relationship, hint: string): boolean {
-  if (r.junction) return r.junction.relation.name === hint || r.junction.toParent.name === hint || r.junction.toTarget.name === hint;
-  if (r.constraint === hint) return true;
-  const single = (cols: string[]) => cols.length === 1 && cols[0] === hint;
-  return single(r.parentColumns) || single(r.targetColumns) || r.target.name === hint;
-}
-
 function describe(r: Relationship): Record<string, string> {
   const cols = (c: string[]) => `(${c.join(', ')})`;
   if (r.junction) {
@@ -78,11 +72,7 @@ function hintFor(r: Relationship): string {
 
 /** Picks the one relationship an embed means (PostgREST `Plan.hs` findRel): PGRST200 none, PGRST201 several. */
 export function resolveRelationship(cache: SchemaCache, parent: Relation, item: EmbedItem): Relationship {
-  let found = cache.relationshipsFrom(parent, item.name);
-  if (item.hint !== null) {
-    const hint = item.hint;
-    found = found.filter((r) => matchesHint(r, hint));
-  }
+  const found = cache.relationshipsFrom(parent, item.name).filter((r) => matchesEmbed(r, item.name, item.hint));
   if (found.length === 1 && found[0]) return found[0];
   if (found.length === 0) {
     const related = cache.relatedNames(parent);
@@ -94,6 +84,22 @@ export function resolveRelationship(cache: SchemaCache, parent: Relation, item: 
 
 function throwNoRelationship(parent: Relation, item: EmbedItem, suggestion: string | null): never {
   throw errors.noRelationship(parent.schema, parent.name, item.name, item.hint, suggestion);
+}
+
+/**
+ * `rel.count` where `rel` has no column `count`: PostgreSQL reads field notation on a row as a
+ * call, `count(rel)`, the aggregate; PostgREST passes the name through, so a bare `count`
+ * counts the level's rows like `count()`.
+ */
+function asFieldNotation(item: SelectItem, relation: Relation): SelectItem {
+  if (item.kind !== 'field' || item.aggregate || item.field.name !== 'count' || item.field.json.length > 0) return item;
+  if (relation.byName.has('count') || relation.computed.has('count')) return item;
+  return {
+    ...item,
+    field: { name: '*', json: [] },
+    alias: item.alias ?? 'count',
+    aggregate: { fn: 'count', cast: item.cast, implicit: true },
+  };
 }
 
 /** Builds the embedding tree and hands every query-string level to its node. */
@@ -114,7 +120,9 @@ export function planRead(
 }
 
 function hasAggregate(node: ReadNode): boolean {
-  return node.items.some((i) => i.kind === 'field' && i.aggregate) || node.embeds.some((e) => hasAggregate(e.node));
+  return (
+    node.items.some((i) => i.kind === 'field' && i.aggregate && !i.aggregate.implicit) || node.embeds.some((e) => hasAggregate(e.node))
+  );
 }
 
 function findNode(root: ReadNode, path: string[]): ReadNode | null {
@@ -147,8 +155,14 @@ function planNode(
     path,
     parentLink,
   };
+  node.items = items.map((item) => asFieldNotation(item, relation));
+  const joinNames = new Set<string>();
   for (const item of items) {
     if (item.kind !== 'embed') continue;
+    // PostgREST names each embed's lateral join `<table>_<embed>_<depth>`: the same name twice is PostgreSQL's 42712.
+    const joinName = `${relation.name}_${item.alias ?? item.name}_${path.length + 1}`;
+    if (joinNames.has(joinName)) throw errors.duplicateAlias(joinName);
+    joinNames.add(joinName);
     const relationship = resolveRelationship(ctx.cache, relation, item);
     const outName = item.alias ?? item.name;
     const toOne = relationship.cardinality === 'many-to-one' || relationship.cardinality === 'one-to-one';

@@ -5,6 +5,11 @@ import type { EmbedPlan, ReadNode } from './plan.ts';
 import { ident, type Params } from './sql.ts';
 
 /** Keys a node contributes to its JSON object, in order (spreads flatten into the parent). */
+/** How PostgreSQL names a level's rows in PostgREST's SQL, for its errors: `messages_1` one level down. */
+function labelOf(node: ReadNode): string {
+  return node.path.length === 0 ? node.relation.name : `${node.relation.name}_${node.path.length}`;
+}
+
 export function outputNames(node: ReadNode): string[] {
   const names: string[] = [];
   if (node.items.length === 0) return node.relation.columns.map((c) => c.name);
@@ -56,7 +61,8 @@ function projection(node: ReadNode, params: Params): Projected[] {
       for (const c of node.relation.columns) out.push({ sql: `${node.alias}.${ident(c.name)}`, name: null, aggregated: false });
     } else if (item.kind === 'field') {
       // `count()` counts rows; in a to-one spread it counts the related row (the whole-row value).
-      let expr = item.field.name === '*' ? (node.hoist ? node.alias : '*') : fieldSql(item.field, node.relation, node.alias, params);
+      let expr =
+        item.field.name === '*' ? (node.hoist ? node.alias : '*') : fieldSql(item.field, node.relation, node.alias, params, labelOf(node));
       if (item.cast) expr = `cast(${expr} as ${item.cast})`;
       const aggregated = Boolean(item.aggregate) && !node.hoist;
       if (item.aggregate && aggregated) expr = applyAggregate(expr, item.aggregate);
@@ -121,7 +127,10 @@ function fromClause(node: ReadNode): string {
 }
 
 function whereConditions(node: ReadNode, params: Params): string[] {
-  const conditions = [...linkConditions(node), ...node.level.filters.map((tree) => logicSql(tree, node.relation, node.alias, params))];
+  const conditions = [
+    ...linkConditions(node),
+    ...node.level.filters.map((tree) => logicSql(tree, node.relation, node.alias, params, labelOf(node))),
+  ];
   for (const f of node.level.embedNullFilters) {
     const embed = node.embeds.find((e) => e.outName === f.name);
     if (!embed) continue;
@@ -140,8 +149,8 @@ function orderClause(node: ReadNode, params: Params): string {
       const embed = node.embeds.find((e) => e.outName === term.relation || (e.item.alias === null && e.item.name === term.relation));
       if (!embed) throw errors.notEmbedded(term.relation);
       if (!embed.toOne) throw errors.relatedOrderNotToOne(node.relation.name, term.relation);
-      expr = fieldSql(term.field, embed.node.relation, embed.joinAlias, params);
-    } else expr = fieldSql(term.field, node.relation, node.alias, params);
+      expr = fieldSql(term.field, embed.node.relation, embed.joinAlias, params, labelOf(embed.node));
+    } else expr = fieldSql(term.field, node.relation, node.alias, params, labelOf(node));
     return `${expr}${term.direction ? ` ${term.direction}` : ''}${term.nulls ? ` nulls ${term.nulls}` : ''}`;
   });
   return ` order by ${parts.join(', ')}`;

@@ -1,8 +1,11 @@
 import type { Media } from '../parse/headers.ts';
 import { ident } from './sql.ts';
 
+/** Where a GeoJSON feature's geometry comes from: PostGIS (`ST_AsGeoJSON` of the row) or latitude/longitude columns. */
+export type GeoSource = 'postgis' | { lat: string; lng: string };
+
 /** What the response body is built as, in SQL, from the rows of `_postgrest_t` (PostgREST `SqlFragment.hs` handlers). */
-export function bodySql(media: Media, geo: { lat: string; lng: string } | null): string {
+export function bodySql(media: Media, geo: GeoSource | null): string {
   const strip = media.stripNulls;
   switch (media.kind) {
     case 'object':
@@ -14,6 +17,10 @@ export function bodySql(media: Media, geo: { lat: string; lng: string } | null):
         ` || E'\\n' || coalesce(string_agg(substring(_postgrest_t::text, 2, length(_postgrest_t::text) - 2), E'\\n'), '')`
       );
     case 'geojson': {
+      if (geo === 'postgis') {
+        // PostgREST's built-in handler with PostGIS installed: one Feature per row from ST_AsGeoJSON(record).
+        return `json_build_object('type', 'FeatureCollection', 'features', coalesce(json_agg(st_asgeojson(_postgrest_t)::json), '[]'))::text`;
+      }
       const lat = ident(geo?.lat ?? 'lat');
       const lng = ident(geo?.lng ?? 'lng');
       const feature =

@@ -44,7 +44,7 @@ test('insert SQL: the whole body is one JSON parameter, typed by json_to_record 
   assert.deepEqual(params.values, [JSON.stringify(rows)]);
 });
 
-test('insert SQL: missing=default takes the column default where a key is absent; no columns inserts defaults', () => {
+test('insert SQL: missing=default takes the column default where a key is absent, evaluated for every row; no columns inserts defaults', () => {
   const params = new Params();
   const sql = insertSql(
     places,
@@ -53,9 +53,10 @@ test('insert SQL: missing=default takes the column default where a key is absent
     { ...plain, missingDefault: true, returning: false },
     params,
   );
+  assert.match(sql, /select case when pgrst_elem::jsonb \? \$2 then pgrst_body\."id" else pgrst_default_0\.v end, pgrst_body\."name" from/);
   assert.match(
     sql,
-    /select case when pgrst_elem::jsonb \? \$2 then pgrst_body\."id" else nextval\('places_id_seq'::regclass\) end, pgrst_body\."name" from/,
+    /, lateral \(select nextval\('places_id_seq'::regclass\) as v where pgrst_elem is not null\) as pgrst_default_0 returning/,
   );
   assert.match(sql, / returning 1$/);
   assert.deepEqual(params.values.slice(1), ['id']);

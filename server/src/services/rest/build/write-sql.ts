@@ -33,15 +33,21 @@ export function insertSql(
   if (columns.length === 0) {
     sql = `insert into ${target} select from json_array_elements(${payload}::json)`;
   } else {
+    // With missing=default PostgREST merges every column default into each object (`fromJsonBodyF`),
+    // so each row evaluates them: an identity or serial column draws one value per row.
+    const defaults: string[] = [];
     const exprs = columns.map((c) => {
       const value = `pgrst_body.${ident(c)}`;
-      if (!options.missingDefault || rows.every((r) => c in r)) return value;
-      const fallback = relation.byName.get(c)?.default ?? 'null';
-      return `case when pgrst_elem::jsonb ? ${params.bind(c)} then ${value} else ${fallback} end`;
+      const fallback = relation.byName.get(c)?.default ?? null;
+      if (!options.missingDefault || fallback === null) return value;
+      const alias = `pgrst_default_${defaults.length}`;
+      defaults.push(`lateral (select ${fallback} as v where pgrst_elem is not null) as ${alias}`);
+      return `case when pgrst_elem::jsonb ? ${params.bind(c)} then ${value} else ${alias}.v end`;
     });
     sql =
       `insert into ${target} (${columns.map(ident).join(', ')}) select ${exprs.join(', ')}` +
-      ` from json_array_elements(${payload}::json) as pgrst_elem, lateral json_to_record(pgrst_elem) as pgrst_body(${recordDefinition(relation, columns)})`;
+      ` from json_array_elements(${payload}::json) as pgrst_elem, lateral json_to_record(pgrst_elem) as pgrst_body(${recordDefinition(relation, columns)})` +
+      defaults.map((d) => `, ${d}`).join('');
   }
   if (options.resolution && options.conflict.length > 0) {
     const target = `on conflict (${options.conflict.map(ident).join(', ')})`;

@@ -1,7 +1,7 @@
 import { planRead, type ReadNode } from '../build/plan.ts';
 import { countSql, nodeSql, outputNames } from '../build/read-sql.ts';
 import { Params, qualified } from '../build/sql.ts';
-import { bodySql, readStatement } from '../build/statement.ts';
+import { bodySql, readStatement, type GeoSource } from '../build/statement.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer, type Media, type Preferences } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
@@ -63,6 +63,7 @@ export function readResponse(
   main: MainResult,
   total: number | null,
   head: boolean,
+  applies: { maxAffected: boolean } = { maxAffected: false },
 ): Response {
   const status = rangeStatus(range.offset, main.pageTotal, total);
   if (status === 416) return respondError(errors.invalidRange(range.offset, total), head);
@@ -72,13 +73,20 @@ export function readResponse(
     'Content-Type': media.contentType,
   };
   if (name !== null) headers['Content-Location'] = contentLocation(ctx, name);
-  const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: false });
+  const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: applies.maxAffected });
   if (applied) headers['Preference-Applied'] = applied;
   return respond(status, head ? null : main.body, headers);
 }
 
-function checkGeo(media: Media, root: ReadNode): { lat: string; lng: string } | null {
+/** A selected PostGIS geometry or geography column: PostgREST's GeoJSON handler (`ST_AsGeoJSON`) applies. */
+function hasPostgisColumn(root: ReadNode): boolean {
+  const names = outputNames(root);
+  return root.relation.columns.some((c) => names.includes(c.name) && /(^|\.)"?(geometry|geography)\b/.test(c.type));
+}
+
+function checkGeo(media: Media, root: ReadNode): GeoSource | null {
   if (media.kind !== 'geojson') return null;
+  if (hasPostgisColumn(root)) return 'postgis';
   const geo = geoColumns(outputNames(root));
   if (!geo) throw errors.mediaType(['application/geo+json']);
   return geo;

@@ -2,75 +2,39 @@ import { planRead } from '../build/plan.ts';
 import { countSql, nodeSql } from '../build/read-sql.ts';
 import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
-import { errors, type RestError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
 import { respond } from '../respond.ts';
-import { closest, type Routine } from '../schema-cache.ts';
+import type { Routine } from '../schema-cache.ts';
 import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
+import { callableOverloads, isCallable, resolveRoutine, takesBodyWhole, type RpcBodyKind } from './rpc-resolve.ts';
 import { parsePayload } from './write.ts';
 
-const jsonTypes = new Set(['json', 'jsonb']);
-
-function describeRoutine(r: Routine): string {
-  return `${r.schema}.${r.name}(${r.params.map((p) => `${p.name} => ${p.type}`).join(', ')})`;
+/** The body's media type, as far as choosing the overload goes (PostgREST `findProc`). */
+function bodyKind(contentType: string | null): RpcBodyKind {
+  const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (mime === 'text/plain') return 'text';
+  if (mime === 'text/xml') return 'xml';
+  return 'json';
 }
 
-function notFound(deps: RestDeps, ctx: RestRequest, name: string, keys: string[], candidates: Routine[], post: boolean): RestError {
-  const sorted = [...keys].sort();
-  const fn = `${ctx.schema}.${name}`;
-  let hint: string | null = null;
-  if (candidates.length > 0) {
-    const lists = candidates.map(
-      (r) =>
-        `(${r.params
-          .map((p) => p.name)
-          .sort()
-          .join(', ')})`,
-    );
-    const best = closest(`(${sorted.join(', ')})`, lists, 0.33) ?? lists[0] ?? null;
-    if (best) hint = `Perhaps you meant to call the function ${fn}${best}`;
-  } else {
-    const names = [...deps.cache.routines.keys()].filter((k) => k.startsWith(`${ctx.schema}.`)).map((k) => k.slice(ctx.schema.length + 1));
-    const best = closest(name, names, 0.75);
-    if (best) hint = `Perhaps you meant to call the function ${ctx.schema}.${best}`;
+function namesInSchema(deps: RestDeps, schema: string): string[] {
+  const names: string[] = [];
+  for (const [key, overloads] of deps.cache.routines) {
+    if (key.startsWith(`${schema}.`) && overloads.some(isCallable)) names.push(key.slice(schema.length + 1));
   }
-  return errors.functionNotFound(fn, sorted, post, hint);
-}
-
-/** Overload resolution by argument names (PostgREST `Plan.hs` findProc): PGRST202 none, PGRST203 several. */
-function chooseRoutine(
-  deps: RestDeps,
-  ctx: RestRequest,
-  name: string,
-  keys: string[],
-  post: boolean,
-): { routine: Routine; singleJson: boolean } {
-  const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
-  const fits = candidates.filter((r) => {
-    const names = new Set(r.params.map((p) => p.name));
-    return keys.every((k) => names.has(k)) && r.params.every((p) => p.hasDefault || keys.includes(p.name));
-  });
-  if (fits.length === 1 && fits[0]) return { routine: fits[0], singleJson: false };
-  if (fits.length > 1) {
-    const exact = fits.filter((r) => r.params.length === keys.length);
-    if (exact.length === 1 && exact[0]) return { routine: exact[0], singleJson: false };
-    throw errors.ambiguousFunction(fits.map(describeRoutine));
-  }
-  if (post) {
-    const single = candidates.find((r) => r.params.length === 1 && r.params[0]?.name === '' && jsonTypes.has(r.params[0].type));
-    if (single) return { routine: single, singleJson: true };
-  }
-  throw notFound(deps, ctx, name, keys, candidates, post);
+  return names;
 }
 
 /** The call as a FROM item: arguments bound as one JSON object, typed by `json_to_record`. */
-function callFrom(routine: Routine, args: Record<string, unknown>, singleJson: boolean, rawBody: string, params: Params): string {
+function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
   const fn = qualified(routine.schema, routine.name);
-  if (singleJson) return `${fn}(${params.bind(rawBody)}::${routine.params[0]?.type ?? 'json'})`;
+  // A single unnamed parameter takes the whole body (PostgREST `OnePosParam`).
+  if (takesBodyWhole(routine)) return `${fn}(${params.bind(wholeBody)}::${routine.params[0]?.type ?? 'json'})`;
   const used = routine.params.filter((p) => p.name in args);
   if (used.length === 0) return `${fn}()`;
   const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
@@ -82,11 +46,14 @@ function callFrom(routine: Routine, args: Record<string, unknown>, singleJson: b
 export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, text: string | null): Promise<Response> {
   const post = ctx.method === 'POST';
   const head = ctx.method === 'HEAD';
-  const candidates = deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [];
+  const candidates = callableOverloads(deps.cache.routines.get(`${ctx.schema}.${name}`) ?? []);
   const paramNames = new Set(candidates.flatMap((r) => r.params.map((p) => p.name)));
   const parsed = parseQuery(ctx.search, post ? () => false : (key) => paramNames.has(key));
+  const body = post ? bodyKind(ctx.headers.get('content-type')) : 'json';
   let args: Record<string, unknown> = {};
-  if (post) {
+  if (post && body !== 'json') {
+    args = {};
+  } else if (post) {
     const payload = text && text.trim() !== '' ? parsePayload(text) : {};
     if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
     args = payload;
@@ -96,9 +63,17 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       args[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
   }
-  const { routine, singleJson } = chooseRoutine(deps, ctx, name, Object.keys(args), post);
+  const routine = resolveRoutine(
+    { schema: ctx.schema, name, keys: Object.keys(args), post, body },
+    deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [],
+    namesInSchema(deps, ctx.schema),
+  );
+  const wholeBody = post ? (text !== null && text.trim() !== '' ? text : null) : JSON.stringify(args);
   const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
+  // PostgREST checks max-affected on calls too: a single value is refused up front, a set after the call (rolled back).
+  const affectedCheck = prefs.handling === 'strict' && prefs.maxAffected !== null;
+  if (affectedCheck && !routine.returnsSet) throw errors.maxAffectedRpc();
   const rootLevel = parsed.levels.get('') ?? emptyLevel();
   const range = routine.returnsSet ? pageRange(deps, ctx, rootLevel) : { limit: null, offset: 0 };
   if (!routine.returnRelation) {
@@ -106,7 +81,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
     if (addressed.length > 0) throw errors.notEmbedded(addressed[0] || name);
   }
   const build = (params: Params) => {
-    const from = callFrom(routine, args, singleJson, text ?? '', params);
+    const from = callFrom(routine, args, wholeBody, params);
     if (routine.returnRelation) {
       const root = planRead(planContext(deps), routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
@@ -139,6 +114,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       params: params.values,
       check: (result) => {
         if (media.kind === 'object' && result.pageTotal !== 1 && routine.returnsSet) throw errors.singular(result.pageTotal);
+        if (affectedCheck && prefs.maxAffected !== null && result.pageTotal > prefs.maxAffected) throw errors.maxAffected(result.pageTotal);
       },
       countPlanSql: () => {
         const p = new Params();
@@ -146,11 +122,11 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       },
     },
     // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.
-    { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) },
+    { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) && !affectedCheck },
   );
   if (routine.returnsVoid) {
-    const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: false });
+    const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: true });
     return respond(204, null, { 'Content-Range': `0-0/*`, ...(applied ? { 'Preference-Applied': applied } : {}) });
   }
-  return readResponse(ctx, null, media, prefs, range, main, total, head);
+  return readResponse(ctx, null, media, prefs, range, main, total, head, { maxAffected: true });
 }

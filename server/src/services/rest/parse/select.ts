@@ -16,6 +16,8 @@ export type AggregateFunction = 'count' | 'sum' | 'avg' | 'min' | 'max';
 export interface Aggregate {
   fn: AggregateFunction;
   cast: string | null;
+  /** Written as the bare field `count` (PostgreSQL's field notation), allowed with aggregates off. */
+  implicit?: boolean;
 }
 
 export type SelectItem =

@@ -1,0 +1,112 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { MigrationError } from '../../server/src/db/migrate.ts';
+import { pgliteExtensionNames } from '../../server/src/db/pglite-extensions.ts';
+import { silentLogger } from '../../server/src/lib/log.ts';
+import { startServer } from '../../server/src/server.ts';
+import { startTestServer, testBackends } from '../support/server.ts';
+
+/** A throwaway project folder with one migration. */
+function projectWith(sql: string): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'pinstar-ext-'));
+  mkdirSync(path.join(dir, 'migrations'));
+  writeFileSync(path.join(dir, 'config.toml'), 'project_id = "extensions"\n');
+  writeFileSync(path.join(dir, 'migrations', '20260101000000_extensions.sql'), sql);
+  return dir;
+}
+
+if (testBackends().includes('pglite')) {
+  test('PGlite: every extension the installed PGlite ships can be created by a migration', async () => {
+    const sql = pgliteExtensionNames()
+      .map((name) => `create extension if not exists "${name}" with schema extensions;`)
+      .join('\n');
+    const server = await startTestServer('pglite', { project: projectWith(sql) });
+    try {
+      const installed = await server.db.transaction({ kind: 'system' }, async (tx) => {
+        const { rows } = await tx.query<{ extname: string }>('select extname from pg_extension order by extname');
+        return rows.map((r) => r.extname);
+      });
+      for (const name of pgliteExtensionNames()) assert.ok(installed.includes(name), `${name} installed`);
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('PGlite: an extension it does not ship stops the boot with the file, the statement and what it ships', async () => {
+    const project = projectWith(
+      'create table public.shops (id int primary key);\ncreate extension if not exists postgis schema extensions;\n',
+    );
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-ext-data-'));
+    await assert.rejects(
+      startServer({ projectDir: project, port: 0, dataDir, webDist: null, env: { ...process.env, DATABASE_URL: '' }, log: silentLogger }),
+      (error: unknown) => {
+        assert.ok(error instanceof MigrationError);
+        assert.equal(error.file, path.join('migrations', '20260101000000_extensions.sql'));
+        assert.match(error.message, /0A000: extension "postgis" is not available/);
+        assert.match(error.message, /statement: create extension if not exists postgis schema extensions;/);
+        assert.match(error.message, /PGlite does not ship "postgis"\. Extensions it ships: .*\bpg_trgm\b.*\buuid-ossp\b/);
+        return true;
+      },
+    );
+  });
+}
+
+if (testBackends().includes('postgres')) {
+  test('PostgreSQL: PostGIS from its Debian package; GeoJSON through ST_AsGeoJSON', async () => {
+    const server = await startTestServer('postgres', {
+      project: projectWith(`create extension if not exists postgis schema extensions;
+create table public.shops (id int primary key, address text, spot extensions.geometry(Point, 4326));
+grant select on public.shops to anon;
+insert into public.shops values (1, 'Market Street 1', 'SRID=4326;POINT(-71.1 42.37)');
+`),
+    });
+    try {
+      const res = await fetch(`${server.url}/rest/v1/shops?select=*`, {
+        headers: { apikey: server.anonKey, Accept: 'application/geo+json' },
+      });
+      assert.equal(res.status, 200);
+      assert.deepEqual(await res.json(), {
+        type: 'FeatureCollection',
+        features: [
+          {
+            type: 'Feature',
+            geometry: { type: 'Point', coordinates: [-71.1, 42.37] },
+            properties: { id: 1, address: 'Market Street 1' },
+          },
+        ],
+      });
+    } finally {
+      await server.close();
+    }
+  });
+
+  test('PostgreSQL: a missing extension stops the boot and says to install it', async () => {
+    const { createTestDatabase } = await import('../support/databases.ts');
+    const database = await createTestDatabase();
+    try {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-ext-data-'));
+      await assert.rejects(
+        startServer({
+          projectDir: projectWith('create extension no_such_extension;\n'),
+          port: 0,
+          dataDir,
+          webDist: null,
+          env: { ...process.env, DATABASE_URL: database.url },
+          log: silentLogger,
+        }),
+        (error: unknown) => {
+          assert.ok(error instanceof MigrationError);
+          assert.match(error.message, /extension "no_such_extension" is not available/);
+          assert.match(error.message, /statement: create extension no_such_extension;/);
+          assert.match(error.message, /Install the extension on the PostgreSQL server/);
+          return true;
+        },
+      );
+    } finally {
+      await database.drop();
+    }
+  });
+}
