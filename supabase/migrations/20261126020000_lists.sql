@@ -13,6 +13,8 @@ create table public.lists (
   description text not null default '',
   emoji text,
   visibility public.list_visibility not null default 'private',
+  -- kept by a trigger on list_places, not writable by clients
+  place_count integer not null default 0,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
   hidden_at timestamptz,
@@ -208,7 +210,9 @@ as $$
 declare
   list uuid := case when tg_op = 'DELETE' then old.list_id else new.list_id end;
 begin
-  update public.lists l set updated_at = now() where l.id = list;
+  update public.lists l
+     set updated_at = now(), place_count = (select count(*)::integer from public.list_places lp where lp.list_id = list)
+   where l.id = list;
   perform realtime.broadcast_changes('list:' || list::text, tg_op, tg_op, tg_table_name, tg_table_schema, new, old);
   return null;
 end
@@ -226,7 +230,7 @@ begin
   return null;
 end
 $$;
-create trigger lists_broadcast after update on public.lists
+create trigger lists_broadcast after update of name, description, emoji, visibility, hidden_at on public.lists
   for each row execute function private.list_broadcast();
 
 create function private.list_members_broadcast()

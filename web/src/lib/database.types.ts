@@ -166,6 +166,7 @@ export type Database = {
           id: string
           name: string
           owner_id: string
+          place_count: number
           updated_at: string
           visibility: Database["public"]["Enums"]["list_visibility"]
         }
@@ -177,6 +178,7 @@ export type Database = {
           id?: string
           name: string
           owner_id?: string
+          place_count?: number
           updated_at?: string
           visibility?: Database["public"]["Enums"]["list_visibility"]
         }
@@ -188,6 +190,7 @@ export type Database = {
           id?: string
           name?: string
           owner_id?: string
+          place_count?: number
           updated_at?: string
           visibility?: Database["public"]["Enums"]["list_visibility"]
         }
