@@ -82,7 +82,15 @@ for (const backend of testBackends()) {
       assert.deepEqual([full.error?.code, full.error?.message], ['P0001', 'A list can hold at most 1,000 places.']);
       const counted = unwrap(await owner.client.from('lists').select('place_count').eq('id', last).single());
       assert.equal(counted.place_count, 1000);
-      assert.equal(outcome(await owner.client.from('lists').update({ place_count: 3 } as never).eq('id', last)), '42501');
+      assert.equal(
+        outcome(
+          await owner.client
+            .from('lists')
+            .update({ place_count: 3 } as never)
+            .eq('id', last),
+        ),
+        '42501',
+      );
 
       const invitees = await Promise.all(Array.from({ length: 50 }, () => createMember(server)));
       await sql(server, `insert into list_members (list_id, user_id, invited_by) select $1, unnest($2::uuid[]), $3`, [
