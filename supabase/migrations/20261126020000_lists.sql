@@ -328,9 +328,10 @@ create policy "pinstar: members share presence on places and lists" on realtime.
 
 -- open_list: one round trip for the list page — the list, its places in order (hidden places
 -- left out, hidden notes blanked), the caller's standing, whether they follow it and how many
--- do. Unlisted lists open here, by id, for anyone; private ones only for those who may read.
+-- do, built as json (not jsonb: a thousand rows are only written out, never compared).
+-- Unlisted lists open here, by id, for anyone; private ones only for those who may read.
 create function public.open_list(list_id uuid)
-returns jsonb
+returns json
 language plpgsql stable security definer
 set search_path = ''
 as $$
@@ -345,7 +346,7 @@ begin
      or not ((found.visibility <> 'private' and (found.hidden_at is null or private.is_moderator())) or access is not null) then
     raise exception 'This list does not exist or is private.' using errcode = 'P0002';
   end if;
-  return jsonb_build_object(
+  return json_build_object(
     'list', to_jsonb(found) || jsonb_build_object('owner',
       (select jsonb_build_object('id', p.id, 'username', p.username, 'display_name', p.display_name)
          from public.profiles p where p.id = found.owner_id)),
@@ -353,15 +354,15 @@ begin
     'following', exists (select 1 from public.list_follows f where f.list_id = found.id and f.user_id = me),
     'followers', (select count(*) from public.list_follows f where f.list_id = found.id),
     'places', coalesce((
-      select jsonb_agg(jsonb_build_object(
+      select json_agg(json_build_object(
           'id', lp.id, 'place_id', lp.place_id, 'position', lp.position, 'added_by', lp.added_by,
           'note', case when lp.note_hidden_at is null then lp.note else '' end,
           'note_hidden', lp.note_hidden_at is not null,
-          'place', jsonb_build_object('id', p.id, 'name', p.name, 'category', p.category, 'address', p.address,
+          'place', json_build_object('id', p.id, 'name', p.name, 'category', p.category, 'address', p.address,
                                       'lat', p.lat, 'lng', p.lng, 'rating_avg', p.rating_avg, 'rating_count', p.rating_count))
         order by lp.position)
         from public.list_places lp join public.places p on p.id = lp.place_id
-       where lp.list_id = found.id and p.hidden_at is null), '[]'::jsonb));
+       where lp.list_id = found.id and p.hidden_at is null), '[]'::json));
 end
 $$;
 comment on function public.open_list(uuid) is 'The list page in one call: the list, its places in order, the caller''s access and follow state.';
