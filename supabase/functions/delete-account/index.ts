@@ -5,8 +5,10 @@ import { listFolder, removeKeys } from '../_shared/storage.ts';
 // Deletes the caller's account. Files first (storage keeps no foreign key to the user, so
 // nothing else would remove them; removing them twice is harmless), then `delete_account`
 // in one transaction: reviews as chosen, then the auth user, whose deletion cascades to the
-// profile, stars, photos' rows and reports' authorship. That call locks the profile, so of
-// concurrent calls exactly one deletes and the others answer 404 user_not_found.
+// profile, stars, photos' rows, reports' authorship, the member's lists (with their places),
+// memberships and follows; places they added to others' lists stay, without their name.
+// That call locks the profile, so of concurrent calls exactly one deletes and the others
+// answer 404 user_not_found.
 
 const buckets = ['avatars', 'place-photos'];
 

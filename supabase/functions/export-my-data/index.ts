@@ -39,7 +39,7 @@ Deno.serve(async (request: Request) => {
   try {
     const placeColumns =
       'id, name, category, description, address, lat, lng, rating_avg, rating_count, photo_count, created_at, updated_at';
-    const [profile, places, reviews, photos, stars] = await Promise.all([
+    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows] = await Promise.all([
       db.from('profiles').select('id, username, display_name, bio, avatar_path, role, created_at').eq('id', user.id).maybeSingle(),
       selectAll((from, to) => db.from('places').select(placeColumns).eq('created_by', user.id).order('created_at').range(from, to)),
       selectAll((from, to) =>
@@ -66,6 +66,29 @@ Deno.serve(async (request: Request) => {
           .order('created_at')
           .range(from, to),
       ),
+      selectAll((from, to) =>
+        db
+          .from('lists')
+          .select('id, name, description, emoji, visibility, created_at, updated_at')
+          .eq('owner_id', user.id)
+          .order('created_at')
+          .range(from, to),
+      ),
+      // every place the member put on any list (their own and those shared with them)
+      selectAll((from, to) =>
+        db
+          .from('list_places')
+          .select('id, list_id, place_id, note, position, created_at, place:places(name, lat, lng)')
+          .eq('added_by', user.id)
+          .order('created_at')
+          .range(from, to),
+      ),
+      selectAll((from, to) =>
+        db.from('list_members').select('list_id, role, accepted_at, created_at').eq('user_id', user.id).order('created_at').range(from, to),
+      ),
+      selectAll((from, to) =>
+        db.from('list_follows').select('list_id, created_at').eq('user_id', user.id).order('created_at').range(from, to),
+      ),
     ]);
     if (profile.error) throw profile.error;
     const starredPlaces = stars.map((s) => s.place).filter((p): p is Row => typeof p === 'object' && p !== null);
@@ -77,6 +100,10 @@ Deno.serve(async (request: Request) => {
       reviews,
       review_photos: photos.map((p) => ({ ...p, url: publicUrl(db, 'place-photos', p.path) })),
       stars: stars.map(({ place_id, created_at }) => ({ place_id, created_at })),
+      lists,
+      list_places: listPlaces,
+      list_memberships: listMemberships,
+      list_follows: listFollows,
       places_geojson: {
         type: 'FeatureCollection',
         features: [...places.map((p) => toFeature(p, 'added')), ...starredPlaces.map((p) => toFeature(p, 'starred'))],

@@ -1,4 +1,4 @@
-import { MapPin, Plus, Star } from 'lucide-react';
+import { Bookmark, MapPin, Plus, Star } from 'lucide-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Toaster } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
@@ -39,6 +39,10 @@ export function Layout() {
                 <NavLink to={paths.starred()} className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
                   <Star aria-hidden="true" className="size-4" />
                   Starred
+                </NavLink>
+                <NavLink to={paths.lists()} className={(state) => cn(navClass(state), 'inline-flex items-center gap-1.5')}>
+                  <Bookmark aria-hidden="true" className="size-4" />
+                  Lists
                 </NavLink>
                 <NavLink to={paths.placeNew()} className={(state) => cn(navClass(state), 'hidden items-center gap-1.5 sm:inline-flex')}>
                   <Plus aria-hidden="true" className="size-4" />

@@ -49,6 +49,8 @@ export const router = createBrowserRouter([
           },
           { path: childPath(routes.placeEdit), lazy: () => import('./routes/place-edit').then((m) => ({ Component: m.PlaceEditRoute })) },
           { path: childPath(routes.starred), lazy: () => import('./routes/starred').then((m) => ({ Component: m.StarredRoute })) },
+          { path: childPath(routes.lists), lazy: () => import('./routes/lists').then((m) => ({ Component: m.ListsRoute })) },
+          { path: childPath(routes.list), lazy: () => import('./routes/list').then((m) => ({ Component: m.ListRoute })) },
           { path: childPath(routes.profile), lazy: () => import('./routes/profile').then((m) => ({ Component: m.ProfileRoute })) },
           { path: childPath(routes.moderation), lazy: () => import('./routes/moderation').then((m) => ({ Component: m.ModerationRoute })) },
           {

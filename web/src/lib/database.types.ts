@@ -14,6 +14,196 @@ export type Database = {
   }
   public: {
     Tables: {
+      list_follows: {
+        Row: {
+          created_at: string
+          list_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          list_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          list_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "list_follows_list_id_fkey"
+            columns: ["list_id"]
+            isOneToOne: false
+            referencedRelation: "lists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "list_follows_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      list_members: {
+        Row: {
+          accepted_at: string | null
+          created_at: string
+          id: string
+          invited_by: string | null
+          list_id: string
+          role: Database["public"]["Enums"]["list_role"]
+          user_id: string
+        }
+        Insert: {
+          accepted_at?: string | null
+          created_at?: string
+          id?: string
+          invited_by?: string | null
+          list_id: string
+          role?: Database["public"]["Enums"]["list_role"]
+          user_id: string
+        }
+        Update: {
+          accepted_at?: string | null
+          created_at?: string
+          id?: string
+          invited_by?: string | null
+          list_id?: string
+          role?: Database["public"]["Enums"]["list_role"]
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "list_members_invited_by_fkey"
+            columns: ["invited_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "list_members_list_id_fkey"
+            columns: ["list_id"]
+            isOneToOne: false
+            referencedRelation: "lists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "list_members_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      list_places: {
+        Row: {
+          added_by: string | null
+          created_at: string
+          id: string
+          list_id: string
+          note: string
+          note_hidden_at: string | null
+          place_id: string
+          position: number
+          updated_at: string
+        }
+        Insert: {
+          added_by?: string | null
+          created_at?: string
+          id?: string
+          list_id: string
+          note?: string
+          note_hidden_at?: string | null
+          place_id: string
+          position?: number
+          updated_at?: string
+        }
+        Update: {
+          added_by?: string | null
+          created_at?: string
+          id?: string
+          list_id?: string
+          note?: string
+          note_hidden_at?: string | null
+          place_id?: string
+          position?: number
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "list_places_added_by_fkey"
+            columns: ["added_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "list_places_list_id_fkey"
+            columns: ["list_id"]
+            isOneToOne: false
+            referencedRelation: "lists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "list_places_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      lists: {
+        Row: {
+          created_at: string
+          description: string
+          emoji: string | null
+          hidden_at: string | null
+          id: string
+          name: string
+          owner_id: string
+          place_count: number
+          updated_at: string
+          visibility: Database["public"]["Enums"]["list_visibility"]
+        }
+        Insert: {
+          created_at?: string
+          description?: string
+          emoji?: string | null
+          hidden_at?: string | null
+          id?: string
+          name: string
+          owner_id?: string
+          place_count?: number
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["list_visibility"]
+        }
+        Update: {
+          created_at?: string
+          description?: string
+          emoji?: string | null
+          hidden_at?: string | null
+          id?: string
+          name?: string
+          owner_id?: string
+          place_count?: number
+          updated_at?: string
+          visibility?: Database["public"]["Enums"]["list_visibility"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "lists_owner_id_fkey"
+            columns: ["owner_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       moderation_actions: {
         Row: {
           action: Database["public"]["Enums"]["moderation_action_kind"]
@@ -383,6 +573,10 @@ export type Database = {
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
       }
+      open_list: {
+        Args: { list_id: string }
+        Returns: Json
+      }
       place_rating_histogram: {
         Args: { place_id: string }
         Returns: { rating: number; count: number }[]
@@ -486,6 +680,8 @@ export type Database = {
     }
     Enums: {
       content_type: "place" | "review" | "photo"
+      list_role: "editor" | "viewer"
+      list_visibility: "private" | "unlisted" | "public"
       moderation_action_kind: "hide" | "restore" | "role_change"
       moderation_target: "place" | "review" | "photo" | "profile"
       place_category:
@@ -648,6 +844,8 @@ export const Constants = {
   public: {
     Enums: {
       content_type: ["place", "review", "photo"],
+      list_role: ["editor", "viewer"],
+      list_visibility: ["private", "unlisted", "public"],
       moderation_action_kind: ["hide", "restore", "role_change"],
       moderation_target: ["place", "review", "photo", "profile"],
       place_category: [

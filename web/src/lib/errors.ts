@@ -72,6 +72,9 @@ export const fieldMessages = {
   visited_on: 'The visit date can’t be in the future.',
   alt: 'Describe the photo in 1–150 characters.',
   note: 'Notes are at most 500 characters.',
+  list_name: 'List names are 1–60 characters.',
+  list_description: 'List descriptions are at most 500 characters.',
+  list_note: 'Notes on a list are at most 280 characters.',
 } as const satisfies Record<string, string>;
 
 interface ErrorLike {

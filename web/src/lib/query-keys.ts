@@ -60,3 +60,12 @@ export const moderationKeys = {
   /** A member's own open report of a target: private, dropped on sign-out. */
   myReport: (userId: string, type: string, id: string) => [privateKeyPrefix, 'my-report', userId, type, id] as const,
 };
+
+/** A member's lists and which of them hold a place are private; an opened list is keyed by id. */
+export const listKeys = {
+  mineAll: (userId: string) => [privateKeyPrefix, 'lists', userId] as const,
+  mine: (userId: string) => [privateKeyPrefix, 'lists', userId, 'overview'] as const,
+  forPlace: (userId: string, placeId: string) => [privateKeyPrefix, 'lists', userId, 'place', placeId] as const,
+  detail: (id: string) => ['lists', 'detail', id] as const,
+  publicOf: (profileId: string) => ['lists', 'public', profileId] as const,
+};

@@ -8,6 +8,7 @@ import { QueryError } from '@/components/query-error';
 import { SectionBoundary } from '@/components/section-boundary';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SaveToListButton } from '@/features/lists';
 import { placeQuery, ShareButton } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
@@ -78,6 +79,7 @@ function PlaceDetail({ place }: { place: Place }) {
             {place.description ? <p className="max-w-prose whitespace-pre-line text-slate-800">{place.description}</p> : null}
             <div className="flex flex-wrap gap-2 pt-2">
               <StarButton userId={userId} placeId={place.id} />
+              <SaveToListButton userId={userId} placeId={place.id} placeName={place.name} />
               <ShareButton title={place.name} path={paths.place(place.id)} />
               {canEdit ? (
                 <Link to={paths.placeEdit(place.id)} className={buttonVariants({ variant: 'secondary' })}>

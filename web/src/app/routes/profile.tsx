@@ -1,7 +1,8 @@
-import { useSuspenseQuery } from '@tanstack/react-query';
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ListSummaries, publicListsQuery } from '@/features/lists';
 import { profileByUsernameQuery, ProfileView } from '@/features/profiles';
 import { NotFoundRoute } from './not-found';
 
@@ -17,6 +18,20 @@ function ProfileSkeleton() {
   );
 }
 
+/** The member's public lists, under their profile (unlisted and private ones never show). */
+function PublicLists({ profileId }: { profileId: string }) {
+  const lists = useQuery(publicListsQuery(profileId));
+  if (!lists.data || lists.data.length === 0) return null;
+  return (
+    <section aria-labelledby="public-lists-title" className="mt-8 space-y-3">
+      <h2 id="public-lists-title" className="text-lg font-semibold">
+        Lists
+      </h2>
+      <ListSummaries lists={lists.data} label="Public lists" />
+    </section>
+  );
+}
+
 function Profile({ username }: { username: string }) {
   const { data: profile } = useSuspenseQuery(profileByUsernameQuery(username));
   if (!profile) return <NotFoundRoute />;
@@ -24,6 +39,7 @@ function Profile({ username }: { username: string }) {
     <>
       <title>{`${profile.display_name} (@${profile.username}) · Pinstar`}</title>
       <ProfileView profile={profile} />
+      <PublicLists profileId={profile.id} />
     </>
   );
 }

@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { QueryError } from '@/components/query-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { ListDetail, openListQuery } from '@/features/lists';
+import { ShareButton } from '@/features/places';
+import { useMyProfile } from '@/features/profiles';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { NotFoundRoute } from './not-found';
+
+export function ListRoute() {
+  const { id = '' } = useParams();
+  const { user, status } = useAuth();
+  const profile = useMyProfile();
+  const query = useQuery({ ...openListQuery(id), enabled: status !== 'loading' });
+  const me = user ? { id: user.id, name: profile.data?.display_name ?? '' } : null;
+  let body;
+  if (query.isError) {
+    const code = (query.error as { code?: unknown }).code;
+    body =
+      code === 'P0002' || code === '22P02' ? <NotFoundRoute /> : <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  } else if (!query.data) {
+    body = (
+      <div role="status" aria-label="Loading list" className="space-y-3">
+        <Skeleton className="h-8 w-1/2" />
+        <Skeleton className="h-64 w-full" />
+      </div>
+    );
+  } else {
+    body = <ListDetail opened={query.data} me={me} share={<ShareButton title={query.data.list.name} path={paths.list(id)} />} />;
+  }
+  return <div className="mx-auto w-full max-w-7xl px-4 py-6">{body}</div>;
+}

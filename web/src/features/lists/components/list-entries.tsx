@@ -1,0 +1,127 @@
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/lib/paths';
+import { categoryLabels } from '@/lib/places';
+import type { ListEntry } from '../api/open-list';
+import { listNote } from '../schemas';
+
+/** The position between two neighbours (fractional order: a move writes one row). */
+export function positionBetween(before: ListEntry | undefined, after: ListEntry | undefined): number {
+  if (before && after) return (before.position + after.position) / 2;
+  if (before) return before.position + 1;
+  if (after) return after.position - 1;
+  return 1;
+}
+
+function NoteEditor({ entry, onSave }: { entry: ListEntry; onSave: (note: string) => void }) {
+  const [note, setNote] = useState(entry.note);
+  const [error, setError] = useState<string | null>(null);
+  const save = () => {
+    const parsed = listNote.safeParse(note);
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? '');
+    setError(null);
+    if (note !== entry.note) onSave(note);
+  };
+  return (
+    <div className="mt-2">
+      <label className="sr-only" htmlFor={`note-${entry.id}`}>
+        Note on {entry.place.name}
+      </label>
+      <Textarea
+        id={`note-${entry.id}`}
+        rows={2}
+        value={note}
+        placeholder="Add a note"
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => setNote(e.target.value)}
+        onBlur={save}
+      />
+      {error ? (
+        <p role="alert" className="text-sm font-medium text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+interface EntryActions {
+  canEdit: boolean;
+  onMove: (entry: ListEntry, direction: -1 | 1) => void;
+  onNote: (entry: ListEntry, note: string) => void;
+  onRemove: (entry: ListEntry) => void;
+}
+
+/** One place of the list: its link, note, and for editors the keyboard moves and removal. */
+export function ListEntryItem({
+  entry,
+  index,
+  count,
+  highlighted,
+  onHover,
+  actions,
+}: {
+  entry: ListEntry;
+  index: number;
+  count: number;
+  highlighted: boolean;
+  onHover: (id: string | null) => void;
+  actions: EntryActions;
+}) {
+  return (
+    <div
+      className={`rounded-lg border p-3 ${highlighted ? 'border-brand-500 bg-brand-50' : 'border-slate-200'}`}
+      onMouseEnter={() => onHover(entry.place_id)}
+      onMouseLeave={() => onHover(null)}
+    >
+      <div className="flex items-start gap-2">
+        <span className="w-6 pt-0.5 text-sm text-slate-600">{index + 1}.</span>
+        <div className="min-w-0 flex-1">
+          <Link
+            to={paths.place(entry.place_id)}
+            className="font-medium text-brand-700 underline-offset-2 hover:underline"
+            onFocus={() => onHover(entry.place_id)}
+          >
+            {entry.place.name}
+          </Link>
+          <p className="text-sm text-slate-600">{categoryLabels[entry.place.category]}</p>
+          {!actions.canEdit && entry.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{entry.note}</p> : null}
+        </div>
+        {actions.canEdit ? (
+          <div className="flex gap-1">
+            <Button
+              size="icon"
+              variant="ghost"
+              disabled={index === 0}
+              onClick={() => actions.onMove(entry, -1)}
+              aria-label={`Move ${entry.place.name} up`}
+            >
+              <ArrowUp aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              disabled={index === count - 1}
+              onClick={() => actions.onMove(entry, 1)}
+              aria-label={`Move ${entry.place.name} down`}
+            >
+              <ArrowDown aria-hidden="true" className="size-4" />
+            </Button>
+            <Button
+              size="icon"
+              variant="ghost"
+              onClick={() => actions.onRemove(entry)}
+              aria-label={`Remove ${entry.place.name} from the list`}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {actions.canEdit ? <NoteEditor key={entry.note} entry={entry} onSave={(note) => actions.onNote(entry, note)} /> : null}
+    </div>
+  );
+}

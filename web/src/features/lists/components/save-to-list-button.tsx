@@ -1,0 +1,91 @@
+import { useQuery } from '@tanstack/react-query';
+import { Bookmark, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
+import { listsWithPlaceQuery, myListsQuery } from '../api/lists';
+import { useSetListPlace } from '../api/set-list-place';
+import { NewListForm } from './new-list-form';
+
+function Picker({ userId, placeId }: { userId: string; placeId: string }) {
+  const lists = useQuery(myListsQuery(userId));
+  const holding = useQuery(listsWithPlaceQuery(userId, placeId));
+  const setPlace = useSetListPlace(userId, placeId);
+  const [creating, setCreating] = useState(false);
+  if (lists.isPending || holding.isPending) return <Skeleton className="h-24 w-full" />;
+  const editable = [...(lists.data?.mine ?? []), ...(lists.data?.shared ?? []).filter((list) => list.accepted && list.role === 'editor')];
+  const saved = new Set(holding.data ?? []);
+  return (
+    <div className="space-y-4">
+      {editable.length === 0 ? <p className="text-sm text-slate-700">You have no lists yet. Make your first one below.</p> : null}
+      <fieldset className="max-h-72 space-y-1 overflow-y-auto">
+        <legend className="sr-only">Your lists</legend>
+        {editable.map((list) => (
+          <label key={list.id} className="flex min-h-9 cursor-pointer items-center gap-3 rounded-md px-2 hover:bg-slate-50">
+            <input
+              type="checkbox"
+              className="size-4"
+              checked={saved.has(list.id)}
+              onChange={(event) => setPlace.mutate({ listId: list.id, saved: event.target.checked })}
+            />
+            <span aria-hidden="true">{list.emoji ?? '📍'}</span>
+            <span className="flex-1">{list.name}</span>
+            <span className="text-sm text-slate-600">{list.place_count}</span>
+          </label>
+        ))}
+      </fieldset>
+      {creating ? (
+        <NewListForm
+          userId={userId}
+          compact
+          onCreated={(listId) => {
+            setCreating(false);
+            setPlace.mutate({ listId, saved: true });
+          }}
+        />
+      ) : (
+        <Button variant="secondary" onClick={() => setCreating(true)}>
+          <Plus aria-hidden="true" className="size-4" /> New list
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/** "Save": a picker of the member's lists with checkboxes and "New list"; visitors sign in. */
+export function SaveToListButton({
+  userId,
+  placeId,
+  placeName,
+  className,
+}: {
+  userId: string | null;
+  placeId: string;
+  placeName: string;
+  className?: string;
+}) {
+  const location = useLocation();
+  if (!userId) {
+    return (
+      <Link to={paths.signIn({ next: location.pathname })} className={cn(buttonVariants({ variant: 'secondary' }), className)}>
+        <Bookmark aria-hidden="true" className="size-4" /> Sign in to save
+      </Link>
+    );
+  }
+  return (
+    <Dialog>
+      <DialogTrigger asChild>
+        <Button variant="secondary" className={className} aria-label={`Save ${placeName} to a list`}>
+          <Bookmark aria-hidden="true" className="size-4" /> Save
+        </Button>
+      </DialogTrigger>
+      <DialogContent title="Save to a list" description={placeName}>
+        <Picker userId={userId} placeId={placeId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
