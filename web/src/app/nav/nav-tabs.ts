@@ -14,7 +14,7 @@ export interface NavTab {
 
 /**
  * The app's top-level destinations, in order: the desktop header and the phone tab bar both
- * render this list (a new screen is one line here), then "Me" (the account) on phones.
+ * render this list (a new screen is one line here), then "Me" (the account settings) on phones.
  */
 export const navTabs: readonly NavTab[] = [
   { label: 'Explore', to: paths.explore(), icon: Compass, end: true },

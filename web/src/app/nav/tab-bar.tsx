@@ -1,6 +1,5 @@
 import { CircleUserRound } from 'lucide-react';
 import { NavLink } from 'react-router';
-import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { authPrefix, paths } from '@/lib/paths';
@@ -15,16 +14,12 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * The phone's bottom tab bar (under 768 px): icon and label per destination, the current one
  * marked (`aria-current`, its colour and a pill behind the icon), above the home indicator (safe-area inset).
- * "Me" is the member's profile, or sign-in for a visitor.
+ * "Me" is the member's account (settings: profile, account, data), or sign-in for a visitor; the
+ * profile query stays out of the first download.
  */
 export function TabBar({ here }: { here: string }) {
   const { user } = useAuth();
-  const { data: profile } = useMyProfile();
-  const me = user
-    ? profile
-      ? paths.profile(profile.username)
-      : paths.settings()
-    : paths.signIn({ next: here.startsWith(authPrefix) ? null : here });
+  const me = user ? paths.settings() : paths.signIn({ next: here.startsWith(authPrefix) ? null : here });
   return (
     <nav
       aria-label="Tabs"
