@@ -13,7 +13,7 @@ interface Box {
 /** Every text inside `root` sits on one line (its client rects share one top). */
 async function linesOfText(root: Locator): Promise<number> {
   return root.evaluate((element) => {
-    const walker = element.ownerDocument.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+    const walker = element.ownerDocument.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT: the test tsconfig has no DOM globals */);
     let most = 0;
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       if (!node.textContent?.trim()) continue;
