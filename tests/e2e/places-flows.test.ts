@@ -237,11 +237,13 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(stored.includes(exifMarker), false, 'no camera data');
     assert.equal(stored.includes(Buffer.from([48, 0, 0, 0, 1, 0, 0, 0, 51, 0, 0, 0])), false, 'no GPS rationals');
 
-    // Star it and find it in /starred.
+    // Star it and find it in Starred, the first of the member's lists.
     await page.getByRole('button', { name: 'Star', exact: true }).click();
     await page.getByRole('button', { name: 'Starred' }).waitFor();
     assert.equal(await page.getByRole('button', { name: 'Starred' }).getAttribute('aria-pressed'), 'true');
-    await page.getByRole('banner').getByRole('link', { name: 'Starred' }).click();
+    // Starred leads the member's lists.
+    await page.getByRole('banner').getByRole('link', { name: 'Lists' }).click();
+    await page.getByRole('list', { name: 'My lists' }).getByRole('link', { name: /Starred/ }).click();
     await page.getByRole('heading', { name: 'Starred places' }).waitFor();
     await page.getByRole('list', { name: 'Starred places' }).getByRole('link', { name: 'Monmouth Coffee Kiosk' }).waitFor();
     await assertAccessible(page, 'Starred');

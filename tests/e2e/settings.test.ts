@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { createMember, holdAppEntryUntil, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { verifyLink, waitForMail } from './support/mailbox.ts';
 import { makePng } from './support/png.ts';
@@ -162,6 +162,10 @@ describe('settings in the browser', () => {
     await page.goto(toCurrent);
     await waitForToast(page, 'One link confirmed. Now open the link we sent to your other address.');
     await page.getByText(`Current email: ${email}`).waitFor();
+    // The slow order: the client exchanges the link's code and cleans `?code=` from the address
+    // bar before the app's entry runs (a loaded machine does this about once in ten loads).
+    const exchanged = page.waitForResponse((r) => r.url().includes('/auth/v1/token?grant_type=pkce'));
+    await holdAppEntryUntil(page, app.server.url, exchanged);
     await page.goto(toNew);
     await waitForToast(page, 'Email changed');
     await page.getByText(`Current email: ${next}`).waitFor();
@@ -204,6 +208,10 @@ describe('settings in the browser', () => {
     await waitForToast(landing, 'One link confirmed. Now open the link we sent to your other address.');
     await landing.waitForURL((url) => url.pathname === '/settings' && url.hash === '');
     await page.evaluate('window.__sameDocument = true');
+    // The slow order: the client reads the link's session and cleans `#access_token=…` from the
+    // address bar before the app's entry runs (a loaded machine does this about once in ten loads).
+    const read = landing.waitForResponse((r) => r.url().endsWith('/auth/v1/user') && r.request().method() === 'GET');
+    await holdAppEntryUntil(landing, app.server.url, read);
     await landing.goto(toNew);
     await waitForToast(landing, 'Email changed');
     await landing.getByText(`Current email: ${next}`).waitFor();
@@ -244,7 +252,8 @@ describe('settings in the browser', () => {
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(await page.evaluate('document.activeElement?.textContent'), 'Delete account…', 'focus returns to the trigger');
+    // Radix's focus scope gives focus back in the task after the dialog unmounts: wait for it.
+    await page.waitForFunction('document.activeElement?.textContent === "Delete account…"', undefined, { timeout: 5_000 });
     await context.close();
   });
 });

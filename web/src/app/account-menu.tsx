@@ -6,6 +6,8 @@ import {
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuRadioGroup,
+  DropdownMenuRadioItem,
   DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
@@ -14,6 +16,9 @@ import { avatarUrl, useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { isModerator } from '@/lib/permissions';
+import { themeChoices, useTheme, type ThemeChoice } from '@/lib/theme';
+
+const themeLabels: Record<ThemeChoice, string> = { system: 'System', light: 'Light', dark: 'Dark' };
 
 /**
  * The account menu for members: their avatar opens a Radix dropdown. Loaded only once someone
@@ -24,6 +29,7 @@ export default function AccountMenu() {
   const { data: profile } = useMyProfile();
   const navigate = useNavigate();
   const signOutMutation = useSignOut();
+  const [theme, setTheme] = useTheme();
   if (!user) return null;
   const name = profile?.display_name ?? user.email ?? 'Account';
   const onSignOut = () => signOutMutation.mutate();
@@ -31,7 +37,7 @@ export default function AccountMenu() {
     // Not modal: a menu button needs no inert page behind it (and hiding the page from
     // assistive technology while its links stay focusable would be worse).
     <DropdownMenu modal={false}>
-      <DropdownMenuTrigger className="flex items-center gap-1 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600">
+      <DropdownMenuTrigger className="flex min-h-11 min-w-11 items-center gap-1 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600">
         {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
         <span className="sr-only">Account menu for {name}</span>
         <Avatar src={avatarUrl(profile?.avatar_path)} name={name} size="sm" />
@@ -56,6 +62,19 @@ export default function AccountMenu() {
             <ShieldCheck aria-hidden="true" className="size-4" /> Moderation
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuSeparator />
+        <DropdownMenuLabel id="theme-label">Appearance</DropdownMenuLabel>
+        <DropdownMenuRadioGroup
+          aria-labelledby="theme-label"
+          value={theme}
+          onValueChange={(value) => setTheme(themeChoices.find((choice) => choice === value) ?? 'system')}
+        >
+          {themeChoices.map((choice) => (
+            <DropdownMenuRadioItem key={choice} value={choice}>
+              {themeLabels[choice]}
+            </DropdownMenuRadioItem>
+          ))}
+        </DropdownMenuRadioGroup>
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={onSignOut}>
           <LogOut aria-hidden="true" className="size-4" /> Sign out

@@ -6,8 +6,8 @@ import { authPrefix, paths } from '@/lib/paths';
 
 const AccountMenu = lazy(() => import('./account-menu'));
 
-/** Holds the account menu's place (its trigger is 56 × 36 px) while it loads: no layout shift. */
-const placeholder = <span className="inline-block h-9 w-14" aria-hidden="true" />;
+/** Holds the account menu's place (its trigger is 56 × 44 px) while it loads: no layout shift. */
+const placeholder = <span className="inline-block h-11 w-14" aria-hidden="true" />;
 
 /** "Sign in" for visitors; the avatar and account menu for members. */
 export function UserMenu({ here }: { here: string }) {
@@ -15,7 +15,10 @@ export function UserMenu({ here }: { here: string }) {
   if (status === 'loading') return <span className="size-9" aria-hidden="true" />;
   if (!user) {
     return (
-      <Link to={paths.signIn({ next: here.startsWith(authPrefix) ? null : here })} className={buttonVariants({ size: 'sm' })}>
+      <Link
+        to={paths.signIn({ next: here.startsWith(authPrefix) ? null : here })}
+        className={buttonVariants({ size: 'sm', className: 'min-h-11 whitespace-nowrap md:min-h-8' })}
+      >
         Sign in
       </Link>
     );

@@ -1,8 +1,9 @@
+import { openingFragment as hash, openingQuery as query } from './opening-url';
 import { authPrefix, paths } from './paths';
 
 /**
- * What the page was opened with, read once before supabase-js cleans the URL: an auth redirect
- * error (`error_code=otp_expired` …) in the fragment or the query.
+ * What the page was opened with, read from the copy `lib/opening-url.ts` took before supabase-js
+ * cleans the URL: an auth redirect error (`error_code=otp_expired` …) in the fragment or the query.
  */
 export interface AuthRedirectError {
   code: string;
@@ -10,8 +11,6 @@ export interface AuthRedirectError {
 }
 
 function readRedirectError(): AuthRedirectError | null {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  const query = new URLSearchParams(window.location.search);
   const get = (key: string) => query.get(key) ?? hash.get(key);
   const code = get('error_code') ?? get('error');
   if (!code) return null;
@@ -29,16 +28,12 @@ export const emailChangeMarker = 'email_change';
  * the redirect the app asked for. supabase-js announces that session as SIGNED_IN only.
  */
 export const openedFromEmailChangeLink = (() => {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  const query = new URLSearchParams(window.location.search);
   if (hash.has('access_token')) return hash.get('type') === 'email_change';
   return query.has(emailChangeMarker) && query.has('code');
 })();
 
 /** The page was opened from a sign-in link (email confirmation, magic link): welcome the user. */
 export const openedFromAuthLink = (() => {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  const query = new URLSearchParams(window.location.search);
   // An email-change link signs in the user who asked for it: no welcome there.
   if (query.has(emailChangeMarker) || hash.get('type') === 'email_change') return false;
   return (hash.has('access_token') && hash.get('type') !== 'recovery') || query.has('code');

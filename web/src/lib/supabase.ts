@@ -1,6 +1,7 @@
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { readEnv } from './env';
+import { openingFragment } from './opening-url';
 
 /**
  * The app's one Supabase client. A mailed auth link lands with either `#access_token=…`
@@ -10,8 +11,7 @@ import { readEnv } from './env';
  * uses PKCE.
  */
 function detectFlowType(): 'implicit' | 'pkce' {
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  return hash.has('access_token') ? 'implicit' : 'pkce';
+  return openingFragment.has('access_token') ? 'implicit' : 'pkce';
 }
 
 const env = readEnv();

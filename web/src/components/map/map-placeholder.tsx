@@ -8,7 +8,7 @@ import { creditsClass, placeholderCreditsHtml } from './placeholder-credits';
  */
 export function MapPlaceholder({ className }: { className?: string }) {
   return (
-    <div aria-hidden="true" className={cn('bg-[#cfe3f3]', className)}>
+    <div aria-hidden="true" className={cn('bg-[#cfe3f3] dark:bg-[#0c2438]', className)}>
       <div className={creditsClass} dangerouslySetInnerHTML={{ __html: placeholderCreditsHtml(mapCredits) }} />
     </div>
   );

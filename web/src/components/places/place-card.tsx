@@ -22,7 +22,7 @@ export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceC
       data-place-id={place.id}
       className={cn(
         'rounded-lg border p-3 transition-colors',
-        active ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-white hover:border-slate-300',
+        active ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-surface hover:border-slate-300',
       )}
       onMouseEnter={() => onHover?.(place.id)}
       onMouseLeave={() => onHover?.(null)}

@@ -1,15 +1,8 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
 import { cn } from '@/lib/cn';
+import { initialsOf } from '@/lib/initials';
 
 const sizes = { sm: 'size-8 text-xs', md: 'size-12 text-base', lg: 'size-24 text-2xl' } as const;
-
-function initialsOf(name: string): string {
-  const parts = name
-    .trim()
-    .split(/[\s_]+/)
-    .filter(Boolean);
-  return ((parts[0]?.[0] ?? '?') + (parts[1]?.[0] ?? '')).toUpperCase();
-}
 
 /** A round picture with the person's initials as the fallback. `alt` is empty when the name is shown beside it. */
 export function Avatar({

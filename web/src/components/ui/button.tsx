@@ -7,10 +7,10 @@ export const buttonVariants = cva(
   {
     variants: {
       variant: {
-        primary: 'bg-brand-600 text-white hover:bg-brand-700',
-        secondary: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-50',
+        primary: 'bg-brand-600 text-white hover:bg-brand-700 dark:hover:bg-[#9f1239]',
+        secondary: 'border border-slate-300 bg-surface text-slate-900 hover:bg-slate-50',
         ghost: 'text-slate-700 hover:bg-slate-100',
-        destructive: 'bg-red-600 text-white hover:bg-red-700',
+        destructive: 'bg-red-600 text-white hover:bg-red-700 dark:hover:bg-[#991b1b]',
         link: 'px-0 text-brand-700 underline-offset-4 hover:underline',
       },
       size: { sm: 'min-h-8 px-3 text-xs', md: '', lg: 'min-h-11 px-6 text-base', icon: 'size-9 px-0' },

@@ -23,7 +23,7 @@ export function DrawerContent({
     <DrawerPrimitive.Portal>
       <DrawerPrimitive.Overlay className={overlayClass} />
       <DrawerPrimitive.Content
-        className={cn('fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-xl bg-white focus:outline-none', className)}
+        className={cn('fixed inset-x-0 bottom-0 z-50 flex max-h-[90dvh] flex-col rounded-t-xl bg-surface focus:outline-none', className)}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...props}
       >

@@ -10,7 +10,7 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
-        className={cn('z-50 min-w-48 rounded-md border border-slate-200 bg-white p-1 shadow-lg', className)}
+        className={cn('z-50 min-w-48 rounded-md border border-slate-200 bg-surface p-1 shadow-lg', className)}
         {...props}
       />
     </MenuPrimitive.Portal>
@@ -35,4 +35,26 @@ export function DropdownMenuLabel({ className, ...props }: ComponentProps<typeof
 
 export function DropdownMenuSeparator({ className, ...props }: ComponentProps<typeof MenuPrimitive.Separator>) {
   return <MenuPrimitive.Separator className={cn('my-1 h-px bg-slate-200', className)} {...props} />;
+}
+
+export const DropdownMenuRadioGroup = MenuPrimitive.RadioGroup;
+
+/** A choice among several (Radix menuitemradio): a dot marks the chosen one. */
+export function DropdownMenuRadioItem({ className, children, ...props }: ComponentProps<typeof MenuPrimitive.RadioItem>) {
+  return (
+    <MenuPrimitive.RadioItem
+      className={cn(
+        'flex min-h-9 cursor-pointer items-center gap-2 rounded px-3 text-sm text-slate-800 outline-none select-none data-[highlighted]:bg-slate-100',
+        className,
+      )}
+      {...props}
+    >
+      <span className="flex size-4 items-center justify-center" aria-hidden="true">
+        <MenuPrimitive.ItemIndicator>
+          <span className="block size-2 rounded-full bg-current" />
+        </MenuPrimitive.ItemIndicator>
+      </span>
+      {children}
+    </MenuPrimitive.RadioItem>
+  );
 }

@@ -11,7 +11,7 @@ export function Tooltip({ content, children }: { content: ReactNode; children: R
       <TooltipPrimitive.Root>
         <TooltipPrimitive.Trigger asChild>{children}</TooltipPrimitive.Trigger>
         <TooltipPrimitive.Portal>
-          <TooltipPrimitive.Content sideOffset={4} className="z-50 rounded bg-slate-900 px-2 py-1 text-xs text-white shadow">
+          <TooltipPrimitive.Content sideOffset={4} className="z-50 rounded bg-slate-900 px-2 py-1 text-xs text-surface shadow">
             {content}
             <TooltipPrimitive.Arrow className="fill-slate-900" />
           </TooltipPrimitive.Content>

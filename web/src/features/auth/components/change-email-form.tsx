@@ -33,7 +33,15 @@ export function ChangeEmailForm() {
       </p>
       <FormError>{errors.root?.server?.message}</FormError>
       <FormField label="New email" error={errors.email?.message} hint="We’ll send a link to confirm it.">
-        <Input type="email" autoComplete="email" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="send"
+          {...form.register('email')}
+        />
       </FormField>
       <SubmitButton pending={isSubmitting}>Change email</SubmitButton>
     </form>

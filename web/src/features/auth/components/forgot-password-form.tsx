@@ -32,7 +32,15 @@ export function ForgotPasswordForm() {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <FormError>{errors.root?.server?.message}</FormError>
       <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="send"
+          {...form.register('email')}
+        />
       </FormField>
       <SubmitButton pending={isSubmitting}>Send reset link</SubmitButton>
     </form>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useAuth } from '@/lib/auth';
 import { applyServerError } from '@/lib/form-errors';
 import { useUpdatePassword } from '../api/update-password';
 import { setPasswordInput, type SetPasswordInput } from '../schemas';
@@ -12,6 +13,7 @@ export function SetPasswordForm({ submitLabel, onDone }: { submitLabel: string; 
   const form = useForm<SetPasswordInput>({ resolver: zodResolver(setPasswordInput), defaultValues: { password: '', confirm: '' } });
   const { errors, isSubmitting } = form.formState;
   const updatePassword = useUpdatePassword();
+  const { user } = useAuth();
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       await updatePassword.mutateAsync(values.password);
@@ -24,11 +26,13 @@ export function SetPasswordForm({ submitLabel, onDone }: { submitLabel: string; 
   return (
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <FormError>{errors.root?.server?.message}</FormError>
+      {/* Whose password this is, for password managers (they pair a new password with a username). */}
+      <input type="email" autoComplete="username" value={user?.email ?? ''} readOnly hidden />
       <FormField label="New password" error={errors.password?.message} hint="At least 8 characters.">
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        <Input type="password" autoComplete="new-password" enterKeyHint="next" {...form.register('password')} />
       </FormField>
       <FormField label="Confirm new password" error={errors.confirm?.message}>
-        <Input type="password" autoComplete="new-password" {...form.register('confirm')} />
+        <Input type="password" autoComplete="new-password" enterKeyHint="done" {...form.register('confirm')} />
       </FormField>
       <SubmitButton pending={isSubmitting}>{submitLabel}</SubmitButton>
     </form>

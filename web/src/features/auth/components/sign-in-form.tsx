@@ -33,10 +33,18 @@ export function SignInForm() {
         ) : null}
       </FormError>
       <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="next"
+          {...form.register('email')}
+        />
       </FormField>
       <FormField label="Password" error={errors.password?.message}>
-        <Input type="password" autoComplete="current-password" {...form.register('password')} />
+        <Input type="password" autoComplete="current-password" enterKeyHint="go" {...form.register('password')} />
       </FormField>
       <div className="flex items-center justify-between gap-4">
         <SubmitButton pending={isSubmitting}>Sign in</SubmitButton>

@@ -39,10 +39,18 @@ export function SignUpForm() {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-4">
       <FormError>{errors.root?.server?.message}</FormError>
       <FormField label="Display name" error={errors.displayName?.message} hint="Shown on your reviews. You can change it later.">
-        <Input autoComplete="nickname" {...form.register('displayName')} />
+        <Input autoComplete="nickname" enterKeyHint="next" {...form.register('displayName')} />
       </FormField>
       <FormField label="Email" error={errors.email?.message}>
-        <Input type="email" autoComplete="email" {...form.register('email')} />
+        <Input
+          type="email"
+          autoComplete="username"
+          inputMode="email"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="next"
+          {...form.register('email')}
+        />
       </FormField>
       {emailTaken ? (
         <p className="-mt-2 text-sm">
@@ -52,7 +60,7 @@ export function SignUpForm() {
         </p>
       ) : null}
       <FormField label="Password" error={errors.password?.message} hint="At least 8 characters.">
-        <Input type="password" autoComplete="new-password" {...form.register('password')} />
+        <Input type="password" autoComplete="new-password" enterKeyHint="go" {...form.register('password')} />
       </FormField>
       <SubmitButton pending={isSubmitting}>Create account</SubmitButton>
     </form>

@@ -6,6 +6,7 @@ import { Drawer, DrawerContent } from '@/components/ui/drawer';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
 
+/** Half height (the map stays visible above it) and full height. */
 export const snapPoints = [0.45, 1];
 
 export interface ExploreDrawerProps {
@@ -19,7 +20,11 @@ export interface ExploreDrawerProps {
   returnFocus: () => void;
 }
 
-/** The list in a vaul bottom drawer with two snap points (loaded the first time it opens). */
+/**
+ * The list in a vaul bottom drawer with two snap points (loaded the first time it opens): a modal
+ * dialog that traps focus. Escape, the close button and a swipe down all close it, and focus goes
+ * back to "Show list".
+ */
 export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, selected, list, returnFocus }: ExploreDrawerProps) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} activeSnapPoint={snap} setActiveSnapPoint={onSnapChange}>

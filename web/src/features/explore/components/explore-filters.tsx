@@ -1,5 +1,6 @@
 import { LocateFixed, Search } from 'lucide-react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { fieldControlClass } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -32,6 +33,12 @@ export function ExploreFilters({ state, signedIn, locating, nearMeMessage, onCha
     const timer = setTimeout(() => onChange({ q }), 350);
     return () => clearTimeout(timer);
   }, [q, state.q, onChange]);
+  // The top bar's search button (phones) lands here with `#search`: the field takes the focus.
+  const { hash } = useLocation();
+  const searchField = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (hash === '#search') searchField.current?.focus();
+  }, [hash]);
   const selectClass = cn(fieldControlClass, 'min-h-9 w-auto py-1');
   return (
     <div className="space-y-3">
@@ -49,7 +56,9 @@ export function ExploreFilters({ state, signedIn, locating, nearMeMessage, onCha
         <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
         <input
           id={`${id}-q`}
+          ref={searchField}
           type="search"
+          enterKeyHint="search"
           value={q}
           onChange={(event) => setQ(event.target.value)}
           placeholder="Search places, addresses…"
@@ -68,7 +77,7 @@ export function ExploreFilters({ state, signedIn, locating, nearMeMessage, onCha
               'min-h-8 shrink-0 rounded-full border px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
               state.category === category
                 ? 'border-brand-600 bg-brand-600 text-white'
-                : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                : 'border-slate-300 bg-surface text-slate-800 hover:bg-slate-50',
             )}
           >
             {categoryLabels[category]}

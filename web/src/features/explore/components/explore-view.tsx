@@ -94,7 +94,6 @@ export function ExploreView({ starredIdsQuery }: { starredIdsQuery: StarredIdsQu
     const selected = list.find((p) => p.id === selectedId) ?? null;
     return (
       <MobileExplore
-        signedIn={userId !== null}
         filters={filters}
         list={listView}
         map={map}

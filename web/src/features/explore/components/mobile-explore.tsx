@@ -1,8 +1,7 @@
-import { List, Plus, Star } from 'lucide-react';
+import { List } from 'lucide-react';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonVariants } from '@/components/ui/button';
-import { paths } from '@/lib/paths';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
 import type { Place } from '@/lib/places';
 
 const ExploreDrawer = lazy(() => import('./explore-drawer'));
@@ -10,7 +9,6 @@ const half = 0.45;
 const full = 1;
 
 export interface MobileExploreProps {
-  signedIn: boolean;
   filters: ReactNode;
   list: ReactNode;
   map: ReactNode;
@@ -20,10 +18,12 @@ export interface MobileExploreProps {
 }
 
 /**
- * Mobile Explore: the map fills the screen, the list lives in a bottom drawer with two snap
- * points; tapping a pin opens the drawer at half height with that place on top.
+ * Mobile Explore: the map fills the screen between the top bar and the tab bar, the list lives in
+ * a bottom drawer with two snap points; tapping a pin opens the drawer at half height with that
+ * place on top. "Show list" is gone while the drawer is open (the drawer's handle and close
+ * button take over) and comes back, focused, when it closes (decision 190).
  */
-export function MobileExplore({ signedIn, filters, list, map, count, selected, onClearSelection }: MobileExploreProps) {
+export function MobileExplore({ filters, list, map, count, selected, onClearSelection }: MobileExploreProps) {
   const [open, setOpen] = useState(false);
   const showButton = useRef<HTMLButtonElement>(null);
   const [used, setUsed] = useState(false);
@@ -45,28 +45,16 @@ export function MobileExplore({ signedIn, filters, list, map, count, selected, o
     }
   };
   return (
-    <section aria-labelledby="explore-title" className="flex h-[calc(100dvh-3.5rem)] flex-col">
-      <div className="space-y-2 border-b border-slate-200 bg-white p-3">
-        <div className="flex items-center justify-between gap-2">
-          <h1 id="explore-title" className="text-lg font-semibold">
-            Explore places
-          </h1>
-          {signedIn ? (
-            <nav aria-label="Your places" className="flex gap-1">
-              <Link to={paths.starred()} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-                <Star aria-hidden="true" className="size-4" /> Starred
-              </Link>
-              <Link to={paths.placeNew()} className={buttonVariants({ variant: 'ghost', size: 'sm' })}>
-                <Plus aria-hidden="true" className="size-4" /> Add a place
-              </Link>
-            </nav>
-          ) : null}
-        </div>
+    <section aria-labelledby="explore-title" className="flex h-[calc(100dvh-7rem-env(safe-area-inset-bottom))] flex-col">
+      <div className="space-y-2 border-b border-slate-200 bg-surface p-3">
+        <h1 id="explore-title" className="text-lg font-semibold">
+          Explore places
+        </h1>
         {filters}
       </div>
       <div className="relative min-h-0 flex-1">
         {map}
-        <div className="pointer-events-none absolute inset-x-0 bottom-10 z-[1000] flex justify-center">
+        <div className={cn('pointer-events-none absolute inset-x-0 bottom-6 z-[1000] flex justify-center', open && 'hidden')}>
           <Button
             ref={showButton}
             className="pointer-events-auto shadow-lg"

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { logActionOptions, logTargetOptions, type LogFilters } from '../log-filters';
 
 const selectClass =
-  'min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
+  'min-h-9 rounded-md border border-slate-300 bg-surface px-2 text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-brand-600';
 
 function FilterSelect<T extends string>({
   label,

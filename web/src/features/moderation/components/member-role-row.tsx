@@ -58,7 +58,7 @@ export function MemberRoleRow({ member, isMe }: { member: MemberWithRole; isMe: 
           id={selectId}
           value={next}
           onChange={(event) => setNext(event.target.value as UserRole)}
-          className="min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+          className="min-h-9 rounded-md border border-slate-300 bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
         >
           {userRoles.map((role) => (
             <option key={role} value={role}>

@@ -29,7 +29,7 @@ export function ReportGroup({ group }: { group: QueueGroup }) {
   const count = group.reports.length;
 
   return (
-    <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 bg-white p-4">
+    <article aria-labelledby={headingId} className="space-y-3 rounded-lg border border-slate-200 bg-surface p-4">
       <header className="flex flex-wrap items-baseline justify-between gap-2">
         <h3 id={headingId} className="font-semibold break-words">
           {capitalize(subject)}

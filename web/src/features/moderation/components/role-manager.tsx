@@ -31,6 +31,7 @@ export function RoleManager({ myId }: { myId: string }) {
             onChange={(event) => setInput(event.target.value)}
             autoCapitalize="none"
             autoComplete="off"
+            enterKeyHint="search"
             spellCheck={false}
           />
         </FormField>

@@ -48,15 +48,17 @@ export function ProfileForm({ profile }: { profile: Profile }) {
           </>
         }
       >
+        {/* Not `username`: members sign in with their email, and a password manager would pair this handle with the password. */}
         <Input
-          autoComplete="username"
+          autoComplete="off"
+          enterKeyHint="next"
           autoCapitalize="none"
           spellCheck={false}
           {...form.register('username', { setValueAs: (v: string) => v.trim().toLowerCase() })}
         />
       </FormField>
       <FormField label="Display name" error={errors.displayName?.message}>
-        <Input autoComplete="nickname" {...form.register('displayName')} />
+        <Input autoComplete="nickname" enterKeyHint="next" {...form.register('displayName')} />
       </FormField>
       <FormField label="Bio" error={errors.bio?.message} hint={`${bio.length}/280`}>
         <Textarea rows={3} {...form.register('bio')} />

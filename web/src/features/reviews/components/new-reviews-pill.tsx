@@ -16,7 +16,7 @@ export function NewReviewsPill({ count, onShow }: { count: number; onShow: () =>
           <button
             type="button"
             onClick={onShow}
-            className="pointer-events-auto mt-2 inline-flex min-h-9 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
+            className="pointer-events-auto mt-2 inline-flex min-h-9 items-center gap-1.5 rounded-full bg-brand-600 px-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:hover:bg-[#9f1239]"
           >
             <ArrowUp aria-hidden="true" className="size-4" />
             {text}

@@ -31,7 +31,7 @@ export function ReviewList({
           <select
             value={sort}
             onChange={(event) => setSort(event.target.value as ReviewSort)}
-            className="min-h-9 rounded-md border border-slate-300 bg-white px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
+            className="min-h-9 rounded-md border border-slate-300 bg-surface px-2 text-sm focus-visible:outline-2 focus-visible:outline-brand-600"
           >
             {reviewSorts.map((s) => (
               <option key={s} value={s}>
