@@ -243,7 +243,10 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(await page.getByRole('button', { name: 'Starred' }).getAttribute('aria-pressed'), 'true');
     // Starred leads the member's lists.
     await page.getByRole('banner').getByRole('link', { name: 'Lists' }).click();
-    await page.getByRole('list', { name: 'My lists' }).getByRole('link', { name: /Starred/ }).click();
+    await page
+      .getByRole('list', { name: 'My lists' })
+      .getByRole('link', { name: /Starred/ })
+      .click();
     await page.getByRole('heading', { name: 'Starred places' }).waitFor();
     await page.getByRole('list', { name: 'Starred places' }).getByRole('link', { name: 'Monmouth Coffee Kiosk' }).waitFor();
     await assertAccessible(page, 'Starred');
