@@ -1,6 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
-import { clearDraftValues } from './draft-store';
 import { describeError } from './errors';
 import { privateKeyPrefix } from './query-keys';
 
@@ -65,7 +64,8 @@ export const queryClient = createQueryClient();
 
 export function clearPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: [privateKeyPrefix] });
-  void clearDraftValues();
+  // The photo-draft store loads only when a member signs out, not in the first download.
+  void import('./draft-store').then(({ clearDraftValues }) => clearDraftValues());
   try {
     for (const key of Object.keys(window.localStorage)) {
       if (key.startsWith(draftStoragePrefix)) window.localStorage.removeItem(key);
