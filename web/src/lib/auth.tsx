@@ -24,13 +24,12 @@ export interface AuthState {
 const AuthContext = createContext<AuthState>({ status: 'loading', session: null, user: null, recovery: false, needsCode: false });
 
 /** The session's assurance level (the access token's `aal` claim), read locally. */
-function sessionAal(session: Session): string {
+function sessionAal(session: Session): unknown {
   try {
     const payload = session.access_token.split('.')[1] ?? '';
-    const claims: unknown = JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/')));
-    return typeof claims === 'object' && claims !== null && 'aal' in claims && typeof claims.aal === 'string' ? claims.aal : 'aal1';
+    return (JSON.parse(atob(payload.replaceAll('-', '+').replaceAll('_', '/'))) as { aal?: unknown }).aal;
   } catch {
-    return 'aal1';
+    return undefined;
   }
 }
 

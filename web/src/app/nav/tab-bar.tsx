@@ -28,20 +28,14 @@ export function TabBar({ here }: { here: string }) {
       <ul className="mx-auto flex max-w-xl">
         {[...navTabs, { label: 'Me', to: me, icon: CircleUserRound, short: undefined, end: false }].map((tab) => (
           <li key={tab.label} className="flex flex-1">
-            <NavLink to={tab.to} end={tab.end} className={tabClass}>
+            {/* A short label is shown; the full one is the link's name ("Add" → "Add a place"). */}
+            <NavLink to={tab.to} end={tab.end} className={tabClass} aria-label={tab.short && tab.label}>
               {({ isActive }) => (
                 <>
                   <span className={cn('flex h-7 w-12 items-center justify-center rounded-full', isActive && 'bg-brand-50')}>
                     <tab.icon aria-hidden="true" className="size-5" />
                   </span>
-                  {tab.short ? (
-                    <>
-                      <span aria-hidden="true">{tab.short}</span>
-                      <span className="sr-only">{tab.label}</span>
-                    </>
-                  ) : (
-                    tab.label
-                  )}
+                  {tab.short ?? tab.label}
                 </>
               )}
             </NavLink>
