@@ -120,7 +120,9 @@ for (const backend of testBackends()) {
             assert.equal(refusal.status, 413, label);
             endpoint.expect(refusal);
             assert.ok(refusal.ms < 1000, label);
-            assert.ok(refusal.rssGrowthMb < 20, label);
+            // The server may read up to the 8 MB limit (and copy it once) before it refuses; the
+            // RSS is the whole test process's. Buffering the body would grow it by 200 MB.
+            assert.ok(refusal.rssGrowthMb < 32, label);
             assert.ok(refusal.sentMb < 200, label);
           }
         });
