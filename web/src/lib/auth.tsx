@@ -21,7 +21,8 @@ export interface AuthState {
   needsCode: boolean;
 }
 
-const AuthContext = createContext<AuthState>({ status: 'loading', session: null, user: null, recovery: false, needsCode: false });
+const loadingState: AuthState = { status: 'loading', session: null, user: null, recovery: false, needsCode: false };
+const AuthContext = createContext<AuthState>(loadingState);
 
 /** The session's assurance level (the access token's `aal` claim), read locally. */
 function sessionAal(session: Session): unknown {
@@ -90,7 +91,7 @@ function welcomeName(user: User): string {
  * (SupabaseClient._handleTokenChanged → realtime.setAuth).
  */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>({ status: 'loading', session: null, user: null, recovery: false, needsCode: false });
+  const [state, setState] = useState<AuthState>(loadingState);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   // The user the app shows: SIGNED_IN of the same user (a re-read on focus, or another tab's

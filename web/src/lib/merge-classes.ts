@@ -9,7 +9,7 @@
 
 type Rule = readonly [pattern: RegExp, group: string | ((match: RegExpExecArray) => string)];
 
-const color = String.raw`(?:inherit|current|transparent|black|white|\[#[0-9a-fA-F]+\]|[a-z]+-\d{2,3})(?:\/\d+)?`;
+const color = String.raw`(?:inherit|current|transparent|black|white|surface|\[#[0-9a-fA-F]+\]|[a-z]+-\d{2,3})(?:\/\d+)?`;
 const size = String.raw`(?:\d+(?:\.\d+)?|\d+\/\d+|px|auto|full|screen|fit|min|max|prose|[0-9]?xs|sm|md|lg|[0-9]?xl|\[[^\]]+\])`;
 const spacing = String.raw`(?:\d+(?:\.\d+)?|px|auto|\[[^\]]+\])`;
 
@@ -52,7 +52,7 @@ const rules: Rule[] = [
   [/^opacity-\d+$/, 'opacity'],
   [/^outline-(?:none|hidden|solid|dashed|dotted|double)$/, 'outline-style'],
   [/^outline(?:-\d+)?$/, 'outline-w'],
-  [/^outline-offset-\d+$/, 'outline-offset'],
+  [/^-?outline-offset-\d+$/, 'outline-offset'],
   [new RegExp(`^outline-${color}$`), 'outline-color'],
   [/^items-(?:start|end|center|baseline|stretch)$/, 'align-items'],
   [/^justify-(?:start|end|center|between|around|evenly|stretch|normal)$/, 'justify-content'],

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { authPrefix, paths } from '@/lib/paths';
-import { navTabs } from './nav-tabs';
+import { navTabs, type NavTab } from './nav-tabs';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -26,7 +26,7 @@ export function TabBar({ here }: { here: string }) {
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto flex max-w-xl">
-        {[...navTabs, { label: 'Me', to: me, icon: CircleUserRound, short: undefined, end: false }].map((tab) => (
+        {[...navTabs, { label: 'Me', to: me, icon: CircleUserRound } as NavTab].map((tab) => (
           <li key={tab.label} className="flex flex-1">
             {/* A short label is shown; the full one is the link's name ("Add" → "Add a place"). */}
             <NavLink to={tab.to} end={tab.end} className={tabClass} aria-label={tab.short && tab.label}>

@@ -37,7 +37,8 @@ export function CodeForm({ label, submitLabel, onCode }: { label: string; submit
           maxLength={7}
           value={code}
           onChange={(e) => setCode(e.target.value)}
-          className="max-w-40 tracking-widest"
+          className="max-w-40"
+          style={{ letterSpacing: '0.1em' }}
         />
       </FormField>
       <Button type="submit" aria-disabled={pending || undefined} onClick={pending ? (e) => e.preventDefault() : undefined}>

@@ -30,7 +30,7 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
           className="size-48 rounded border border-slate-200 bg-white p-2"
         />
         <p className="text-sm text-slate-600">
-          Can’t scan? Enter this key: <code className="font-mono break-all text-slate-900">{pending.secret}</code>
+          Can’t scan? Enter this key: <code className="break-all text-slate-900">{pending.secret}</code>
         </p>
         <CodeForm
           label="Code from the app"
