@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { createClient } from '@supabase/supabase-js';
 import { MigrationError } from '../../server/src/db/migrate.ts';
 import { pgliteExtensionNames } from '../../server/src/db/pglite-extensions.ts';
 import { silentLogger } from '../../server/src/lib/log.ts';
@@ -51,6 +52,42 @@ if (testBackends().includes('pglite')) {
         return true;
       },
     );
+  });
+}
+
+for (const backend of testBackends()) {
+  test(`${backend}: pgvector — a vector column, an index and a nearest-neighbour RPC through supabase-js`, async () => {
+    const server = await startTestServer(backend, {
+      project: projectWith(`create extension if not exists vector with schema extensions;
+create table public.documents (id int primary key, title text not null, embedding extensions.vector(3) not null);
+create index on public.documents using hnsw (embedding extensions.vector_cosine_ops);
+insert into public.documents values
+  (1, 'Coffee near the river', '[0.9, 0.1, 0.0]'),
+  (2, 'Quiet park bench', '[0.0, 0.2, 0.9]'),
+  (3, 'Espresso bar', '[0.8, 0.3, 0.1]');
+create function public.match_documents(query extensions.vector(3), match_count int)
+returns table (id int, title text, distance float8)
+language sql stable set search_path = public, extensions as $$
+  select id, title, embedding <=> query from public.documents order by embedding <=> query limit match_count
+$$;
+grant select on public.documents to anon;
+grant execute on function public.match_documents to anon;
+`),
+    });
+    try {
+      const client = createClient(server.url, server.anonKey, { auth: { persistSession: false } });
+      const { data, error } = await client.rpc('match_documents', { query: '[1, 0.2, 0]', match_count: 2 });
+      assert.equal(error, null);
+      assert.deepEqual(
+        (data as { title: string }[]).map((row) => row.title),
+        ['Coffee near the river', 'Espresso bar'],
+      );
+      const rows = await client.from('documents').select('id, embedding').eq('id', 2).single();
+      assert.equal(rows.error, null);
+      assert.equal(rows.data?.embedding, '[0,0.2,0.9]');
+    } finally {
+      await server.close();
+    }
   });
 }
 

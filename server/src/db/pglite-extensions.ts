@@ -1,3 +1,4 @@
+import { vector } from '@electric-sql/pglite-pgvector';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { bloom } from '@electric-sql/pglite/contrib/bloom';
 import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
@@ -32,7 +33,8 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 
 /**
  * Every contrib extension the installed PGlite ships as a loadable bundle (its `contrib/`
- * folder), so a project's `create extension` works as far as PGlite allows. pg_stat_statements
+ * folder), and pgvector from PGlite's own extension package, so a project's
+ * `create extension` works as far as PGlite allows. pg_stat_statements
  * and auto_explain are left out: they need `shared_preload_libraries`, which PGlite cannot set.
  */
 const available = {
@@ -67,6 +69,7 @@ const available = {
   tsm_system_time,
   unaccent,
   uuid_ossp,
+  vector,
 };
 
 export type ExtensionName = keyof typeof available;
