@@ -50,6 +50,8 @@ interface FlowRow {
   code_challenge: string;
   code_challenge_method: string;
   authentication_method: string;
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
   age_s: number;
 }
 
@@ -66,6 +68,7 @@ async function pkceGrant(
   return ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const { rows } = await tx.query<FlowRow>(
       `select id::text as id, user_id::text as user_id, code_challenge, code_challenge_method, authentication_method,
+         provider_access_token, provider_refresh_token,
          extract(epoch from (now() - coalesce(auth_code_issued_at, created_at)))::float8 as age_s
        from auth.flow_state where auth_code = $1 for update`,
       [authCode],
@@ -78,7 +81,11 @@ async function pkceGrant(
     if (!user) throw authErrors.userNotFound();
     if (user.banned) throw authErrors.userBanned();
     await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
-    return createSession(tx, flow.user_id, flow.authentication_method, meta);
+    const issued = await createSession(tx, flow.user_id, flow.authentication_method, meta);
+    // An OAuth flow hands the provider's tokens over once, with the session (token.go PKCE).
+    if (flow.provider_access_token) issued.providerToken = flow.provider_access_token;
+    if (flow.provider_refresh_token) issued.providerRefreshToken = flow.provider_refresh_token;
+    return issued;
   });
 }
 
