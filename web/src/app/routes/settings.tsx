@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
-import { LinkedMethods, TwoFactorSettings } from '@/features/security';
+import { linkedMarker, LinkedMethods, TwoFactorSettings } from '@/features/security';
 import { RequireAuth, useUser } from '@/lib/auth';
 import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
@@ -47,6 +47,8 @@ function useEmailChangeLanding() {
   // GoTrue (prepRedirectURL) always puts the message in the fragment; PKCE also in the query.
   const partial = new URLSearchParams(window.location.hash.slice(1)).has('message');
   useEffect(() => {
+    // A failed linking of a sign-in method is told by Sign-in methods itself.
+    if (params.has(linkedMarker)) linkError = null;
     if (linkError) {
       const failed = linkError;
       linkError = null;
