@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
-import { decodeJwt, SignJWT } from 'jose';
+import { decodeJwt, exportJWK, generateKeyPair, SignJWT } from 'jose';
 import { authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
@@ -15,7 +15,17 @@ const password = 'correct-horse-1';
 const app = 'https://app.example.com/welcome';
 
 /** A stand-in OpenID Connect provider on loopback: the keycloak provider's real code path, no network. */
-function startFakeOidc(): Promise<{ server: Server; url: string; codes: Map<string, { sub: string; email: string }> }> {
+interface FakeOidc {
+  server: Server;
+  url: string;
+  codes: Map<string, { sub: string; email: string }>;
+  /** An ID token as the provider would sign it. */
+  idToken(claims: Record<string, unknown>, options?: { audience?: string }): Promise<string>;
+}
+
+async function startFakeOidc(): Promise<FakeOidc> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256');
+  const jwk = { ...(await exportJWK(publicKey)), kid: 'fake-1', alg: 'ES256', use: 'sig' };
   const codes = new Map<string, { sub: string; email: string }>();
   const tokens = new Map<string, { sub: string; email: string }>();
   const server = createServer((req, res) => {
@@ -39,6 +49,10 @@ function startFakeOidc(): Promise<{ server: Server; url: string; codes: Map<stri
       });
       return;
     }
+    if (url.pathname.endsWith('/protocol/openid-connect/certs')) {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
     if (url.pathname.endsWith('/protocol/openid-connect/userinfo')) {
       const person = tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
       if (!person) return void res.writeHead(401).end();
@@ -49,11 +63,21 @@ function startFakeOidc(): Promise<{ server: Server; url: string; codes: Map<stri
     }
     res.writeHead(404).end();
   });
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () =>
-      resolve({ server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/realms/pinstar`, codes }),
-    ),
-  );
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/realms/pinstar`;
+  return {
+    server,
+    url,
+    codes,
+    idToken: (claims, options = {}) =>
+      new SignJWT(claims)
+        .setProtectedHeader({ alg: 'ES256', kid: 'fake-1' })
+        .setIssuer(url)
+        .setAudience(options.audience ?? 'pinstar')
+        .setIssuedAt()
+        .setExpirationTime('5m')
+        .sign(privateKey),
+  };
 }
 
 /** The auth fixture with emulated Google and GitHub, real Apple and keycloak, and manual linking on. */
@@ -157,7 +181,7 @@ for (const target of conformanceTargets()) {
   describe(`auth social sign-in on ${target.name}`, () => {
     let plain: ConformanceTarget;
     let server: ConformanceTarget;
-    let oidc: Awaited<ReturnType<typeof startFakeOidc>>;
+    let oidc: FakeOidc;
     let dir = '';
     before(async () => {
       oidc = await startFakeOidc();
@@ -339,6 +363,30 @@ for (const target of conformanceTargets()) {
       assert.match(fragment.get('provider_token') ?? '', /^kc-/);
       assert.equal(fragment.get('provider_refresh_token'), `kc-refresh-${fragment.get('provider_token')}`);
       assert.equal(decodeJwt(fragment.get('access_token')!).email, email);
+    });
+
+    test('signInWithIdToken: a token the provider signed for this client signs in; a forged, foreign or mismatched one does not', async () => {
+      const email = uniqueEmail('idtoken');
+      const nonce = randomBytes(16).toString('hex');
+      const hashed = createHash('sha256').update(nonce).digest('hex');
+      const token = await oidc.idToken({ sub: `kc-id-${nonce}`, email, email_verified: true, name: 'Ida Token', nonce: hashed });
+      const client = server.client();
+      const signedIn = await client.auth.signInWithIdToken({ provider: 'keycloak', token, nonce });
+      assert.equal(signedIn.error, null);
+      assert.equal(signedIn.data.user?.email, email);
+      assert.deepEqual(signedIn.data.user?.app_metadata.providers, ['keycloak']);
+
+      const mismatch = await client.auth.signInWithIdToken({ provider: 'keycloak', token, nonce: 'another' });
+      assert.equal(mismatch.error?.message, 'Nonces mismatch');
+      const foreign = await oidc.idToken({ sub: 'kc-x', email }, { audience: 'someone-else' });
+      assert.equal((await client.auth.signInWithIdToken({ provider: 'keycloak', token: foreign })).error?.message, 'Bad ID token');
+      const forged = `${token.slice(0, -4)}AAAA`;
+      assert.equal((await client.auth.signInWithIdToken({ provider: 'keycloak', token: forged, nonce })).error?.message, 'Bad ID token');
+      // An emulated provider signs nothing: no ID token of its own is ever accepted.
+      assert.equal((await client.auth.signInWithIdToken({ provider: 'google', token })).error?.message, 'Bad ID token');
+      const off = await plain.client().auth.signInWithIdToken({ provider: 'google', token });
+      assert.equal(off.error?.message, 'Provider (issuer "https://accounts.google.com") is not enabled');
+      assert.equal(off.error?.code, 'provider_disabled');
     });
 
     test('hostile inputs: a foreign redirect_to, a forged state, a replayed code, a missing CSRF cookie, script in the name', async () => {

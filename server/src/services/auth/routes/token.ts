@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
+import { idTokenGrant } from '../external/id-token.ts';
 import { challengeOf } from '../flows.ts';
 import { verifyPassword, weakPasswordOf } from '../passwords.ts';
 import { clientIp, readBody, stringField } from '../request-input.ts';
@@ -89,7 +90,7 @@ async function pkceGrant(
   });
 }
 
-/** POST /token?grant_type=password|refresh_token|pkce → AccessTokenResponse. */
+/** POST /token?grant_type=password|refresh_token|pkce|id_token → AccessTokenResponse. */
 export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/token', async (c) => {
     const grant = c.req.query('grant_type') ?? '';
@@ -108,6 +109,9 @@ export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       const token = stringField(await readBody(c), 'refresh_token');
       if (token === '') throw authErrors.validation('refresh_token required');
       issued = await refreshSession(ctx, token);
+    } else if (grant === 'id_token') {
+      await ctx.limiter.hit('token', ip);
+      issued = await idTokenGrant(ctx, await readBody(c), meta);
     } else if (grant === 'pkce') {
       await ctx.limiter.hit('token', ip);
       issued = await pkceGrant(ctx, await readBody(c), meta);
