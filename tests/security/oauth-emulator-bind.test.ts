@@ -5,8 +5,24 @@
  * non-loopback HOST offers no provider at all, and its consent page is not there.
  */
 import assert from 'node:assert/strict';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { readProjectToml } from '../../server/src/lib/config.ts';
+import { repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
+
+test("Pinstar's config asks for the emulator in a way the Supabase CLI accepts (an enabled provider needs a client id and secret)", () => {
+  const external = (readProjectToml(path.join(repoRoot, 'supabase')).auth as { external: Record<string, Record<string, unknown>> })
+    .external;
+  const enabled = Object.entries(external).filter(([, p]) => p.enabled === true);
+  assert.deepEqual(
+    enabled.map(([name]) => name),
+    ['google', 'github'],
+  );
+  for (const [name, provider] of enabled) {
+    assert.equal(provider.client_id, 'emulator', name);
+    assert.ok(typeof provider.secret === 'string' && provider.secret !== '', `${name} has a secret`);
+  }
+});
 
 for (const backend of testBackends()) {
   describe(`emulated providers and the bind address on ${backend}`, () => {

@@ -40,7 +40,7 @@ export interface ExternalProvider {
   redirectUri: string;
   url: string;
   skipNonceCheck: boolean;
-  /** No real credentials: the server's own consent page stands in for the provider (decision 185). */
+  /** No real client id: the server's own consent page stands in for the provider (decision 185). */
   emulated: boolean;
 }
 
@@ -93,6 +93,9 @@ export function endpointsOf(p: ExternalProvider): ProviderEndpoints {
   }
 }
 
+/** The client id that asks for the emulator in a config the Supabase CLI also accepts. */
+export const emulatorClientId = 'emulator';
+
 /** A value still written `env(VAR)` names a variable that is unset: no credential. */
 function credential(value: unknown): string {
   if (typeof value !== 'string') return '';
@@ -101,8 +104,9 @@ function credential(value: unknown): string {
 
 /**
  * `[auth.external.<provider>]` as the CLI reads it. A provider is on when `enabled = true`; it is
- * emulated when both `client_id` and `secret` are empty (or name an unset variable), and then only
- * on a loopback bind: anywhere else the emulator would let anyone sign in as any address, so the
+ * emulated when `client_id` is the literal `emulator` (what the CLI accepts: it refuses an enabled
+ * provider without a client id) or empty, or names an unset variable — and then only on a
+ * loopback bind: anywhere else the emulator would let anyone sign in as any address, so the
  * provider stays off and the start says why.
  */
 export function readExternalProviders(
@@ -121,14 +125,14 @@ export function readExternalProviders(
     }
     const clientId = credential(table.client_id);
     const secret = credential(table.secret);
-    const emulated = clientId === '' && secret === '';
+    const emulated = clientId === '' || clientId === emulatorClientId;
     if (emulated && !isLoopbackHost(config.host)) {
-      warn(`auth: ${name} has no client_id or secret; its emulator is served on a loopback bind only, so ${name} sign-in is off`);
+      warn(`auth: ${name} has no real client_id; its emulator is served on a loopback bind only, so ${name} sign-in is off`);
       continue;
     }
     if (!emulated && !(realProviderNames as readonly string[]).includes(name)) {
       throw new Error(
-        `[auth.external.${name}]: real sign-in is available for ${realProviderNames.join(', ')}; leave client_id and secret empty to emulate ${name}`,
+        `[auth.external.${name}]: real sign-in is available for ${realProviderNames.join(', ')}; set client_id = "${emulatorClientId}" to emulate ${name}`,
       );
     }
     if (!emulated && name === 'keycloak' && !URL.canParse(credential(table.url))) {
