@@ -86,6 +86,17 @@ describe('a wrong value in config.toml stops the start', () => {
     await assertRefused('auth = 5\n', 'auth', '5', 'a table');
   });
 
+  test('[auth.external.<provider>]: a switch that is not a boolean, a client id that is not a string', async () => {
+    await assertRefused('[auth.external.google]\nenabled = "yes"\n', 'auth.external.google.enabled', '"yes"', 'true or false');
+    await assertRefused('[auth.external.github]\nenabled = true\nclient_id = 42\n', 'auth.external.github.client_id', '42', 'a string');
+  });
+
+  test('real credentials for a provider this server has no endpoints for', async () => {
+    const { code, output } = await startWith('[auth.external.discord]\nenabled = true\nclient_id = "id"\nsecret = "s"\n');
+    assert.notEqual(code, 0, output);
+    assert.match(output, /\[auth\.external\.discord\]: real sign-in is available for google, github, apple, keycloak/);
+  });
+
   test('env(VAR) of an unset variable where a number is needed names the variable', async () => {
     const { code, output } = await startWith('[auth]\nminimum_password_length = "env(PINSTAR_TEST_UNSET_LENGTH)"\n');
     assert.notEqual(code, 0);

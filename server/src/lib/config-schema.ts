@@ -155,6 +155,17 @@ const edgeFunction = table({
   import_map: str().optional(),
 });
 
+/** `[auth.external.<provider>]` as the CLI reads it (pkg/config/auth.go provider). */
+const externalProvider = table({
+  enabled: bool().optional(),
+  client_id: str().optional(),
+  secret: str().optional(),
+  redirect_uri: str().optional(),
+  url: str().optional(),
+  skip_nonce_check: bool().optional(),
+  email_optional: bool().optional(),
+});
+
 const mfaMethod = table({ enroll_enabled: bool().optional(), verify_enabled: bool().optional() });
 
 export const projectTomlSchema = table({
@@ -186,6 +197,7 @@ export const projectTomlSchema = table({
     minimum_password_length: int(6).optional(),
     password_requirements: oneOf(['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols']).optional(),
     rate_limit: rateLimits.optional(),
+    external: z.record(z.string(), externalProvider).optional(),
     mfa: table({
       max_enrolled_factors: int(1).optional(),
       totp: mfaMethod.optional(),

@@ -12,6 +12,17 @@ import { listFolder, removeKeys } from '../_shared/storage.ts';
 
 const buckets = ['avatars', 'place-photos'];
 
+/** The `aal` claim of a token the auth service has just accepted (signedInCaller checked it). */
+function assuranceLevel(authorization: string): string {
+  try {
+    const payload = authorization.replace(/^Bearer /i, '').split('.')[1] ?? '';
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown };
+    return typeof claims.aal === 'string' ? claims.aal : '';
+  } catch {
+    return '';
+  }
+}
+
 const alreadyDeleted = () => errorResponse(404, 'user_not_found', 'This account has already been deleted.');
 
 Deno.serve(async (request: Request) => {
@@ -20,6 +31,11 @@ Deno.serve(async (request: Request) => {
   const caller = await signedInCaller(request);
   if (caller.kind === 'deleted') return alreadyDeleted();
   if (caller.kind !== 'user') return errorResponse(401, 'no_authorization', 'Sign in to delete your account.');
+  // An account protected by an authenticator app is deleted only from a session that used it.
+  const protectedByFactor = (caller.user.factors ?? []).some((factor) => factor.status === 'verified');
+  if (protectedByFactor && assuranceLevel(caller.authorization) !== 'aal2') {
+    return errorResponse(403, 'insufficient_aal', 'Enter the code from your authenticator app first.');
+  }
   let choice: unknown;
   try {
     choice = ((await request.json()) as { reviews?: unknown }).reviews;

@@ -32,6 +32,10 @@ export const messages = {
   lastSignInMethod: 'Keep at least one way to sign in.',
   linkingDisabled: 'Linking sign-in methods is turned off on this server.',
   providerUnavailable: 'That sign-in provider isn’t available.',
+  providerCancelled: 'Sign-in with that provider was cancelled.',
+  providerFailed: 'Signing in with that provider didn’t work. Try again.',
+  providerEmailUnverified: 'Confirm your email address with that provider first.',
+  identityLinked: 'That sign-in method already belongs to an account.',
   unknown: 'Something went wrong.',
 } as const;
 
@@ -155,6 +159,15 @@ function fromAuth(code: string, e: ErrorLike): AppError | null {
       return { code, message: messages.linkingDisabled, reaction: 'form' };
     case 'provider_disabled':
       return { code, message: messages.providerUnavailable, reaction: 'form' };
+    case 'access_denied':
+      return { code, message: messages.providerCancelled, reaction: 'form' };
+    case 'bad_oauth_state':
+    case 'bad_oauth_callback':
+      return { code, message: messages.providerFailed, reaction: 'form' };
+    case 'provider_email_needs_verification':
+      return { code, message: messages.providerEmailUnverified, reaction: 'form' };
+    case 'identity_already_exists':
+      return { code, message: messages.identityLinked, reaction: 'form' };
     case 'session_not_found':
     case 'refresh_token_not_found':
     case 'refresh_token_already_used':

@@ -69,3 +69,8 @@ export const listKeys = {
   detail: (id: string) => ['lists', 'detail', id] as const,
   publicOf: (profileId: string) => ['lists', 'public', profileId] as const,
 };
+
+/** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables. */
+export const authSettingsKeys = {
+  providers: ['auth-settings', 'providers'] as const,
+};

@@ -80,6 +80,15 @@ export const authErrors = {
     new AuthError(422, 'single_identity_not_deletable', 'User must have at least 1 identity after unlinking'),
   identityNotFound: () => new AuthError(422, 'identity_not_found', "Identity doesn't exist"),
   identityIdNotUuid: () => new AuthError(404, 'validation_failed', 'identity_id must be an UUID'),
+  badOAuthState: () => new AuthError(400, 'bad_oauth_state', 'OAuth state is invalid'),
+  badOAuthCallback: e(400, 'bad_oauth_callback'),
+  providerExchange: (code: string) => new AuthError(500, 'unexpected_failure', `Unable to exchange external code: ${code}`),
+  emailExistsBadRequest: () => new AuthError(400, 'email_exists', 'A user with this email address has already been registered'),
+  identityAlreadyExists: (message: string) => new AuthError(422, 'identity_already_exists', message),
+  providerEmailNeedsVerification: (provider: string) =>
+    new AuthError(401, 'provider_email_needs_verification', `Unverified email with ${provider}`),
+  multipleAccounts: () =>
+    new AuthError(500, 'unexpected_failure', 'Multiple accounts with the same email address in the same linking domain detected: default'),
   unsupportedProvider: (detail: string) => new AuthError(400, 'validation_failed', `Unsupported provider: ${detail}`),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),

@@ -4,6 +4,7 @@ import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { AuthError, authErrors, renderAuthError } from './errors.ts';
+import { readExternalProviders } from './external/providers.ts';
 import { loadCustomTemplates } from './mail-templates.ts';
 import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.ts';
 import { createMailer, smtpUrlOf } from './mailer.ts';
@@ -12,6 +13,7 @@ import { createRedirectPolicy } from './redirects.ts';
 import { mountAdminFactors } from './routes/admin-factors.ts';
 import { mountAdmin } from './routes/admin.ts';
 import { mountDisabledFeatures } from './routes/disabled-features.ts';
+import { mountExternal } from './routes/external.ts';
 import { mountIdentities } from './routes/identities.ts';
 import { mountInvite } from './routes/invite.ts';
 import { mountMailRoutes } from './routes/mail-routes.ts';
@@ -44,6 +46,11 @@ export function createAuthService(deps: ServiceDeps): Service[] {
       },
     }),
     limiter: createRateLimiter(settings, deps.db),
+    providers: readExternalProviders(
+      deps.config,
+      () => `${deps.config.publicUrl}/auth/v1/callback`,
+      (m) => deps.log.warn(m),
+    ),
   };
   const routes = new Hono<AppEnv>();
   mountMeta(ctx, routes);
@@ -56,6 +63,7 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   mountAdmin(ctx, routes);
   mountAdminFactors(ctx, routes);
   mountInvite(ctx, routes);
+  mountExternal(ctx, routes);
   mountIdentities(ctx, routes);
   mountMfa(ctx, routes);
   // Unknown paths below /auth/v1 answer as GoTrue does, not with the web app's fallback.

@@ -17,6 +17,8 @@ export interface AccessTokenResponse {
   expires_at: number;
   refresh_token: string;
   user: Record<string, unknown>;
+  provider_token?: string;
+  provider_refresh_token?: string;
 }
 
 /** What a transaction hands back so the JWT is signed after commit, outside the database's single session. */
@@ -26,6 +28,9 @@ export interface IssuedSession {
   refreshToken: string;
   amr: Amr[];
   aal: string;
+  /** The provider's own tokens after an OAuth sign-in (PKCE grant), answered once. */
+  providerToken?: string;
+  providerRefreshToken?: string;
 }
 
 /** Refresh tokens are short random strings, unique per row (models/refresh_token.go uses 12 characters). */
@@ -84,6 +89,8 @@ export async function toTokenResponse(ctx: AuthDeps, issued: IssuedSession): Pro
     expires_at: expiresAt,
     refresh_token: issued.refreshToken,
     user: issued.user.json,
+    ...(issued.providerToken ? { provider_token: issued.providerToken } : {}),
+    ...(issued.providerRefreshToken ? { provider_refresh_token: issued.providerRefreshToken } : {}),
   };
 }
 

@@ -17,6 +17,8 @@ export interface NewUser {
    * as a sign-up does; the admin API, invites and generated links leave the metadata as given.
    */
   identityInMetadata?: boolean;
+  /** An email identity beside the user (sign-up, admin); an OAuth sign-up adds its provider's identity instead. */
+  emailIdentity?: boolean;
 }
 
 /**
@@ -46,7 +48,7 @@ export async function insertUser(tx: Tx, input: NewUser): Promise<UserRow> {
       anonymous,
     ],
   );
-  if (input.email) {
+  if (input.email && input.emailIdentity !== false) {
     await tx.query(
       `insert into auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at)
        values ($1::text, $1::text::uuid, $2::jsonb, 'email', now(), now(), now())`,

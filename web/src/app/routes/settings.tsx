@@ -5,7 +5,7 @@ import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
-import { LinkedMethods, TwoFactorSettings } from '@/features/security';
+import { linkedMarker, LinkedMethods, TwoFactorSettings } from '@/features/security';
 import { RequireAuth, useUser } from '@/lib/auth';
 import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
@@ -44,9 +44,12 @@ function useEmailChangeLanding() {
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const landed = params.has(emailChangeMarker);
+  const linking = params.has(linkedMarker);
   // GoTrue (prepRedirectURL) always puts the message in the fragment; PKCE also in the query.
   const partial = new URLSearchParams(window.location.hash.slice(1)).has('message');
   useEffect(() => {
+    // A failed linking of a sign-in method is told by Sign-in methods itself.
+    if (linking) linkError = null;
     if (linkError) {
       const failed = linkError;
       linkError = null;
@@ -60,7 +63,7 @@ function useEmailChangeLanding() {
       toast.info('One link confirmed. Now open the link we sent to your other address.');
       void navigate(paths.settings(), { replace: true });
     } else if (landed) setParams({}, { replace: true });
-  }, [landed, partial, setParams, navigate]);
+  }, [landed, linking, partial, setParams, navigate]);
 }
 
 function Settings() {

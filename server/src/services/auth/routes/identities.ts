@@ -5,13 +5,6 @@ import { authErrors } from '../errors.ts';
 import { isUuid } from '../request-input.ts';
 import { requireUser, type Authenticated } from '../sessions.ts';
 import { loadUser } from '../tokens.ts';
-import { externalProviders } from './meta.ts';
-
-/** GoTrue's Provider(): a provider it knows but that is not configured, or a name it does not know. */
-function providerRefusal(name: string): Error {
-  const known = externalProviders.includes(name.toLowerCase()) && !['email', 'phone', 'anonymous_users'].includes(name.toLowerCase());
-  return authErrors.unsupportedProvider(known ? 'provider is not enabled' : `Provider ${name} could not be found`);
-}
 
 /** requireAuthentication, then requireManualLinkingEnabled (internal/api/api.go, middleware.go). */
 async function linkingUser(ctx: AuthDeps, c: Context<AppEnv>): Promise<Authenticated> {
@@ -20,17 +13,8 @@ async function linkingUser(ctx: AuthDeps, c: Context<AppEnv>): Promise<Authentic
   return auth;
 }
 
-/** GET /authorize, GET /user/identities/authorize and DELETE /user/identities/:id (external.go, identity.go). */
+/** DELETE /user/identities/:id (identity.go); linking starts in external.ts. */
 export function mountIdentities(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.get('/authorize', (c) => {
-    throw providerRefusal(c.req.query('provider') ?? '');
-  });
-
-  routes.get('/user/identities/authorize', async (c) => {
-    await linkingUser(ctx, c);
-    throw providerRefusal(c.req.query('provider') ?? '');
-  });
-
   routes.delete('/user/identities/:id', async (c) => {
     const { user } = await linkingUser(ctx, c);
     const identityId = c.req.param('id');

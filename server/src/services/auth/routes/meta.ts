@@ -46,6 +46,7 @@ export function mountMeta(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     const external = Object.fromEntries(externalProviders.map((p) => [p, false]));
     external.email = settings.emailEnableSignup;
     external.anonymous_users = settings.enableAnonymousSignIns;
+    for (const name of ctx.providers.keys()) external[name] = true;
     return c.json({
       external,
       disable_signup: !settings.enableSignup,

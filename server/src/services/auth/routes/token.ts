@@ -2,6 +2,7 @@ import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
+import { idTokenGrant } from '../external/id-token.ts';
 import { challengeOf } from '../flows.ts';
 import { verifyPassword, weakPasswordOf } from '../passwords.ts';
 import { clientIp, readBody, stringField } from '../request-input.ts';
@@ -50,6 +51,8 @@ interface FlowRow {
   code_challenge: string;
   code_challenge_method: string;
   authentication_method: string;
+  provider_access_token: string | null;
+  provider_refresh_token: string | null;
   age_s: number;
 }
 
@@ -66,6 +69,7 @@ async function pkceGrant(
   return ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const { rows } = await tx.query<FlowRow>(
       `select id::text as id, user_id::text as user_id, code_challenge, code_challenge_method, authentication_method,
+         provider_access_token, provider_refresh_token,
          extract(epoch from (now() - coalesce(auth_code_issued_at, created_at)))::float8 as age_s
        from auth.flow_state where auth_code = $1 for update`,
       [authCode],
@@ -78,11 +82,15 @@ async function pkceGrant(
     if (!user) throw authErrors.userNotFound();
     if (user.banned) throw authErrors.userBanned();
     await tx.query(`delete from auth.flow_state where id = $1`, [flow.id]);
-    return createSession(tx, flow.user_id, flow.authentication_method, meta);
+    const issued = await createSession(tx, flow.user_id, flow.authentication_method, meta);
+    // An OAuth flow hands the provider's tokens over once, with the session (token.go PKCE).
+    if (flow.provider_access_token) issued.providerToken = flow.provider_access_token;
+    if (flow.provider_refresh_token) issued.providerRefreshToken = flow.provider_refresh_token;
+    return issued;
   });
 }
 
-/** POST /token?grant_type=password|refresh_token|pkce → AccessTokenResponse. */
+/** POST /token?grant_type=password|refresh_token|pkce|id_token → AccessTokenResponse. */
 export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   routes.post('/token', async (c) => {
     const grant = c.req.query('grant_type') ?? '';
@@ -101,6 +109,9 @@ export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       const token = stringField(await readBody(c), 'refresh_token');
       if (token === '') throw authErrors.validation('refresh_token required');
       issued = await refreshSession(ctx, token);
+    } else if (grant === 'id_token') {
+      await ctx.limiter.hit('token', ip);
+      issued = await idTokenGrant(ctx, await readBody(c), meta);
     } else if (grant === 'pkce') {
       await ctx.limiter.hit('token', ip);
       issued = await pkceGrant(ctx, await readBody(c), meta);

@@ -3,6 +3,16 @@ import { useMutation } from '@tanstack/react-query';
 import { supabase } from '@/lib/supabase';
 import type { ReviewChoice } from '../schemas';
 
+/** The function's `{ code }` (403 `insufficient_aal` without the two-factor code), for the error catalogue. */
+async function functionCode(error: unknown): Promise<string | null> {
+  if (!(error instanceof FunctionsHttpError)) return null;
+  const body: unknown = await (error.context as Response)
+    .clone()
+    .json()
+    .catch(() => null);
+  return typeof body === 'object' && body !== null && 'code' in body && typeof body.code === 'string' ? body.code : null;
+}
+
 /** The function's 404 `user_not_found`: another call (another tab) deleted the account first. */
 async function deletedAlready(error: unknown): Promise<boolean> {
   if (!(error instanceof FunctionsHttpError)) return false;
@@ -21,7 +31,11 @@ async function deletedAlready(error: unknown): Promise<boolean> {
  */
 export async function deleteAccount(reviews: ReviewChoice): Promise<void> {
   const { error } = await supabase.functions.invoke('delete-account', { body: { reviews } });
-  if (error && !(await deletedAlready(error))) throw error;
+  if (error && !(await deletedAlready(error))) {
+    if ((await functionCode(error)) === 'insufficient_aal')
+      throw Object.assign(new Error('insufficient_aal'), { code: 'insufficient_aal' });
+    throw error;
+  }
   await supabase.auth.signOut({ scope: 'local' });
 }
 

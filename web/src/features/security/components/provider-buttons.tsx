@@ -1,52 +1,37 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
-import { safeNextPath } from '@/lib/auth-redirect';
+import { initialAuthRedirectError } from '@/lib/auth-redirect';
 import { describeError } from '@/lib/errors';
-import { supabase, supabaseAnonKey, supabaseUrl } from '@/lib/supabase';
+import { offeredProviders, useEnabledProviders, useSignInWithProvider } from '../api/providers';
 
-const offered = [
-  { id: 'google', label: 'Google' },
-  { id: 'github', label: 'GitHub' },
-  { id: 'apple', label: 'Apple' },
-] as const;
-
-type ProviderId = (typeof offered)[number]['id'];
-
-/** The providers the auth server reports enabled (GET /auth/v1/settings → `external`). */
-function useEnabledProviders() {
-  return useQuery({
-    queryKey: ['auth-settings', 'external'],
-    staleTime: Infinity,
-    queryFn: async (): Promise<ProviderId[]> => {
-      const response = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey } });
-      if (!response.ok) return [];
-      const settings = (await response.json()) as { external?: Record<string, boolean> };
-      return offered.filter((p) => settings.external?.[p.id] === true).map((p) => p.id);
-    },
-    meta: { errorToast: false },
-  });
-}
+/** A provider's refusal or a failed callback lands on sign-in with `error_code` (or `error`) once per page load. */
+let landingError = initialAuthRedirectError;
 
 /** "Continue with Google / GitHub / Apple" for the providers the server enables; nothing when none is. */
 export function ProviderButtons({ next }: { next: string | null }) {
   const { data: enabled = [] } = useEnabledProviders();
-  const [error, setError] = useState<string | null>(null);
+  const signIn = useSignInWithProvider();
+  const [landed] = useState(() => {
+    const failed = landingError;
+    landingError = null;
+    return failed ? describeError({ code: failed.code }, { quiet: true }).message : null;
+  });
   if (enabled.length === 0) return null;
-  const start = async (provider: ProviderId) => {
-    setError(null);
-    const redirectTo = `${window.location.origin}${safeNextPath(next)}`;
-    const { error: failed } = await supabase.auth.signInWithOAuth({ provider, options: { redirectTo } });
-    if (failed) setError(describeError(failed).message);
-  };
+  const error = signIn.error ? describeError(signIn.error).message : landed;
   return (
     <div className="space-y-2">
       <FormError>{error}</FormError>
-      {offered
+      {offeredProviders
         .filter((p) => enabled.includes(p.id))
         .map((p) => (
-          <Button key={p.id} variant="secondary" className="w-full" onClick={() => void start(p.id)}>
+          <Button
+            key={p.id}
+            variant="secondary"
+            className="w-full"
+            disabled={signIn.isPending}
+            onClick={() => signIn.mutate({ provider: p.id, next })}
+          >
             Continue with {p.label}
           </Button>
         ))}

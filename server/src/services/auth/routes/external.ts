@@ -1,0 +1,411 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { Context, Hono } from 'hono';
+import { jwtVerify, SignJWT } from 'jose';
+import type { AppEnv } from '../../../lib/service.ts';
+import { externalUrl, type AuthDeps } from '../auth-deps.ts';
+import { AuthError, authErrors } from '../errors.ts';
+import { accountFromExternalIdentity, linkIdentityToUser, type ProviderUser } from '../external/accounts.ts';
+import { consentPage, emulatedSub, type EmulatorIdentity } from '../external/emulator-page.ts';
+import { exchangeWithProvider } from '../external/exchange.ts';
+import { endpointsOf, type ExternalProvider } from '../external/providers.ts';
+import { readPkce } from '../flows.ts';
+import { clientIp, validateEmail } from '../request-input.ts';
+import { requireUser } from '../sessions.ts';
+import { createSession, toTokenResponse } from '../tokens.ts';
+import { externalProviders } from './meta.ts';
+
+/** ExternalProviderClaims (internal/api/external.go): the `state` the provider hands back, HS256 with the JWT secret, 5 minutes. */
+interface StateClaims {
+  provider: string;
+  referrer: string;
+  flow_state_id: string;
+  linking_target_id?: string;
+}
+
+const stateLifetimeSeconds = 300;
+const emulatorCodeLifetime = "interval '5 minutes'";
+const csrfCookie = 'sb-emulator-csrf';
+
+/** oauthErrorMap (internal/api/errors.go). */
+const oauthErrorOf: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
+
+/** GoTrue's Provider(): one it knows but that is off, or a name it does not know. */
+function providerRefusal(name: string): AuthError {
+  const known = externalProviders.includes(name.toLowerCase()) && !['email', 'phone', 'anonymous_users'].includes(name.toLowerCase());
+  return authErrors.unsupportedProvider(known ? 'provider is not enabled' : `Provider ${name} could not be found`);
+}
+
+function enabledProvider(ctx: AuthDeps, name: string): ExternalProvider {
+  const provider = ctx.providers.get(name);
+  if (!provider) throw providerRefusal(name);
+  return provider;
+}
+
+async function signState(ctx: AuthDeps, claims: StateClaims): Promise<string> {
+  return new SignJWT({
+    site_url: ctx.settings.siteUrl,
+    id: '00000000-0000-0000-0000-000000000000',
+    ...claims,
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setExpirationTime(Math.floor(Date.now() / 1000) + stateLifetimeSeconds)
+    .sign(ctx.keys.secret);
+}
+
+/** loadExternalState: only an unexpired HS256 state this server signed, naming a provider. */
+async function readState(ctx: AuthDeps, state: string): Promise<StateClaims | null> {
+  try {
+    const { payload } = await jwtVerify(state, ctx.keys.secret, { algorithms: ['HS256'] });
+    if (typeof payload.provider !== 'string' || payload.provider === '') return null;
+    return {
+      provider: payload.provider,
+      referrer: typeof payload.referrer === 'string' ? payload.referrer : '',
+      flow_state_id: typeof payload.flow_state_id === 'string' ? payload.flow_state_id : '',
+      linking_target_id: typeof payload.linking_target_id === 'string' ? payload.linking_target_id : undefined,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** The provider's authorization URL: oauth2.Config.AuthCodeURL for a real one, this server's consent page for an emulated one. */
+function providerAuthUrl(ctx: AuthDeps, provider: ExternalProvider, state: string, scopes: string, extra: URLSearchParams): string {
+  if (provider.emulated) {
+    const query = new URLSearchParams({ provider: provider.name, state });
+    return `${externalUrl(ctx)}/emulator/authorize?${query.toString()}`;
+  }
+  const endpoints = endpointsOf(provider);
+  const scope = [...endpoints.scopes, ...scopes.split(/[\s,]+/).filter(Boolean)].join(' ');
+  const query = new URLSearchParams({
+    client_id: provider.clientId,
+    redirect_uri: provider.redirectUri,
+    response_type: 'code',
+    scope,
+    state,
+    ...endpoints.extraAuthParams,
+  });
+  for (const [key, value] of extra) query.set(key, value);
+  return `${endpoints.authUrl}?${query.toString()}`;
+}
+
+/** GetExternalProviderRedirectURL: a PKCE flow state when a challenge is given, then the signed state and the provider's URL. */
+async function authorizeUrl(ctx: AuthDeps, c: Context<AppEnv>, linkingTargetId?: string): Promise<string> {
+  const query = new URL(c.req.url).searchParams;
+  const provider = enabledProvider(ctx, query.get('provider') ?? '');
+  const referrer = ctx.redirects.resolve(query.get('redirect_to'), c.req.header('referer'));
+  const pkce = readPkce({
+    code_challenge: query.get('code_challenge') ?? '',
+    code_challenge_method: query.get('code_challenge_method') ?? '',
+  });
+  let flowStateId = '';
+  if (pkce) {
+    flowStateId = randomUUID();
+    await ctx.db.transaction({ kind: 'system' }, (tx) =>
+      tx.query(
+        `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, created_at, updated_at, authentication_method)
+         values ($1, null, $2, $3, $4, $5, now(), now(), 'oauth')`,
+        [flowStateId, randomUUID(), pkce.method, pkce.challenge, provider.name],
+      ),
+    );
+  }
+  const state = await signState(ctx, {
+    provider: provider.name,
+    referrer,
+    flow_state_id: flowStateId,
+    ...(linkingTargetId ? { linking_target_id: linkingTargetId } : {}),
+  });
+  // Every other query parameter goes on to the provider (GoTrue's authUrlParams).
+  const extra = new URLSearchParams();
+  const own = new Set([
+    'provider',
+    'scopes',
+    'code_challenge',
+    'code_challenge_method',
+    'redirect_to',
+    'skip_http_redirect',
+    'invite_token',
+  ]);
+  for (const [key, value] of query) if (!own.has(key)) extra.set(key, value);
+  return providerAuthUrl(ctx, provider, state, query.get('scopes') ?? '', extra);
+}
+
+/** getErrorQueryString: `error` (from the status), `error_code`, `error_description`. */
+function errorParams(error: AuthError): Record<string, string> {
+  const params: Record<string, string> = {};
+  const oauth = oauthErrorOf[error.status];
+  if (oauth) params.error = oauth;
+  params.error_code = error.code;
+  params.error_description = error.message;
+  return params;
+}
+
+/** redirectErrors: the error in the query and, as the spec wants, in the fragment. */
+function errorRedirect(target: string, params: Record<string, string>): string {
+  const u = new URL(target);
+  const encoded = new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
+  for (const [key, value] of encoded) u.searchParams.set(key, value);
+  u.hash = encoded.toString();
+  return u.toString();
+}
+
+/** Takes an emulator code once: the person the consent page named. */
+async function takeEmulatorCode(ctx: AuthDeps, provider: string, code: string): Promise<ProviderUser | null> {
+  const { rows } = await ctx.db.transaction({ kind: 'system' }, (tx) =>
+    tx.query<{ user_data: ProviderUser }>(
+      `delete from _server.auth_emulator_codes where code = $1 and provider = $2 and created_at > now() - ${emulatorCodeLifetime} returning user_data`,
+      [code, provider],
+    ),
+  );
+  return rows[0]?.user_data ?? null;
+}
+
+interface Exchanged {
+  person: ProviderUser;
+  accessToken: string;
+  refreshToken: string;
+}
+
+async function exchange(ctx: AuthDeps, provider: ExternalProvider, code: string): Promise<Exchanged> {
+  if (provider.emulated) {
+    const person = await takeEmulatorCode(ctx, provider.name, code);
+    if (!person) throw authErrors.providerExchange(code);
+    return {
+      person,
+      accessToken: `emulated-${randomBytes(24).toString('base64url')}`,
+      refreshToken: `emulated-${randomBytes(24).toString('base64url')}`,
+    };
+  }
+  try {
+    return await exchangeWithProvider(provider, code);
+  } catch (error: unknown) {
+    ctx.log.warn(`auth: ${provider.name} code exchange failed: ${error instanceof Error ? error.message : String(error)}`);
+    throw authErrors.providerExchange(code);
+  }
+}
+
+/** The callback's parameters, from the query or (Apple's form_post) the form body. */
+async function callbackParams(c: Context<AppEnv>): Promise<URLSearchParams> {
+  const params = new URL(c.req.url).searchParams;
+  if (c.req.method === 'POST') {
+    const form = await c.req.parseBody();
+    for (const [key, value] of Object.entries(form)) if (typeof value === 'string') params.set(key, value);
+  }
+  return params;
+}
+
+/**
+ * `/authorize`, `/callback`, `/user/identities/authorize`, `/user/identities/:id` (external.go,
+ * identity.go), and the consent page of emulated providers (decision 185).
+ */
+export function mountExternal(ctx: AuthDeps, routes: Hono<AppEnv>): void {
+  routes.get('/authorize', async (c) => {
+    const url = await authorizeUrl(ctx, c);
+    if (c.req.query('skip_http_redirect') === 'true') return c.json({ url });
+    return c.redirect(url, 302);
+  });
+
+  routes.get('/user/identities/authorize', async (c) => {
+    const { user } = await requireUser(ctx, c);
+    if (!ctx.settings.enableManualLinking) throw authErrors.manualLinkingDisabled();
+    const url = await authorizeUrl(ctx, c, user.id);
+    if (c.req.query('skip_http_redirect') === 'true') return c.json({ url });
+    return c.redirect(url, 302);
+  });
+
+  const callback = async (c: Context<AppEnv>) => {
+    const params = await callbackParams(c);
+    const stateText = params.get('state') ?? '';
+    if (stateText === '') throw authErrors.badOAuthCallback('OAuth state parameter missing');
+    const state = await readState(ctx, stateText);
+    if (!state) {
+      // loadFlowState: a state this server did not sign sends the browser to the site, never elsewhere.
+      const u = new URL(ctx.settings.siteUrl);
+      for (const [key, value] of Object.entries(errorParams(authErrors.badOAuthState()))) u.searchParams.set(key, value);
+      return c.redirect(u.toString(), 303);
+    }
+    const target = state.referrer || ctx.settings.siteUrl;
+    try {
+      const providerError = params.get('error');
+      if (providerError) {
+        return c.redirect(errorRedirect(target, { error: providerError, error_description: params.get('error_description') ?? '' }), 302);
+      }
+      const provider = enabledProvider(ctx, state.provider);
+      const code = params.get('code') ?? '';
+      if (code === '') throw authErrors.badOAuthCallback('OAuth callback with missing authorization code missing');
+      const { person, accessToken, refreshToken } = await exchange(ctx, provider, code);
+      const meta = { userAgent: c.req.header('user-agent') ?? null, ip: clientIp(c) };
+      const outcome = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
+        if (state.flow_state_id !== '') {
+          const flow = await tx.query<{ id: string }>(
+            `select id::text as id from auth.flow_state where id = $1 and user_id is null for update`,
+            [state.flow_state_id],
+          );
+          if (!flow.rows[0]) throw authErrors.flowStateNotFound();
+        }
+        const userId = state.linking_target_id
+          ? await linkIdentityToUser(tx, state.linking_target_id, provider.name, person)
+          : await accountFromExternalIdentity(tx, ctx.settings, provider.name, person);
+        if (state.flow_state_id !== '') {
+          const { rows } = await tx.query<{ auth_code: string }>(
+            `update auth.flow_state set user_id = $2, provider_access_token = $3, provider_refresh_token = nullif($4, ''),
+               auth_code_issued_at = now(), updated_at = now() where id = $1 returning auth_code`,
+            [state.flow_state_id, userId, accessToken, refreshToken],
+          );
+          return { code: rows[0]?.auth_code ?? '', issued: null };
+        }
+        return { code: null, issued: await createSession(tx, userId, 'oauth', meta) };
+      });
+      if (outcome.code !== null || !outcome.issued) {
+        const u = new URL(target);
+        u.searchParams.set('code', outcome.code ?? '');
+        return c.redirect(u.toString(), 302);
+      }
+      const session = await toTokenResponse(ctx, outcome.issued);
+      const fragment = new URLSearchParams({
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        provider_token: accessToken,
+        ...(refreshToken ? { provider_refresh_token: refreshToken } : {}),
+        refresh_token: session.refresh_token,
+        token_type: 'bearer',
+      });
+      return c.redirect(`${target.split('#')[0]}#${fragment.toString()}`, 302);
+    } catch (error: unknown) {
+      if (!(error instanceof AuthError)) throw error;
+      return c.redirect(errorRedirect(target, errorParams(error)), 302);
+    }
+  };
+  routes.get('/callback', callback);
+  routes.post('/callback', callback);
+
+  mountEmulator(ctx, routes);
+}
+
+/** Emulated providers' consent page: GET shows it, POST answers the callback with a one-time code. */
+function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
+  const securePage = (c: Context<AppEnv>, html: string, status: 200 | 400) => {
+    c.header(
+      'Content-Security-Policy',
+      "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:; base-uri 'none'; frame-ancestors 'none'",
+    );
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'no-referrer');
+    c.header('Cache-Control', 'no-store');
+    return c.html(html, status);
+  };
+
+  async function emulatedFromState(stateText: string): Promise<ExternalProvider | null> {
+    const state = await readState(ctx, stateText);
+    const provider = state ? ctx.providers.get(state.provider) : undefined;
+    return provider?.emulated ? provider : null;
+  }
+
+  async function knownIdentities(provider: string): Promise<EmulatorIdentity[]> {
+    const { rows } = await ctx.db.transaction(
+      { kind: 'system' },
+      (tx) =>
+        tx.query<EmulatorIdentity>(
+          `select provider_id as sub, coalesce(identity_data->>'email', '') as email, coalesce(identity_data->>'name', '') as name
+           from auth.identities where provider = $1 order by last_sign_in_at desc nulls last, created_at desc limit 50`,
+          [provider],
+        ),
+      { readOnly: true },
+    );
+    return rows;
+  }
+
+  const render = async (c: Context<AppEnv>, provider: ExternalProvider, state: string, csrf: string, problem: string, status: 200 | 400) =>
+    securePage(c, consentPage({ provider: provider.name, state, csrf, identities: await knownIdentities(provider.name), problem }), status);
+
+  routes.get('/emulator/authorize', async (c) => {
+    const state = c.req.query('state') ?? '';
+    const provider = await emulatedFromState(state);
+    if (!provider)
+      return securePage(
+        c,
+        consentPage({ provider: '', state: '', csrf: '', identities: [], problem: 'This sign-in link is invalid or has expired.' }),
+        400,
+      );
+    const csrf = randomBytes(24).toString('base64url');
+    const secure = new URL(c.req.url).protocol === 'https:' ? '; Secure' : '';
+    c.header('Set-Cookie', `${csrfCookie}=${csrf}; Path=/auth/v1/emulator; HttpOnly; SameSite=Strict; Max-Age=600${secure}`);
+    return render(c, provider, state, csrf, '', 200);
+  });
+
+  routes.post('/emulator/authorize', async (c) => {
+    const form = await c.req.parseBody();
+    const field = (key: string) => (typeof form[key] === 'string' ? form[key] : '');
+    const state = field('state');
+    const provider = await emulatedFromState(state);
+    const cookie = /(?:^|;\s*)sb-emulator-csrf=([A-Za-z0-9_-]+)/.exec(c.req.header('cookie') ?? '')?.[1] ?? '';
+    if (!provider || cookie === '' || field('csrf') !== cookie) {
+      return securePage(
+        c,
+        consentPage({
+          provider: '',
+          state: '',
+          csrf: '',
+          identities: [],
+          problem: 'This sign-in form is invalid or has expired. Start the sign-in again.',
+        }),
+        400,
+      );
+    }
+    const back = new URL(provider.redirectUri);
+    back.searchParams.set('state', state);
+    if (field('deny') !== '') {
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('error_description', 'The user denied the request');
+      return c.redirect(back.toString(), 303);
+    }
+    let person: ProviderUser;
+    const chosen = field('identity');
+    if (chosen !== '') {
+      const found = (await knownIdentities(provider.name)).find((i) => i.sub === chosen);
+      if (!found) return render(c, provider, state, cookie, 'That test identity no longer exists.', 400);
+      person = {
+        sub: found.sub,
+        email: found.email,
+        emailVerified: true,
+        name: found.name,
+        avatarUrl: '',
+        iss: `${externalUrl(ctx)}/emulator`,
+      };
+    } else {
+      let email: string;
+      try {
+        email = validateEmail(field('email'));
+      } catch {
+        return render(c, provider, state, cookie, 'Enter a valid email address.', 400);
+      }
+      const name = field('name').trim();
+      if (name.length > 100) return render(c, provider, state, cookie, 'The name can be at most 100 characters.', 400);
+      person = {
+        sub: emulatedSub(provider.name, email),
+        email,
+        emailVerified: true,
+        name,
+        avatarUrl: '',
+        iss: `${externalUrl(ctx)}/emulator`,
+      };
+    }
+    const code = randomBytes(24).toString('base64url');
+    await ctx.db.transaction({ kind: 'system' }, async (tx) => {
+      await tx.query(`delete from _server.auth_emulator_codes where created_at < now() - ${emulatorCodeLifetime}`);
+      await tx.query(`insert into _server.auth_emulator_codes (code, provider, user_data) values ($1, $2, $3::jsonb)`, [
+        code,
+        provider.name,
+        JSON.stringify(person),
+      ]);
+    });
+    back.searchParams.set('code', code);
+    return c.redirect(back.toString(), 303);
+  });
+}
