@@ -6,8 +6,8 @@ import pg from 'pg';
 import type { Database } from '../server/src/db/types.ts';
 import { silentLogger } from '../server/src/lib/log.ts';
 import { startServer } from '../server/src/server.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { startBaseline } from './support/baseline.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 import { Connection, measure as measureShape, percentile, requestBytes, type Measure } from './support/http-load.ts';
 import { seedPlacesSql } from './support/rest-seed.ts';
 
@@ -298,28 +298,14 @@ function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[
 
 async function main(): Promise<void> {
   const loadBefore = loadavg();
-  const cluster = await startCluster();
-  // An interrupted run must not leave its PostgreSQL cluster behind.
-  const stop = () => {
-    cluster.stop();
-    process.exit(130);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  try {
-    const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-    await admin.connect();
-    await admin.query('create database bench_rest');
-    await admin.end();
+  await withBenchDatabase('bench_rest', async (url) => {
     const pglite = await benchBackend('pglite', '');
-    const postgres = await benchBackend('postgres', `${cluster.url}/bench_rest`);
+    const postgres = await benchBackend('postgres', url);
     const rows = [...pglite.rows, ...postgres.rows];
     const order = scenarios.map((s) => s.name);
     rows.sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
     print(rows, { pglite: pglite.floor, postgres: postgres.floor }, loadBefore);
-  } finally {
-    cluster.stop();
-  }
+  });
 }
 
 if (process.argv[2] === '--client') await runClient();
