@@ -3,10 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/bcrypt';
-import pg from 'pg';
 import { silentLogger } from '../server/src/lib/log.ts';
 import { startServer, type RunningServer } from '../server/src/server.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 
 /**
  * `npm run bench:auth`: password sign-in and refresh-token rotation through /auth/v1 on PGlite
@@ -127,14 +126,9 @@ async function bcryptAlone(): Promise<number> {
 
 async function main(): Promise<void> {
   const loadBefore = loadavg()[0] ?? 0;
-  const cluster = await startCluster();
-  try {
-    const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-    await admin.connect();
-    await admin.query('create database bench_auth');
-    await admin.end();
+  await withBenchDatabase('bench_auth', async (url) => {
     const pglite = await benchBackend('');
-    const postgres = await benchBackend(`${cluster.url}/bench_auth`);
+    const postgres = await benchBackend(url);
     const bcryptMs = await bcryptAlone();
     const cell = (m: Measure) =>
       `${m.rps.toFixed(0).padStart(5)} req/s  p50 ${m.p50.toFixed(1).padStart(6)} ms  p95 ${m.p95.toFixed(1).padStart(6)} ms${m.errors ? `  (${m.errors} errors)` : ''}`;
@@ -147,9 +141,7 @@ async function main(): Promise<void> {
       `machine load average (1 min) at start ${loadBefore.toFixed(1)}, at end ${(loadavg()[0] ?? 0).toFixed(1)}: numbers are only comparable at similar load`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
-  } finally {
-    cluster.stop();
-  }
+  });
 }
 
 if (process.argv.includes('--worker')) {

@@ -2,11 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { silentLogger } from '../server/src/lib/log.ts';
 import { startServer } from '../server/src/server.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { createSlowTable, get, memberToken, percentile, probeUrl, startAttackers } from '../tests/support/slow-caller.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 
 /**
  * `npm run bench:dos`: a signed-in member's primary-key read through REST while 0, 1 and 4
@@ -108,22 +107,7 @@ async function main(): Promise<void> {
   const rows: Row[] = [];
   if (backends.includes('pglite')) rows.push(...(await benchBackend('pglite', '')));
   if (backends.includes('postgres')) {
-    const cluster = await startCluster();
-    const stop = () => {
-      cluster.stop();
-      process.exit(130);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    try {
-      const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-      await admin.connect();
-      await admin.query('create database bench_dos');
-      await admin.end();
-      rows.push(...(await benchBackend('postgres', `${cluster.url}/bench_dos`)));
-    } finally {
-      cluster.stop();
-    }
+    rows.push(...(await withBenchDatabase('bench_dos', (url) => benchBackend('postgres', url))));
   }
   print(rows, loadBefore);
 }

@@ -5,8 +5,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../server/src/lib/config.ts';
 import { createKeys } from '../server/src/lib/keys.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { startServerProcess } from '../tests/support/server-process.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 import { Connection, measure, requestBytes } from './support/http-load.ts';
 import { seedPlacesSql } from './support/rest-seed.ts';
 
@@ -18,51 +18,49 @@ import { seedPlacesSql } from './support/rest-seed.ts';
 const root = path.resolve(import.meta.dirname, '..');
 const project = path.join(root, 'tests/fixtures/rest');
 const out = path.resolve(process.argv[2] ?? mkdtempSync(path.join(tmpdir(), 'pinstar-profile-')));
-const cluster = await startCluster();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-profile-data-'));
 try {
-  const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-  await admin.connect();
-  await admin.query('create database bench_profile');
-  await admin.end();
-  const env = { DATABASE_URL: `${cluster.url}/bench_profile`, DATA_DIR: dataDir, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${out}` };
-  const server = await startServerProcess(project, env);
-  const seeder = new pg.Client({ connectionString: env.DATABASE_URL });
-  await seeder.connect();
-  await seeder.query(seedPlacesSql(2000));
-  await seeder.end();
-  const key = (await createKeys(loadConfig({ projectDir: project }, {}))).anonKey;
-  const base = new URL(server.url);
-  const idle = Array.from({ length: 32 }, () => new Connection(Number(base.port), base.hostname));
-  const all = [...idle];
-  const result = await measure(
-    async (i) => {
-      const c = idle.pop();
-      if (!c) throw new Error('no idle connection');
-      try {
-        const status = await c.send(
-          requestBytes(base, { method: 'GET', path: `/rest/v1/places?select=*&id=eq.${1000 + (i % 2000)}` }, key),
-        );
-        if (status !== 200) throw new Error(`status ${status}`);
-      } finally {
-        idle.push(c);
-      }
-    },
-    0,
-    { sequential: 2000, concurrent: 20_000, concurrency: 32 },
-  );
-  for (const c of all) c.close();
-  await server.stop();
-  console.log(
-    `PK read: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(2)} ms, p95 ${result.p95.toFixed(2)} ms (under the profiler)`,
-  );
-  const profiles = readdirSync(out).filter((f) => f.endsWith('.cpuprofile'));
-  // The server's main thread wrote the largest profile.
-  for (const f of profiles) console.log(path.join(out, f));
-  const main = profiles.map((f) => path.join(out, f)).sort((x, y) => statSync(y).size - statSync(x).size)[0];
-  if (main)
-    console.log(execFileSync(process.execPath, [path.join(import.meta.dirname, 'support/profile-summary.ts'), main], { encoding: 'utf8' }));
+  await withBenchDatabase('bench_profile', async (url) => {
+    const env = { DATABASE_URL: url, DATA_DIR: dataDir, NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${out}` };
+    const server = await startServerProcess(project, env);
+    const seeder = new pg.Client({ connectionString: env.DATABASE_URL });
+    await seeder.connect();
+    await seeder.query(seedPlacesSql(2000));
+    await seeder.end();
+    const key = (await createKeys(loadConfig({ projectDir: project }, {}))).anonKey;
+    const base = new URL(server.url);
+    const idle = Array.from({ length: 32 }, () => new Connection(Number(base.port), base.hostname));
+    const all = [...idle];
+    const result = await measure(
+      async (i) => {
+        const c = idle.pop();
+        if (!c) throw new Error('no idle connection');
+        try {
+          const status = await c.send(
+            requestBytes(base, { method: 'GET', path: `/rest/v1/places?select=*&id=eq.${1000 + (i % 2000)}` }, key),
+          );
+          if (status !== 200) throw new Error(`status ${status}`);
+        } finally {
+          idle.push(c);
+        }
+      },
+      0,
+      { sequential: 2000, concurrent: 20_000, concurrency: 32 },
+    );
+    for (const c of all) c.close();
+    await server.stop();
+    console.log(
+      `PK read: ${Math.round(result.rps)} req/s, p50 ${result.p50.toFixed(2)} ms, p95 ${result.p95.toFixed(2)} ms (under the profiler)`,
+    );
+    const profiles = readdirSync(out).filter((f) => f.endsWith('.cpuprofile'));
+    // The server's main thread wrote the largest profile.
+    for (const f of profiles) console.log(path.join(out, f));
+    const main = profiles.map((f) => path.join(out, f)).sort((x, y) => statSync(y).size - statSync(x).size)[0];
+    if (main)
+      console.log(
+        execFileSync(process.execPath, [path.join(import.meta.dirname, 'support/profile-summary.ts'), main], { encoding: 'utf8' }),
+      );
+  });
 } finally {
-  cluster.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }

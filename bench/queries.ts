@@ -11,12 +11,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { applyProject } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import type { Database } from '../server/src/db/types.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { loadBenchData } from './queries-load.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
@@ -178,16 +177,7 @@ async function benchPostgres(): Promise<Map<string, [number, number]>> {
   // BENCH_DATABASE_URL: a database this bench loaded before (kept between runs, like BENCH_PGLITE_DIR)
   const keptUrl = process.env.BENCH_DATABASE_URL;
   if (keptUrl) return await measurePostgres(keptUrl, false);
-  const cluster = await startCluster();
-  try {
-    const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-    await admin.connect();
-    await admin.query('create database bench');
-    await admin.end();
-    return await measurePostgres(`${cluster.url}/bench`, true);
-  } finally {
-    cluster.stop();
-  }
+  return await withBenchDatabase('bench', (url) => measurePostgres(url, true));
 }
 
 const results: Record<string, Map<string, [number, number]>> = {};

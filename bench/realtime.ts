@@ -2,11 +2,10 @@ import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import WebSocket from 'ws';
 import { silentLogger } from '../server/src/lib/log.ts';
 import { startServer, type RunningServer } from '../server/src/server.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 
 /**
  * `npm run bench:realtime`: delivery latency (p50/p95/p99, from send or commit to receipt)
@@ -244,17 +243,7 @@ async function main(): Promise<void> {
   );
   if (backends.includes('pglite')) for (const line of await benchBackend('pglite', '')) console.log(line);
   if (backends.includes('postgres')) {
-    const cluster = await startCluster();
-    try {
-      const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-      await admin.connect();
-      await admin.query('drop database if exists bench_realtime');
-      await admin.query('create database bench_realtime');
-      await admin.end();
-      for (const line of await benchBackend('postgres', `${cluster.url}/bench_realtime`)) console.log(line);
-    } finally {
-      cluster.stop();
-    }
+    for (const line of await withBenchDatabase('bench_realtime', (url) => benchBackend('postgres', url))) console.log(line);
   }
 }
 

@@ -6,8 +6,8 @@ import pg from 'pg';
 import type { Database } from '../server/src/db/types.ts';
 import { silentLogger } from '../server/src/lib/log.ts';
 import { startServer } from '../server/src/server.ts';
-import { startCluster } from '../tests/support/postgres-cluster.ts';
 import { startBaseline } from './support/baseline.ts';
+import { withBenchDatabase } from './support/bench-database.ts';
 import { Connection, measure as measureShape, percentile, requestBytes, type Measure } from './support/http-load.ts';
 import { seedPlacesSql } from './support/rest-seed.ts';
 
@@ -24,6 +24,7 @@ const root = path.resolve(import.meta.dirname, '..');
 const project = path.join(root, 'tests/fixtures/rest');
 const sequentialCount = Number(process.env.BENCH_SEQUENTIAL ?? 1500);
 const concurrentCount = Number(process.env.BENCH_CONCURRENT ?? 4000);
+const settleMs = Number(process.env.BENCH_SETTLE_MS ?? 3000);
 const concurrency = 32;
 const shape = { sequential: sequentialCount, concurrent: concurrentCount, concurrency };
 const measure = (op: (i: number) => Promise<void>, offset: number) => measureShape(op, offset, shape);
@@ -239,14 +240,18 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
     floorMeasure = await measureHttp(server.url, server.keys.anonKey, server.keys.serviceRoleKey, -1);
     for (const [index, scenario] of scenarios.entries()) {
       process.stderr.write(`${backend}: ${scenario.name}\n`);
-      const direct = await measureDirect(server.db, scenario);
+      // The two HTTP measurements one right after the other, after a pause: the phases with
+      // 32 transactions in flight leave the machine busy for a while, and whichever HTTP run
+      // came next paid for that (decision 164).
+      await new Promise((resolve) => setTimeout(resolve, settleMs));
       const timed = await timeTransactions(server.db, () =>
         measureHttp(server.url, server.keys.anonKey, server.keys.serviceRoleKey, index),
       );
       // The sequential phase follows 200 warm-up requests; one transaction per request.
       const inHttp = timed.durations.slice(200, 200 + sequentialCount).sort((a, b) => a - b);
-      const connection = backend === 'postgres' ? await measureInChild(['--pg-client', databaseUrl, String(index)]) : null;
       const baseline = await measureHttp(baselineServer.url, server.keys.anonKey, server.keys.serviceRoleKey, index, 'baseline');
+      const direct = await measureDirect(server.db, scenario);
+      const connection = backend === 'postgres' ? await measureInChild(['--pg-client', databaseUrl, String(index)]) : null;
       rows.push({ scenario: scenario.name, backend, http: timed.result, direct, dbInHttp: percentile(inHttp, 50), connection, baseline });
     }
   } finally {
@@ -298,28 +303,18 @@ function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[
 
 async function main(): Promise<void> {
   const loadBefore = loadavg();
-  const cluster = await startCluster();
-  // An interrupted run must not leave its PostgreSQL cluster behind.
-  const stop = () => {
-    cluster.stop();
-    process.exit(130);
-  };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
-  try {
-    const admin = new pg.Client({ connectionString: `${cluster.url}/postgres` });
-    await admin.connect();
-    await admin.query('create database bench_rest');
-    await admin.end();
-    const pglite = await benchBackend('pglite', '');
-    const postgres = await benchBackend('postgres', `${cluster.url}/bench_rest`);
+  await withBenchDatabase('bench_rest', async (url) => {
+    // BENCH_BACKENDS=postgres skips the PGlite pass.
+    const pglite =
+      process.env.BENCH_BACKENDS === 'postgres'
+        ? { rows: [], floor: { rps: Number.NaN, p50: Number.NaN, p95: Number.NaN, cpu: Number.NaN } }
+        : await benchBackend('pglite', '');
+    const postgres = await benchBackend('postgres', url);
     const rows = [...pglite.rows, ...postgres.rows];
     const order = scenarios.map((s) => s.name);
     rows.sort((a, b) => order.indexOf(a.scenario) - order.indexOf(b.scenario));
     print(rows, { pglite: pglite.floor, postgres: postgres.floor }, loadBefore);
-  } finally {
-    cluster.stop();
-  }
+  });
 }
 
 if (process.argv[2] === '--client') await runClient();

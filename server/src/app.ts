@@ -41,7 +41,7 @@ export function createApp(services: Service[], { log, logRequests, metrics, oper
     const started = performance.now();
     await next();
     const seconds = (performance.now() - started) / 1000;
-    const pathname = new URL(c.req.url).pathname;
+    const pathname = c.req.path;
     const service = serviceOf(pathname);
     metrics.httpRequests.inc({ service, method: c.req.method, status: String(c.res.status) });
     metrics.httpDuration.observe({ service }, seconds);

@@ -80,6 +80,7 @@ function instrumentDatabase(db: Database, metrics: ReturnType<typeof createServe
   return {
     backend: db.backend,
     listen: (channel, listener) => db.listen(channel, listener),
+    ...(db.notify ? { notify: (channel: string, payloads: readonly string[]) => db.notify?.(channel, payloads) ?? Promise.resolve() } : {}),
     close: () => db.close(),
     async transaction(who, fn, options) {
       const started = performance.now();

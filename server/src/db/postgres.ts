@@ -73,6 +73,9 @@ export class PostgresDatabase implements Database {
   readonly #owner: pg.Pool;
   #requests: pg.Pool | null = null;
   #listenClient: pg.Client | null = null;
+  /** A connection of its own for `notify`, so that NOTIFYs leave in order and at once. */
+  #notifyClient: pg.Client | null = null;
+  #notifyConnecting: Promise<pg.Client> | null = null;
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   readonly #url: string;
   readonly #timeouts: RoleTimeouts;
@@ -232,7 +235,35 @@ export class PostgresDatabase implements Database {
     };
   }
 
+  notify(channel: string, payloads: readonly string[]): Promise<void> {
+    const sql = `select pg_notify($1, n) from unnest($2::text[]) as n`;
+    const run = async (client: pg.Client) => {
+      await client.query(sql, [channel, payloads]);
+    };
+    // With the connection open, the statement is written now, before the caller's next await.
+    if (this.#notifyClient) return run(this.#notifyClient);
+    this.#notifyConnecting ??= (async () => {
+      const client = new pg.Client({ connectionString: this.#url, types });
+      const lost = () => {
+        if (this.#notifyClient === client) this.#notifyClient = null;
+      };
+      client.on('error', lost);
+      client.on('end', lost);
+      try {
+        await client.connect();
+      } catch (error: unknown) {
+        this.#notifyConnecting = null;
+        throw error;
+      }
+      this.#notifyClient = client;
+      this.#notifyConnecting = null;
+      return client;
+    })();
+    return this.#notifyConnecting.then(run);
+  }
+
   async close(): Promise<void> {
+    await this.#notifyClient?.end().catch(() => undefined);
     await this.#listenClient?.end().catch(() => undefined);
     await this.#requests?.end();
     await this.#owner.end();

@@ -71,6 +71,12 @@ export interface Database {
   transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T>;
   /** LISTEN on a channel; notifications arrive after the sending transaction commits. */
   listen(channel: string, listener: NotificationListener): Promise<() => Promise<void>>;
+  /**
+   * NOTIFYs each payload on `channel`, in order, in one statement outside any transaction
+   * (PostgreSQL only: the embedded database has no other process to tell). The statement is
+   * written to the connection before the returned promise is first awaited.
+   */
+  notify?(channel: string, payloads: readonly string[]): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -15,6 +15,8 @@ export interface ChannelSocket {
   readonly token: VerifiedToken;
   /** Text frames may come pre-encoded as bytes (`binary` false). */
   send(data: string | Buffer, binary?: boolean): void;
+  /** As send, not counted in the metrics; false when nothing was written. */
+  write(data: string | Buffer, binary: boolean): boolean;
   push(frame: Frame): void;
   closeChannel(channel: Channel): void;
 }
@@ -76,9 +78,9 @@ export class Channel implements Subscriber, PresenceMember {
   canReadPresence(): boolean {
     return !this.private || (this.#policies?.presenceRead ?? false);
   }
-  sendEncoded(message: EncodedBroadcast): void {
+  sendEncoded(message: EncodedBroadcast): boolean {
     const frame = message.for(this.socket.vsn);
-    if (frame) this.socket.send(frame.data, frame.binary);
+    return frame ? this.socket.write(frame.data, frame.binary) : false;
   }
   pushEvent(event: string, payload: unknown): void {
     this.socket.push({ joinRef: null, ref: null, topic: this.topic, event, payload });

@@ -36,15 +36,20 @@ export class Connection implements ChannelSocket {
   }
 
   send(data: string | Buffer, binary = typeof data !== 'string'): void {
-    if (this.closed || this.#ws.readyState !== WebSocket.OPEN) return;
+    if (this.write(data, binary)) this.#hub.messages?.inc({ direction: 'out' });
+  }
+
+  /** Writes a frame without counting it (a broadcast's sockets are counted once, by the hub); false when the socket is gone. */
+  write(data: string | Buffer, binary: boolean): boolean {
+    if (this.closed || this.#ws.readyState !== WebSocket.OPEN) return false;
     if (this.#ws.bufferedAmount > this.#hub.settings.maxBufferedBytes) {
       this.#hub.log.warn('realtime: dropping a client that does not keep up with its messages');
       this.#ws.terminate();
       this.#dispose();
-      return;
+      return false;
     }
     this.#ws.send(data, { binary });
-    this.#hub.messages?.inc({ direction: 'out' });
+    return true;
   }
 
   push(frame: Frame): void {

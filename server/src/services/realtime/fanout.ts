@@ -40,7 +40,7 @@ const notifyLimit = 7500;
  * Realtime across server processes on one PostgreSQL (decision 160): what a process would
  * only deliver to its own sockets — client broadcasts, presence — is NOTIFYed on
  * `realtime:fanout` and every other process delivers it to its subscribers. Messages leave in
- * order, batched into one transaction; each carries the sender's `origin` so a process skips
+ * order, batched into one statement; each carries the sender's `origin` so a process skips
  * its own. The embedded database has no other process and gets no fan-out.
  */
 export class Fanout {
@@ -94,9 +94,24 @@ export class Fanout {
     }
   }
 
+  /**
+   * One statement, no transaction, on the database's NOTIFY connection: the batch leaves
+   * before the caller goes on to deliver to its own sockets. Only a message too big for a
+   * NOTIFY costs a transaction first, to park it.
+   */
   async #send(batch: FanoutMessage[]): Promise<void> {
     const bodies = batch.map((message) => JSON.stringify({ origin: this.origin, seq: this.#seq++, message } satisfies Envelope));
-    await this.#db.transaction({ kind: 'system' }, async (tx) => {
+    const notices = bodies.some((body) => body.length * 3 > notifyLimit && Buffer.byteLength(body) > notifyLimit)
+      ? await this.#park(bodies)
+      : bodies;
+    const notify = this.#db.notify;
+    if (!notify) throw new Error('this database cannot notify other server processes');
+    await notify.call(this.#db, 'realtime:fanout', notices);
+  }
+
+  /** Parks the bodies too big for a NOTIFY in `_server.realtime_fanout`; returns what to notify instead. */
+  async #park(bodies: string[]): Promise<string[]> {
+    return this.#db.transaction({ kind: 'system' }, async (tx) => {
       const notices: string[] = [];
       for (const body of bodies) {
         if (Buffer.byteLength(body) <= notifyLimit) {
@@ -108,9 +123,8 @@ export class Fanout {
         ]);
         notices.push(JSON.stringify({ origin: this.origin, seq: this.#seq++, parked: Number(rows[0]?.id) } satisfies Envelope));
       }
-      if (notices.length !== bodies.length || Math.random() < 0.01)
-        await tx.query(`delete from _server.realtime_fanout where created_at < now() - interval '1 minute'`);
-      await tx.query(`select pg_notify('realtime:fanout', n) from unnest($1::text[]) as n`, [notices]);
+      await tx.query(`delete from _server.realtime_fanout where created_at < now() - interval '1 minute'`);
+      return notices;
     });
   }
 

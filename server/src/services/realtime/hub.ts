@@ -41,7 +41,8 @@ export interface Subscriber {
   readonly private: boolean;
   /** False for a private channel whose policies deny reading broadcasts. */
   canReadBroadcast(): boolean;
-  sendEncoded(message: EncodedBroadcast): void;
+  /** Writes the broadcast to the socket, uncounted; false when nothing was written. */
+  sendEncoded(message: EncodedBroadcast): boolean;
 }
 
 export function topicKey(name: string, isPrivate: boolean): string {
@@ -121,9 +122,9 @@ export class Hub {
     let sent = 0;
     for (const subscriber of this.#topics.get(key) ?? []) {
       if (subscriber === except || !subscriber.canReadBroadcast()) continue;
-      subscriber.sendEncoded(message);
-      sent++;
+      if (subscriber.sendEncoded(message)) sent++;
     }
+    if (sent) this.messages?.inc({ direction: 'out' }, sent);
     return sent;
   }
 }
