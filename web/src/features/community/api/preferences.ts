@@ -47,10 +47,13 @@ export function preferencesQuery(userId: string) {
 export function useSavePreferences(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // update, or insert the member's first row (an upsert would also write user_id, which
+    // members may set only when inserting)
     mutationFn: async (preferences: Preferences) => {
-      const { error } = await supabase
-        .from('notification_preferences')
-        .upsert({ user_id: userId, ...preferences }, { onConflict: 'user_id' });
+      const updated = await supabase.from('notification_preferences').update(preferences).eq('user_id', userId).select('user_id');
+      if (updated.error) throw updated.error;
+      if (updated.data.length > 0) return;
+      const { error } = await supabase.from('notification_preferences').insert({ user_id: userId, ...preferences });
       if (error) throw error;
     },
     meta: { errorTable: 'notification_preferences' },
