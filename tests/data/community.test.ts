@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
+import { afterHelpful } from '../../web/src/features/reviews/helpful-cursor.ts';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, outcome, reviewBody, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
@@ -119,6 +120,58 @@ for (const backend of testBackends()) {
       assert.deepEqual(
         (await notices(ada)).map((n) => n.kind),
         ['content_hidden'],
+      );
+    });
+
+    test('"Most helpful" pages by keyset: votes, then the newest, then the id, with no review repeated or skipped', async () => {
+      const place = await newPlace();
+      const authors = await members(7);
+      const voters = await members(3);
+      const ids: string[] = [];
+      for (const [i, author] of authors.entries()) {
+        // two pairs share their second, so the id decides between them
+        ids.push(
+          await one(
+            `insert into reviews (place_id, author_id, rating, body, created_at) values ($1, $2, 4, $3, timestamptz '2026-11-01 12:00:00.123+00' - make_interval(secs => $4)) returning id`,
+            [place, author.id, reviewBody(i), Math.floor(i / 2)],
+          ),
+        );
+      }
+      const votes = [3, 0, 1, 1, 0, 2, 1];
+      for (const [i, n] of votes.entries())
+        for (const voter of voters.slice(0, n)) await voter.client.from('review_votes').insert({ review_id: ids[i] ?? '' });
+      const expected = (
+        await sql<{ id: string }>(
+          server,
+          `select id from reviews where place_id = $1 order by helpful_count desc, created_at desc, id desc`,
+          [place],
+        )
+      ).map((r) => r.id);
+      const seen: string[] = [];
+      let cursor: { helpful_count: number; created_at: string; id: string } | null = null;
+      for (let page = 0; page < 5; page++) {
+        let query = anonClient(server)
+          .from('reviews')
+          .select('id, helpful_count, created_at')
+          .eq('place_id', place)
+          .order('helpful_count', { ascending: false })
+          .order('created_at', { ascending: false })
+          .order('id', { ascending: false });
+        if (cursor) query = query.or(afterHelpful(cursor));
+        const rows = unwrap(await query.limit(2));
+        seen.push(...rows.map((r) => r.id));
+        const last = rows.at(-1);
+        if (!last || rows.length < 2) break;
+        cursor = last;
+      }
+      assert.deepEqual(seen, expected);
+      assert.deepEqual(
+        (
+          await sql<{ n: number }>(server, `select helpful_count as n from reviews where id = any($1) order by array_position($1, id)`, [
+            ids,
+          ])
+        ).map((r) => r.n),
+        votes,
       );
     });
 

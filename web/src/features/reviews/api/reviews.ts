@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { reviewKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { afterHelpful, type HelpfulCursor } from '../helpful-cursor';
 import type { Review, ReviewSort } from '../schemas';
 
 export const reviewPageSize = 20;
@@ -21,14 +22,7 @@ export interface ReviewPage {
 }
 
 /** Where the next page starts: an offset, or after a review in "Most helpful" (keyset). */
-type Cursor = number | Pick<Review, 'helpful_count' | 'created_at' | 'id'>;
-
-/** Reviews after `c` in (helpful_count, created_at, id) descending order, as one PostgREST `or`. */
-function afterHelpful(c: Pick<Review, 'helpful_count' | 'created_at' | 'id'>): string {
-  const h = String(c.helpful_count);
-  const at = `"${c.created_at}"`;
-  return `helpful_count.lt.${h},and(helpful_count.eq.${h},created_at.lt.${at}),and(helpful_count.eq.${h},created_at.eq.${at},id.lt.${c.id})`;
-}
+type Cursor = number | HelpfulCursor;
 
 /** A place's reviews with their authors and photos, 20 per page, in the chosen order. */
 export function reviewsQuery(placeId: string, sort: ReviewSort) {
