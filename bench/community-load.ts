@@ -28,6 +28,7 @@ export async function loadCommunityData(db: Database, log: (line: string) => voi
       insert into public.follows (follower_id, followee_id, created_at)
       select ${member('m')}, ${member(`1 + ((m * 7919 + k * 104729) % ${authors})`)}, now() - interval '100 days'
         from generate_series(1, ${communityMembers}) m cross join generate_series(1, ${followsPerMember}) k
+       where m <> 1 + ((m * 7919 + k * 104729) % ${authors})
       on conflict do nothing;
       update public.profiles p set following_count = f.n from (select follower_id, count(*)::int as n from public.follows group by 1) f
        where p.id = f.follower_id;

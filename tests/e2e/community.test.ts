@@ -88,7 +88,8 @@ describe('community in the browser', () => {
     await ben.page.goto(`/places/${placeRow.id}`);
     const card = ben.page.locator(`#review-${reviewId}-card`);
     const helpful = card.getByRole('button', { name: /^Helpful: review by Ada Lovelace/ });
-    await helpful.waitFor();
+    // enabled once the member's own votes on this place are known
+    await card.locator('button[aria-pressed="false"]:enabled').waitFor();
     await helpful.focus();
     await ben.page.keyboard.press('Space');
     await card.locator('button[aria-pressed="true"]').waitFor();
@@ -116,6 +117,10 @@ describe('community in the browser', () => {
     assert.equal(await replied.getAttribute('href'), target);
     await replied.click();
     await ada.page.waitForURL((url) => url.pathname === `/places/${placeRow.id}`);
+    // the review is brought into view once the place's reviews have loaded
+    await ada.page.waitForFunction(
+      `(() => { const box = document.getElementById('review-${reviewId}-card')?.getBoundingClientRect(); return !!box && box.top >= 0 && box.top < innerHeight; })()`,
+    );
 
     // A moderator hides Ben's reply; Ben is told, with the public reason.
     const moderatorEmail = uniqueEmail('mod');

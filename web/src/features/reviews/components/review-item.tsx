@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { RatingStars } from '@/components/rating-stars';
 import { RelativeTime } from '@/components/relative-time';
 import { Avatar } from '@/components/ui/avatar';
@@ -62,9 +62,16 @@ export interface ReviewSlots {
 export function ReviewItem({ review, userId, slots = {} }: { review: Review; userId: string | null; slots?: ReviewSlots }) {
   const mine = review.author_id !== null && review.author_id === userId;
   const author = review.author;
+  const card = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // a link to this review (a notification's) brings it into view once the list has loaded it
+  useEffect(() => {
+    if (hash === `#review-${review.id}-card`) card.current?.scrollIntoView({ block: 'start' });
+  }, [hash, review.id]);
   const name = author?.display_name ?? 'Former member';
   return (
     <article
+      ref={card}
       id={`review-${review.id}-card`}
       aria-labelledby={`review-${review.id}`}
       className="scroll-mt-20 border-b border-slate-200 py-4 last:border-b-0"
