@@ -452,6 +452,22 @@ for (const backend of testBackends()) {
       assert.deepEqual(left, [{ helpful: 0, replies: 1, reply_author: null, follows: '(0,0)', notices: 0 }]);
     });
 
+    test('hostile input to the feed and the bell: page sizes clamped, bad cursors refused, visitors refused', async () => {
+      const [ada, reader] = (await members(2)) as [Member, Member];
+      for (let i = 0; i < 60; i++) await newPlace(ada.id);
+      await reader.client.from('follows').insert({ followee_id: ada.id });
+      assert.equal(unwrap(await reader.client.rpc('member_feed', { max_results: 100000 })).length, 50);
+      assert.equal(unwrap(await reader.client.rpc('member_feed', { max_results: -5 })).length, 1);
+      assert.equal(outcome(await reader.client.rpc('member_feed', { before_created_at: 'yesterday-ish', before_id: ada.id })), '22007');
+      assert.equal(
+        outcome(await reader.client.rpc('member_feed', { before_created_at: new Date().toISOString(), before_id: "x' or 1=1 --" })),
+        '22P02',
+      );
+      assert.equal(unwrap(await reader.client.rpc('discover_reviews', { lat: 1e308, lng: -1e308, max_results: 1e9 })).length <= 50, true);
+      assert.equal(outcome(await anonClient(server).rpc('unread_notification_count')), '42501');
+      assert.equal(outcome(await anonClient(server).rpc('discover_reviews', {})), '42501');
+    });
+
     test('live: a member’s notifications topic is theirs alone; the feed topic announces new reviews and places', async () => {
       const [ada, ben, cleo] = await members(3);
       clients.push(ada!.client, cleo!.client);
