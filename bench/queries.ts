@@ -6,7 +6,8 @@
  * Goal: every p95 ≤ 30 ms. Options: BENCH_RUNS (default 200), BENCH_BACKENDS (pglite,postgres),
  * BENCH_QUERIES (names that start with one of these, comma-separated), BENCH_PGLITE_DIR (keep
  * the loaded PGlite cluster there), BENCH_DATABASE_URL (a PostgreSQL database loaded by an
- * earlier run, instead of a throwaway cluster). Kept databases get new migrations applied.
+ * earlier run, instead of a throwaway cluster), BENCH_COMMUNITY_SCALE (bench/community-load.ts).
+ * Kept databases get new migrations applied. The community queries run as a signed-in member.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { applyProject } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import type { Database } from '../server/src/db/types.ts';
+import { communityMembers, loadCommunityData, memberId } from './community-load.ts';
 import { loadBenchData } from './queries-load.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
 
@@ -40,6 +42,17 @@ type Run = (db: Database, s: Sample) => Promise<unknown>;
 /** One request as the app sends it: a read-only transaction as a visitor, as PostgREST runs it. */
 const asVisitor = (db: Database, sql: string, params: unknown[]) =>
   db.transaction({ kind: 'request', role: 'anon', claims: { role: 'anon' } }, (tx) => tx.query(sql, params), { readOnly: true });
+
+/** One request as a signed-in member (auth.uid() is theirs), as PostgREST runs it. */
+const asMember = (db: Database, member: string, sql: string, params: unknown[]) =>
+  db.transaction(
+    { kind: 'request', role: 'authenticated', claims: { role: 'authenticated', sub: member } },
+    (tx) => tx.query(sql, params),
+    { readOnly: true },
+  );
+
+/** A bench member picked from the sample, the same on both backends. */
+const memberOf = (s: Sample) => memberId(1 + (parseInt(s.id.replaceAll('-', '').slice(-7), 16) % communityMembers));
 
 /**
  * The calls with the arguments the web app sends (web/src/features/…/api): places_in_view
@@ -99,6 +112,26 @@ const allQueries: { name: string; run: Run }[] = [
       );
     },
   },
+  {
+    // web/src/features/community/api/feed.ts: the first page, 20 items
+    name: 'feed, first page (member_feed, 20 people followed)',
+    run: (db, s) => asMember(db, memberOf(s), `select coalesce(json_agg(f), '[]')::text from public.member_feed(max_results => 20) f`, []),
+  },
+  {
+    name: 'notifications, unread count (the bell)',
+    run: (db, s) => asMember(db, memberOf(s), `select public.unread_notification_count()`, []),
+  },
+  {
+    name: 'notifications, first page of 20',
+    run: (db, s) =>
+      asMember(
+        db,
+        memberOf(s),
+        `select coalesce(json_agg(n), '[]')::text from (select * from public.notifications where recipient_id = $1
+           order by updated_at desc, id desc limit 20) n`,
+        [memberOf(s)],
+      ),
+  },
 ];
 const queries = allQueries.filter(
   (q) => !process.env.BENCH_QUERIES || process.env.BENCH_QUERIES.split(',').some((part) => q.name.startsWith(part.trim())),
@@ -151,6 +184,7 @@ async function benchPglite(): Promise<Map<string, [number, number]>> {
     if (created || !kept) {
       log('PGlite: loading');
       await loadBenchData(db, log);
+      await loadCommunityData(db, log);
     } else if (applied.length > 0) log(`PGlite: kept cluster, applied ${applied.join(', ')}`);
     return await measure(db);
   } finally {
@@ -166,6 +200,7 @@ async function measurePostgres(url: string, fresh: boolean): Promise<Map<string,
     if (fresh) {
       log('PostgreSQL: loading');
       await loadBenchData(db, log);
+      await loadCommunityData(db, log);
     } else if (applied.length > 0) log(`PostgreSQL: kept database, applied ${applied.join(', ')}`);
     return await measure(db);
   } finally {

@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { communityMatrix } from './community-matrix.ts';
 import { listMatrix } from './list-matrix.ts';
 import { anonClient, createMember, reviewBody, serviceClient, sql, withoutSeed, type Client, type Member } from './support.ts';
 
@@ -77,11 +78,13 @@ function parseMatrix(text: string): Cell[] {
 }
 
 const listTables = () =>
-  listMatrix
+  [listMatrix, communityMatrix]
+    .join('\n')
     .trim()
     .split('\n')
     .slice(1)
-    .map((line) => line.trim().split(/\s+/)[0] ?? '');
+    .map((line) => line.trim().split(/\s+/)[0] ?? '')
+    .filter((name) => name !== '' && name !== 'table');
 
 const pk: Record<string, string> = { profiles: 'id', stars: 'place_id' };
 
@@ -304,7 +307,7 @@ for (const backend of testBackends()) {
       return (await exists(cell.table, key, owner)) ? 'deny' : 'allow';
     }
 
-    test("the matrices (this one and the list tables' in list-permissions.test.ts) cover every table and view of the API schema", async () => {
+    test("the matrices (this one, the list tables' in list-permissions.test.ts and the community tables' in community-permissions.test.ts) cover every table and view of the API schema", async () => {
       const relations = await sql<{ name: string }>(
         server,
         `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,

@@ -50,6 +50,20 @@ describe('error catalogue', () => {
       },
     );
     assert.deepEqual(
+      describeError(pg('23514', 'new row for relation "review_replies" violates check constraint "review_replies_body_length"')),
+      { code: '23514', message: 'Replies are 1–1000 characters.', reaction: 'field', field: 'replies_body' },
+    );
+    assert.deepEqual(describeError(pg('23514', "You can't mark your own review as helpful."), { table: 'review_votes' }), {
+      code: '23514',
+      message: messages.ownReviewVote,
+      reaction: 'form',
+    });
+    assert.deepEqual(describeError(pg('23505', 'duplicate key value violates unique constraint "follows_pkey"'), { table: 'follows' }), {
+      code: '23505',
+      message: messages.alreadyFollowing,
+      reaction: 'form',
+    });
+    assert.deepEqual(
       describeError(pg('23505', 'duplicate key value violates unique constraint "profiles_username_key"'), { table: 'profiles' }),
       {
         code: '23505',

@@ -7,6 +7,9 @@ import { listFolder, removeKeys } from '../_shared/storage.ts';
 // in one transaction: reviews as chosen, then the auth user, whose deletion cascades to the
 // profile, stars, photos' rows, reports' authorship, the member's lists (with their places),
 // memberships and follows; places they added to others' lists stay, without their name.
+// Replies follow the reviews' choice (deleted, or kept without their name); helpful votes,
+// follows both ways, notifications and preferences go with the profile, and the counts they
+// kept on others' reviews and profiles move with them.
 // That call locks the profile, so of concurrent calls exactly one deletes and the others
 // answer 404 user_not_found.
 

@@ -20,6 +20,53 @@ async function selectAll(run: (from: number, to: number) => PromiseLike<{ data: 
   }
 }
 
+/** Helpful votes, replies, follows both ways, notifications and their preferences. */
+async function exportCommunity(db: SupabaseClient, userId: string): Promise<Record<string, unknown>> {
+  const [votes, replies, following, followers, notifications, preferences] = await Promise.all([
+    selectAll((from, to) =>
+      db.from('review_votes').select('review_id, created_at').eq('user_id', userId).order('created_at').range(from, to),
+    ),
+    selectAll((from, to) =>
+      db
+        .from('review_replies')
+        .select('id, review_id, body, created_at, updated_at, hidden_at')
+        .eq('author_id', userId)
+        .order('created_at')
+        .range(from, to),
+    ),
+    selectAll((from, to) =>
+      db.from('follows').select('followee_id, created_at').eq('follower_id', userId).order('created_at').range(from, to),
+    ),
+    selectAll((from, to) =>
+      db.from('follows').select('follower_id, created_at').eq('followee_id', userId).order('created_at').range(from, to),
+    ),
+    selectAll((from, to) =>
+      db
+        .from('notifications')
+        .select(
+          'id, kind, actor_id, actor_count, place_id, review_id, reply_id, list_id, target_type, target_id, reason, created_at, updated_at, read_at',
+        )
+        .eq('recipient_id', userId)
+        .order('created_at')
+        .range(from, to),
+    ),
+    db
+      .from('notification_preferences')
+      .select('reply, helpful, follow, new_review, moderation, reports, list_invite')
+      .eq('user_id', userId)
+      .maybeSingle(),
+  ]);
+  if (preferences.error) throw preferences.error;
+  return {
+    helpful_votes: votes,
+    review_replies: replies,
+    following,
+    followers,
+    notifications,
+    notification_preferences: preferences.data,
+  };
+}
+
 function publicUrl(client: SupabaseClient, bucket: string, path: unknown): string | null {
   return typeof path === 'string' && path ? client.storage.from(bucket).getPublicUrl(path).data.publicUrl : null;
 }
@@ -39,7 +86,7 @@ Deno.serve(async (request: Request) => {
   try {
     const placeColumns =
       'id, name, category, description, address, lat, lng, rating_avg, rating_count, photo_count, created_at, updated_at';
-    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows] = await Promise.all([
+    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows, community] = await Promise.all([
       db.from('profiles').select('id, username, display_name, bio, avatar_path, role, created_at').eq('id', user.id).maybeSingle(),
       selectAll((from, to) => db.from('places').select(placeColumns).eq('created_by', user.id).order('created_at').range(from, to)),
       selectAll((from, to) =>
@@ -89,6 +136,7 @@ Deno.serve(async (request: Request) => {
       selectAll((from, to) =>
         db.from('list_follows').select('list_id, created_at').eq('user_id', user.id).order('created_at').range(from, to),
       ),
+      exportCommunity(db, user.id),
     ]);
     if (profile.error) throw profile.error;
     const starredPlaces = stars.map((s) => s.place).filter((p): p is Row => typeof p === 'object' && p !== null);
@@ -104,6 +152,7 @@ Deno.serve(async (request: Request) => {
       list_places: listPlaces,
       list_memberships: listMemberships,
       list_follows: listFollows,
+      ...community,
       places_geojson: {
         type: 'FeatureCollection',
         features: [...places.map((p) => toFeature(p, 'added')), ...starredPlaces.map((p) => toFeature(p, 'starred'))],

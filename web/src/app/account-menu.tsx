@@ -1,4 +1,4 @@
-import { ChevronDown, LogOut, Settings, ShieldCheck, User } from 'lucide-react';
+import { Bell, ChevronDown, LogOut, Newspaper, Settings, ShieldCheck, User } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { Avatar } from '@/components/ui/avatar';
 import {
@@ -54,6 +54,12 @@ export default function AccountMenu() {
             <User aria-hidden="true" className="size-4" /> Your profile
           </DropdownMenuItem>
         ) : null}
+        <DropdownMenuItem onSelect={() => void navigate(paths.feed())}>
+          <Newspaper aria-hidden="true" className="size-4" /> Your feed
+        </DropdownMenuItem>
+        <DropdownMenuItem onSelect={() => void navigate(paths.notifications())}>
+          <Bell aria-hidden="true" className="size-4" /> Notifications
+        </DropdownMenuItem>
         <DropdownMenuItem onSelect={() => void navigate(paths.settings())}>
           <Settings aria-hidden="true" className="size-4" /> Settings
         </DropdownMenuItem>

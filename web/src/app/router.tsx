@@ -57,6 +57,11 @@ export const router = createBrowserRouter([
             path: childPath(routes.moderationLog),
             lazy: () => import('./routes/moderation-log').then((m) => ({ Component: m.ModerationLogRoute })),
           },
+          { path: childPath(routes.feed), lazy: () => import('./routes/feed').then((m) => ({ Component: m.FeedRoute })) },
+          {
+            path: childPath(routes.notifications),
+            lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+          },
           { path: '*', element: <NotFoundRoute /> },
         ],
       },

@@ -5,6 +5,7 @@ import { useAuth } from '@/lib/auth';
 import { authPrefix, paths } from '@/lib/paths';
 
 const AccountMenu = lazy(() => import('./account-menu'));
+const MemberHeader = lazy(() => import('./member-header'));
 
 /** Holds the account menu's place (its trigger is 56 × 44 px) while it loads: no layout shift. */
 const placeholder = <span className="inline-block h-11 w-14" aria-hidden="true" />;
@@ -24,8 +25,14 @@ export function UserMenu({ here }: { here: string }) {
     );
   }
   return (
-    <Suspense fallback={placeholder}>
-      <AccountMenu />
-    </Suspense>
+    <>
+      {/* The bell's place (44 × 44 px) is held while it loads. */}
+      <Suspense fallback={<span className="inline-block size-11" aria-hidden="true" />}>
+        <MemberHeader />
+      </Suspense>
+      <Suspense fallback={placeholder}>
+        <AccountMenu />
+      </Suspense>
+    </>
   );
 }

@@ -14,6 +14,39 @@ export type Database = {
   }
   public: {
     Tables: {
+      follows: {
+        Row: {
+          created_at: string
+          followee_id: string
+          follower_id: string
+        }
+        Insert: {
+          created_at?: string
+          followee_id: string
+          follower_id?: string
+        }
+        Update: {
+          created_at?: string
+          followee_id?: string
+          follower_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "follows_followee_id_fkey"
+            columns: ["followee_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "follows_follower_id_fkey"
+            columns: ["follower_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       list_follows: {
         Row: {
           created_at: string
@@ -245,6 +278,160 @@ export type Database = {
           },
         ]
       }
+      notification_preferences: {
+        Row: {
+          created_at: string
+          follow: boolean
+          helpful: boolean
+          list_invite: boolean
+          moderation: boolean
+          new_review: boolean
+          reply: boolean
+          reports: boolean
+          updated_at: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          follow?: boolean
+          helpful?: boolean
+          list_invite?: boolean
+          moderation?: boolean
+          new_review?: boolean
+          reply?: boolean
+          reports?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          follow?: boolean
+          helpful?: boolean
+          list_invite?: boolean
+          moderation?: boolean
+          new_review?: boolean
+          reply?: boolean
+          reports?: boolean
+          updated_at?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notification_preferences_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: true
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      notifications: {
+        Row: {
+          actor_count: number
+          actor_id: string | null
+          created_at: string
+          id: string
+          kind: Database["public"]["Enums"]["notification_kind"]
+          list_id: string | null
+          place_id: string | null
+          read_at: string | null
+          reason: string | null
+          recipient_id: string
+          reply_id: string | null
+          report_id: string | null
+          review_id: string | null
+          target_id: string | null
+          target_type: string | null
+          updated_at: string
+        }
+        Insert: {
+          actor_count?: number
+          actor_id?: string | null
+          created_at?: string
+          id?: string
+          kind: Database["public"]["Enums"]["notification_kind"]
+          list_id?: string | null
+          place_id?: string | null
+          read_at?: string | null
+          reason?: string | null
+          recipient_id: string
+          reply_id?: string | null
+          report_id?: string | null
+          review_id?: string | null
+          target_id?: string | null
+          target_type?: string | null
+          updated_at?: string
+        }
+        Update: {
+          actor_count?: number
+          actor_id?: string | null
+          created_at?: string
+          id?: string
+          kind?: Database["public"]["Enums"]["notification_kind"]
+          list_id?: string | null
+          place_id?: string | null
+          read_at?: string | null
+          reason?: string | null
+          recipient_id?: string
+          reply_id?: string | null
+          report_id?: string | null
+          review_id?: string | null
+          target_id?: string | null
+          target_type?: string | null
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "notifications_actor_id_fkey"
+            columns: ["actor_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_list_id_fkey"
+            columns: ["list_id"]
+            isOneToOne: false
+            referencedRelation: "lists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_recipient_id_fkey"
+            columns: ["recipient_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_reply_id_fkey"
+            columns: ["reply_id"]
+            isOneToOne: false
+            referencedRelation: "review_replies"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_report_id_fkey"
+            columns: ["report_id"]
+            isOneToOne: false
+            referencedRelation: "reports"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_review_id_fkey"
+            columns: ["review_id"]
+            isOneToOne: false
+            referencedRelation: "reviews"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       places: {
         Row: {
           address: string | null
@@ -310,6 +497,8 @@ export type Database = {
           bio: string | null
           created_at: string
           display_name: string
+          follower_count: number
+          following_count: number
           id: string
           role: Database["public"]["Enums"]["user_role"]
           updated_at: string
@@ -320,6 +509,8 @@ export type Database = {
           bio?: string | null
           created_at?: string
           display_name: string
+          follower_count?: number
+          following_count?: number
           id: string
           role?: Database["public"]["Enums"]["user_role"]
           updated_at?: string
@@ -330,6 +521,8 @@ export type Database = {
           bio?: string | null
           created_at?: string
           display_name?: string
+          follower_count?: number
+          following_count?: number
           id?: string
           role?: Database["public"]["Enums"]["user_role"]
           updated_at?: string
@@ -452,17 +645,15 @@ export type Database = {
           },
         ]
       }
-      reviews: {
+      review_replies: {
         Row: {
           author_id: string | null
           body: string
           created_at: string
           hidden_at: string | null
           id: string
-          place_id: string
-          rating: number
+          review_id: string
           updated_at: string
-          visited_on: string | null
         }
         Insert: {
           author_id?: string | null
@@ -470,10 +661,8 @@ export type Database = {
           created_at?: string
           hidden_at?: string | null
           id?: string
-          place_id: string
-          rating: number
+          review_id: string
           updated_at?: string
-          visited_on?: string | null
         }
         Update: {
           author_id?: string | null
@@ -481,8 +670,96 @@ export type Database = {
           created_at?: string
           hidden_at?: string | null
           id?: string
+          review_id?: string
+          updated_at?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "review_replies_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "review_replies_review_id_fkey"
+            columns: ["review_id"]
+            isOneToOne: false
+            referencedRelation: "reviews"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      review_votes: {
+        Row: {
+          created_at: string
+          review_id: string
+          user_id: string
+        }
+        Insert: {
+          created_at?: string
+          review_id: string
+          user_id?: string
+        }
+        Update: {
+          created_at?: string
+          review_id?: string
+          user_id?: string
+        }
+        Relationships: [
+          {
+            foreignKeyName: "review_votes_review_id_fkey"
+            columns: ["review_id"]
+            isOneToOne: false
+            referencedRelation: "reviews"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "review_votes_user_id_fkey"
+            columns: ["user_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
+      reviews: {
+        Row: {
+          author_id: string | null
+          body: string
+          created_at: string
+          helpful_count: number
+          hidden_at: string | null
+          id: string
+          place_id: string
+          rating: number
+          reply_count: number
+          updated_at: string
+          visited_on: string | null
+        }
+        Insert: {
+          author_id?: string | null
+          body: string
+          created_at?: string
+          helpful_count?: number
+          hidden_at?: string | null
+          id?: string
+          place_id: string
+          rating: number
+          reply_count?: number
+          updated_at?: string
+          visited_on?: string | null
+        }
+        Update: {
+          author_id?: string | null
+          body?: string
+          created_at?: string
+          helpful_count?: number
+          hidden_at?: string | null
+          id?: string
           place_id?: string
           rating?: number
+          reply_count?: number
           updated_at?: string
           visited_on?: string | null
         }
@@ -556,6 +833,31 @@ export type Database = {
         Args: { user_id: string; reviews: string }
         Returns: number
       }
+      discover_reviews: {
+        Args: {
+          lat?: number
+          lng?: number
+          before_created_at?: string
+          before_id?: string
+          max_results?: number
+        }
+        Returns: {
+          kind: string
+          id: string
+          created_at: string
+          author_id: string
+          author_username: string
+          author_display_name: string
+          author_avatar_path: string
+          place_id: string
+          place_name: string
+          place_category: Database["public"]["Enums"]["place_category"]
+          rating: number
+          body: string
+          helpful_count: number
+          reply_count: number
+        }[]
+      }
       hide_content: {
         Args: {
           target_type: Database["public"]["Enums"]["content_type"]
@@ -572,6 +874,29 @@ export type Database = {
           target_id: string
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
+      }
+      member_feed: {
+        Args: {
+          before_created_at?: string
+          before_id?: string
+          max_results?: number
+        }
+        Returns: {
+          kind: string
+          id: string
+          created_at: string
+          author_id: string
+          author_username: string
+          author_display_name: string
+          author_avatar_path: string
+          place_id: string
+          place_name: string
+          place_category: Database["public"]["Enums"]["place_category"]
+          rating: number
+          body: string
+          helpful_count: number
+          reply_count: number
+        }[]
       }
       open_list: {
         Args: { list_id: string }
@@ -677,13 +1002,27 @@ export type Database = {
         Args: { name: string; lat: number; lng: number; radius_m?: number }
         Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
       }
+      unread_notification_count: {
+        Args: Record<PropertyKey, never>
+        Returns: number
+      }
     }
     Enums: {
-      content_type: "place" | "review" | "photo"
+      content_type: "place" | "review" | "photo" | "reply"
       list_role: "editor" | "viewer"
       list_visibility: "private" | "unlisted" | "public"
       moderation_action_kind: "hide" | "restore" | "role_change"
-      moderation_target: "place" | "review" | "photo" | "profile"
+      moderation_target: "place" | "review" | "photo" | "profile" | "reply"
+      notification_kind:
+        | "reply"
+        | "helpful"
+        | "follow"
+        | "new_review"
+        | "content_hidden"
+        | "content_restored"
+        | "report_resolved"
+        | "report_dismissed"
+        | "list_invite"
       place_category:
         | "cafe"
         | "restaurant"
@@ -843,11 +1182,22 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
-      content_type: ["place", "review", "photo"],
+      content_type: ["place", "review", "photo", "reply"],
       list_role: ["editor", "viewer"],
       list_visibility: ["private", "unlisted", "public"],
       moderation_action_kind: ["hide", "restore", "role_change"],
-      moderation_target: ["place", "review", "photo", "profile"],
+      moderation_target: ["place", "review", "photo", "profile", "reply"],
+      notification_kind: [
+        "reply",
+        "helpful",
+        "follow",
+        "new_review",
+        "content_hidden",
+        "content_restored",
+        "report_resolved",
+        "report_dismissed",
+        "list_invite",
+      ],
       place_category: [
         "cafe",
         "restaurant",

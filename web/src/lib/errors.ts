@@ -17,6 +17,8 @@ export const messages = {
   reportExists: 'You’ve already reported this. A moderator will look at it soon.',
   reportLimit: 'You can send at most 20 reports an hour. Try again later.',
   reviewLimit: 'New accounts can post at most 3 reviews an hour. Try again later.',
+  ownReviewVote: 'You can’t mark your own review as helpful.',
+  alreadyFollowing: 'You already follow this member.',
   lastAdmin: 'There must always be at least one admin. Make someone else an admin first.',
   forbidden: 'You don’t have permission to do that.',
   notFound: 'We couldn’t find that.',
@@ -79,6 +81,7 @@ export const fieldMessages = {
   list_name: 'List names are 1–60 characters.',
   list_description: 'List descriptions are at most 500 characters.',
   list_note: 'Notes on a list are at most 280 characters.',
+  replies_body: 'Replies are 1–1000 characters.',
 } as const satisfies Record<string, string>;
 
 interface ErrorLike {
@@ -183,6 +186,7 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
   const details = text(e.details);
   if (code === '23505') {
     if (table === 'reports' || /reports_one_open/.test(message)) return { code, message: messages.reportExists, reaction: 'form' };
+    if (table === 'follows' || /follows_pkey/.test(message)) return { code, message: messages.alreadyFollowing, reaction: 'form' };
     if (table === 'reviews' || /reviews/.test(message)) return { code, message: messages.reviewExists, reaction: 'form' };
     if (/username/.test(`${message} ${details}`) || table === 'profiles') {
       return { code, message: messages.usernameTaken, reaction: 'field', field: 'username' };
@@ -194,6 +198,7 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
     if (/reviews per hour/.test(message)) return { code, message: messages.reviewLimit, reaction: 'form' };
     if (/at least one admin/.test(message)) return { code, message: messages.lastAdmin, reaction: 'form' };
   }
+  if (code === '23514' && /own review/.test(message)) return { code, message: messages.ownReviewVote, reaction: 'form' };
   if (code === '23514' || code === 'P0001' || code === '22001') {
     const field = fieldOf(message, details);
     if (field) return { code, message: fieldMessages[field], reaction: 'field', field };

@@ -20,6 +20,8 @@ export const routes = {
   profile: '/u/:username',
   moderation: '/moderation',
   moderationLog: '/moderation/log',
+  feed: '/feed',
+  notifications: '/notifications',
 } as const;
 
 /** Where the auth pages live: after sign-in nobody is sent back to one of them. */
@@ -58,6 +60,10 @@ export const paths = {
   list: (id: string) => fill(routes.list, { id }),
   profile: (username: string) => fill(routes.profile, { username }),
   moderation: () => routes.moderation,
+  feed: () => routes.feed,
+  notifications: () => routes.notifications,
+  /** A review on its place's page (the review's card is scrolled to). */
+  review: (placeId: string, reviewId: string) => `${fill(routes.place, { id: placeId })}#review-${reviewId}-card`,
   moderationLog: () => routes.moderationLog,
 };
 

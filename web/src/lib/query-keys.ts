@@ -30,6 +30,29 @@ export const reviewKeys = {
   /** The reader's own review of a place, whoever they are. */
   mineAll: (placeId: string) => [privateKeyPrefix, 'my-review', placeId] as const,
   mine: (placeId: string, userId: string) => [privateKeyPrefix, 'my-review', placeId, userId] as const,
+  /** Which reviews of a place the member found helpful: private. */
+  myVotes: (placeId: string, userId: string) => [privateKeyPrefix, 'helpful-votes', placeId, userId] as const,
+  replies: (reviewId: string) => ['reviews', 'replies', reviewId] as const,
+};
+
+/** Follows are public; the member's own follow of someone is read under the profile. */
+export const followKeys = {
+  all: ['follows'] as const,
+  of: (profileId: string) => ['follows', profileId] as const,
+  mine: (userId: string, profileId: string) => [privateKeyPrefix, 'following', userId, profileId] as const,
+};
+
+/** The feed and the notifications are one member's: private, dropped on sign-out. */
+export const feedKeys = {
+  all: (userId: string) => [privateKeyPrefix, 'feed', userId] as const,
+  list: (userId: string, mode: string) => [privateKeyPrefix, 'feed', userId, mode] as const,
+};
+
+export const notificationKeys = {
+  all: (userId: string) => [privateKeyPrefix, 'notifications', userId] as const,
+  list: (userId: string) => [privateKeyPrefix, 'notifications', userId, 'list'] as const,
+  unread: (userId: string) => [privateKeyPrefix, 'notifications', userId, 'unread'] as const,
+  preferences: (userId: string) => [privateKeyPrefix, 'notifications', userId, 'preferences'] as const,
 };
 
 /** Stars are private. */

@@ -55,6 +55,12 @@ export function PlaceReviews({ placeId, placeName, userId, desktop, newReviews, 
             actions: (review, authorName) => (
               <ReportButton targetType="review" targetId={review.id} ownerId={review.author_id} label={`Report review by ${authorName}`} />
             ),
+            replies: {
+              hiddenNotice: (reply) => <HiddenNotice targetType="reply" targetId={reply.id} />,
+              actions: (reply, authorName) => (
+                <ReportButton targetType="reply" targetId={reply.id} ownerId={reply.author_id} label={`Report reply by ${authorName}`} />
+              ),
+            },
           }}
         />
       </FirstPageFirst>

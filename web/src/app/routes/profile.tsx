@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
+import { FollowPanel } from '@/features/community';
 import { ListSummaries, publicListsQuery } from '@/features/lists';
 import { profileByUsernameQuery, ProfileView } from '@/features/profiles';
 import { NotFoundRoute } from './not-found';
@@ -39,6 +40,7 @@ function Profile({ username }: { username: string }) {
     <>
       <title>{`${profile.display_name} (@${profile.username}) · Pinstar`}</title>
       <ProfileView profile={profile} />
+      <FollowPanel profileId={profile.id} name={profile.display_name} />
       <PublicLists profileId={profile.id} />
     </>
   );

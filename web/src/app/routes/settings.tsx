@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
+import { NotificationPreferences } from '@/features/community';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
 import { linkedMarker, LinkedMethods, TwoFactorSettings } from '@/features/security';
 import { RequireAuth, useUser } from '@/lib/auth';
@@ -101,6 +102,9 @@ function Settings() {
             <LinkedMethods userId={user.id} />
           </div>
         </div>
+      </Section>
+      <Section id="settings-notifications" title="Notifications">
+        <NotificationPreferences userId={user.id} />
       </Section>
       <Section id="settings-data" title="Your data">
         <YourData username={profile.username} />

@@ -16,6 +16,7 @@ export const logTargetOptions: { value: ModerationTarget; label: string }[] = [
   { value: 'place', label: 'Places' },
   { value: 'review', label: 'Reviews' },
   { value: 'photo', label: 'Photos' },
+  { value: 'reply', label: 'Replies' },
   { value: 'profile', label: 'Members' },
 ];
 

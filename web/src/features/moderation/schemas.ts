@@ -32,7 +32,13 @@ export function reasonsFor(target: ContentType): readonly ReportReason[] {
   return target === 'place' ? reportReasons : reportReasons.filter((r) => r !== 'closed_or_moved');
 }
 
-export const contentTypeLabels: Record<ModerationTarget, string> = { place: 'place', review: 'review', photo: 'photo', profile: 'member' };
+export const contentTypeLabels: Record<ModerationTarget, string> = {
+  place: 'place',
+  review: 'review',
+  photo: 'photo',
+  reply: 'reply',
+  profile: 'member',
+};
 
 /** The same limits as `reports` in SQL: a known reason, a note of at most 500 characters. */
 export const createReportInput = z.object({

@@ -18,9 +18,31 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
-export const reviewSorts = ['newest', 'highest', 'lowest'] as const;
+export const reviewSorts = ['newest', 'helpful', 'highest', 'lowest'] as const;
 export type ReviewSort = (typeof reviewSorts)[number];
-export const reviewSortLabels: Record<ReviewSort, string> = { newest: 'Newest', highest: 'Highest rated', lowest: 'Lowest rated' };
+export const reviewSortLabels: Record<ReviewSort, string> = {
+  newest: 'Newest',
+  helpful: 'Most helpful',
+  highest: 'Highest rated',
+  lowest: 'Lowest rated',
+};
+
+/** The same limit as `review_replies_body_length` in SQL. */
+export const replyInput = z.object({
+  body: z.string().trim().min(1, 'Write a reply.').max(1000, fieldMessages.replies_body),
+});
+export type ReplyInput = z.infer<typeof replyInput>;
+
+export interface Reply {
+  id: string;
+  review_id: string;
+  author_id: string | null;
+  body: string;
+  created_at: string;
+  updated_at: string;
+  hidden_at: string | null;
+  author: ReviewAuthor | null;
+}
 
 export interface ReviewAuthor {
   username: string;
@@ -48,6 +70,8 @@ export interface Review {
   created_at: string;
   updated_at: string;
   hidden_at: string | null;
+  helpful_count: number;
+  reply_count: number;
   author: ReviewAuthor | null;
   photos: ReviewPhoto[];
 }

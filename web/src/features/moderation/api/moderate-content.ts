@@ -9,7 +9,7 @@ export function hiddenContentQuery() {
   return queryOptions({
     queryKey: moderationKeys.hidden(),
     queryFn: async () => {
-      const lists = await Promise.all((['place', 'review', 'photo'] as const).map((type) => fetchTargets(type, { hidden: true })));
+      const lists = await Promise.all((['place', 'review', 'photo', 'reply'] as const).map((type) => fetchTargets(type, { hidden: true })));
       return lists.flat().sort((a, b) => (b.hidden_at ?? '').localeCompare(a.hidden_at ?? ''));
     },
   });

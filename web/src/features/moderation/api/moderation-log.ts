@@ -11,7 +11,7 @@ const person = z.object({ username: z.string(), display_name: z.string() });
 const logRow = z.object({
   id: z.string(),
   action: z.enum(['hide', 'restore', 'role_change']),
-  target_type: z.enum(['place', 'review', 'photo', 'profile']),
+  target_type: z.enum(['place', 'review', 'photo', 'reply', 'profile']),
   target_id: z.string(),
   reason: z.string(),
   created_at: z.string(),

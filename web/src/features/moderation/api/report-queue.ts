@@ -44,7 +44,7 @@ export function reportQueueQuery() {
         group.reports.push(report);
         groups.set(key, group);
       }
-      const types: ContentType[] = ['place', 'review', 'photo'];
+      const types: ContentType[] = ['place', 'review', 'photo', 'reply'];
       const targets = await Promise.all(
         types.map((type) => fetchTargets(type, { ids: [...groups.values()].filter((g) => g.type === type).map((g) => g.id) })),
       );

@@ -35,6 +35,15 @@ export type TargetContent =
       address: string | null;
     }
   | {
+      type: 'reply';
+      id: string;
+      hidden_at: string | null;
+      created_at: string;
+      author: Person | null;
+      place: PlaceRef | null;
+      body: string;
+    }
+  | {
       type: 'photo';
       id: string;
       hidden_at: string | null;
@@ -53,6 +62,9 @@ const placeColumns =
   'id, name, hidden_at, created_at, category, description, address, author:profiles!places_created_by_fkey(username, display_name)';
 const photoColumns =
   'id, hidden_at, created_at, path, alt, author:profiles!review_photos_uploader_id_fkey(username, display_name), place:places!review_photos_place_id_fkey(id, name)';
+
+const replyColumns =
+  'id, hidden_at, created_at, body, author:profiles!review_replies_author_id_fkey(username, display_name), review:reviews!review_replies_review_id_fkey(place:places!reviews_place_id_fkey(id, name))';
 
 export function photoPublicUrl(path: string): string {
   return supabase.storage.from('place-photos').getPublicUrl(path).data.publicUrl;
@@ -80,10 +92,18 @@ export async function fetchTargets(type: ContentType, filter: { ids: string[] } 
     if (error) throw error;
     return data.map(({ name, ...row }) => ({ type, ...row, place: { id: row.id, name } }));
   }
+  if (type === 'reply') {
+    const query = supabase.from('review_replies').select(replyColumns);
+    const { data, error } = await ('ids' in filter
+      ? query.in('id', filter.ids)
+      : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+    if (error) throw error;
+    return data.map(({ review, ...row }) => ({ type, ...row, place: review?.place ?? null }));
+  }
   const query = supabase.from('review_photos').select(photoColumns);
   const { data, error } = await ('ids' in filter
     ? query.in('id', filter.ids)
     : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
   if (error) throw error;
-  return data.map((row) => ({ type, ...row }));
+  return data.map((row) => ({ type: 'photo' as const, ...row }));
 }

@@ -38,9 +38,10 @@ function describeTarget(entry: LogEntry, context: Omit<LogPage, 'entries'>): Rea
       );
     case 'review':
     case 'photo':
+    case 'reply':
       return (
         <>
-          {entry.target_type === 'review' ? 'A review' : 'A photo'}
+          {{ review: 'A review', photo: 'A photo', reply: 'A reply' }[entry.target_type]}
           {placeId ? (
             <>
               {' '}

@@ -43,6 +43,24 @@ export function TargetPreview({ target }: { target: TargetContent }) {
             {target.body}
           </blockquote>
         </>
+      ) : target.type === 'reply' ? (
+        <>
+          <p className="text-sm">
+            Reply to a review
+            {target.place ? (
+              <>
+                {' '}
+                on{' '}
+                <Link to={paths.place(target.place.id)} className="font-medium text-brand-700 hover:underline">
+                  {target.place.name}
+                </Link>
+              </>
+            ) : null}
+          </p>
+          <blockquote className="border-l-4 border-slate-300 pl-3 text-sm break-words whitespace-pre-line text-slate-800">
+            {target.body}
+          </blockquote>
+        </>
       ) : target.type === 'place' ? (
         <>
           <p className="text-sm">

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { RatingStars } from '@/components/rating-stars';
 import { RelativeTime } from '@/components/relative-time';
 import { Avatar } from '@/components/ui/avatar';
@@ -8,6 +8,8 @@ import { paths } from '@/lib/paths';
 import { photoUrl } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
 import { isEdited, type Review, type ReviewPhoto } from '../schemas';
+import { HelpfulButton } from './helpful-button';
+import { ReviewReplies, type ReplySlots } from './review-replies';
 
 function avatarUrl(path: string | null): string | null {
   return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
@@ -52,14 +54,28 @@ export interface ReviewSlots {
   photoHiddenNotice?: (photo: ReviewPhoto) => ReactNode;
   /** Under the text, right-aligned: the report button. */
   actions?: (review: Review, authorName: string) => ReactNode;
+  /** The same for each reply under the review. */
+  replies?: ReplySlots;
 }
 
 /** One review: author with avatar, stars, dates (edited mark), text and photos. */
-export function ReviewItem({ review, mine, slots = {} }: { review: Review; mine: boolean; slots?: ReviewSlots }) {
+export function ReviewItem({ review, userId, slots = {} }: { review: Review; userId: string | null; slots?: ReviewSlots }) {
+  const mine = review.author_id !== null && review.author_id === userId;
   const author = review.author;
+  const card = useRef<HTMLElement>(null);
+  const { hash } = useLocation();
+  // a link to this review (a notification's) brings it into view once the list has loaded it
+  useEffect(() => {
+    if (hash === `#review-${review.id}-card`) card.current?.scrollIntoView({ block: 'start' });
+  }, [hash, review.id]);
   const name = author?.display_name ?? 'Former member';
   return (
-    <article aria-labelledby={`review-${review.id}`} className="border-b border-slate-200 py-4 last:border-b-0">
+    <article
+      ref={card}
+      id={`review-${review.id}-card`}
+      aria-labelledby={`review-${review.id}`}
+      className="scroll-mt-20 border-b border-slate-200 py-4 last:border-b-0"
+    >
       <header className="flex items-center gap-3">
         <Avatar src={avatarUrl(author?.avatar_path ?? null)} name={name} size="sm" />
         <div className="min-w-0">
@@ -87,7 +103,10 @@ export function ReviewItem({ review, mine, slots = {} }: { review: Review; mine:
           ))
         : null}
       <p className="mt-2 text-sm whitespace-pre-line text-slate-800">{review.body}</p>
-      {slots.actions ? <div className="mt-1 flex justify-end">{slots.actions(review, name)}</div> : null}
+      <div className="mt-1 flex items-center justify-between gap-2">
+        <HelpfulButton review={review} userId={userId} authorName={name} />
+        {slots.actions ? slots.actions(review, name) : null}
+      </div>
       {review.photos.length ? (
         <ul className="mt-2 flex flex-wrap gap-2">
           {review.photos.map((photo) => (
@@ -95,6 +114,7 @@ export function ReviewItem({ review, mine, slots = {} }: { review: Review; mine:
           ))}
         </ul>
       ) : null}
+      <ReviewReplies review={review} userId={userId} slots={slots.replies} />
     </article>
   );
 }

@@ -55,7 +55,7 @@ export function ReviewList({
         <ul className="mt-2">
           {reviews.map((review) => (
             <li key={review.id}>
-              <ReviewItem review={review} mine={review.author_id !== null && review.author_id === userId} slots={slots} />
+              <ReviewItem review={review} userId={userId} slots={slots} />
             </li>
           ))}
         </ul>
