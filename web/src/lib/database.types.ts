@@ -249,6 +249,8 @@ export type Database = {
         Row: {
           address: string | null
           category: Database["public"]["Enums"]["place_category"]
+          cover_photo_path: string | null
+          cover_photo_thumbhash: string | null
           created_at: string
           created_by: string | null
           description: string
@@ -265,6 +267,8 @@ export type Database = {
         Insert: {
           address?: string | null
           category: Database["public"]["Enums"]["place_category"]
+          cover_photo_path?: string | null
+          cover_photo_thumbhash?: string | null
           created_at?: string
           created_by?: string | null
           description?: string
@@ -281,6 +285,8 @@ export type Database = {
         Update: {
           address?: string | null
           category?: Database["public"]["Enums"]["place_category"]
+          cover_photo_path?: string | null
+          cover_photo_thumbhash?: string | null
           created_at?: string
           created_by?: string | null
           description?: string
@@ -401,6 +407,7 @@ export type Database = {
           path: string
           place_id: string
           review_id: string
+          thumbhash: string | null
           uploader_id: string
           width: number | null
         }
@@ -413,6 +420,7 @@ export type Database = {
           path: string
           place_id: string
           review_id: string
+          thumbhash?: string | null
           uploader_id?: string
           width?: number | null
         }
@@ -425,6 +433,7 @@ export type Database = {
           path?: string
           place_id?: string
           review_id?: string
+          thumbhash?: string | null
           uploader_id?: string
           width?: number | null
         }
@@ -595,6 +604,8 @@ export type Database = {
         Returns: {
           address: string | null
           category: Database["public"]["Enums"]["place_category"]
+          cover_photo_path: string | null
+          cover_photo_thumbhash: string | null
           created_at: string
           created_by: string | null
           description: string

@@ -3,6 +3,7 @@ import { Pencil, Users } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
+import { Photo } from '@/components/photo';
 import { PlaceSummary } from '@/components/places/place-summary';
 import { QueryError } from '@/components/query-error';
 import { SectionBoundary } from '@/components/section-boundary';
@@ -103,6 +104,18 @@ function PlaceDetail({ place }: { place: Place }) {
           </Suspense>
         </div>
       </header>
+      {place.cover_photo_path ? (
+        <Photo
+          path={place.cover_photo_path}
+          alt=""
+          width={1024}
+          ratio={3}
+          sizes="(min-width: 1024px) 992px, calc(100vw - 2rem)"
+          thumbhash={place.cover_photo_thumbhash}
+          eager
+          className="rounded-lg"
+        />
+      ) : null}
       <section aria-labelledby="rating-title" className="space-y-3">
         <h2 id="rating-title" className="text-lg font-semibold">
           Rating

@@ -54,10 +54,6 @@ const placeColumns =
 const photoColumns =
   'id, hidden_at, created_at, path, alt, author:profiles!review_photos_uploader_id_fkey(username, display_name), place:places!review_photos_place_id_fkey(id, name)';
 
-export function photoPublicUrl(path: string): string {
-  return supabase.storage.from('place-photos').getPublicUrl(path).data.publicUrl;
-}
-
 /**
  * Loads targets of one type, either by id (the reported ones) or the hidden ones (newest hide
  * first). Moderators read hidden rows through RLS; a deleted target is simply absent.
