@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { freePort } from '../tests/support/free-port.ts';
 
@@ -15,6 +16,8 @@ import { freePort } from '../tests/support/free-port.ts';
  * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>]
  * (`/place` stands for the demo data's Hyde Park; `--report-dir` keeps each full JSON report,
  * whose audits name the LCP element, the long tasks and the main-thread work.)
+ * Then, per page, the photo bytes it loads on a 390 × 844 phone at 3x (the variants it
+ * requested, and what the originals of the same photos weigh).
  */
 const { values } = parseArgs({
   options: {
@@ -53,6 +56,44 @@ async function warmUp(base: string): Promise<void> {
   const assets = readdirSync(path.join(root, 'web/dist/assets')).filter((name) => /\.(js|css)$/.test(name));
   const urls = [...assets.map((name) => `/assets/${name}`), '/basemap/countries-low.geo.json'];
   for (const url of urls) await (await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+}
+
+/** Photo bytes each page loads on a 390 × 844 phone (3x), and what the originals of the same photos weigh. */
+async function photoBytes(base: string, paths: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
+  try {
+    for (const pagePath of paths) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const images: { url: string; bytes: number }[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'image' || !response.url().startsWith(base)) return;
+        void response
+          .body()
+          .then((body) => images.push({ url: response.url(), bytes: body.byteLength }))
+          .catch(() => undefined);
+      });
+      await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const photos = images.filter((image) => image.url.includes('/storage/v1/'));
+      const originals = new Set(photos.map((image) => new URL(image.url).pathname.replace('/render/image/public/', '/object/public/')));
+      let originalBytes = 0;
+      for (const original of originals) originalBytes += (await (await fetch(`${base}${original}`)).arrayBuffer()).byteLength;
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      const total = photos.reduce((sum, image) => sum + image.bytes, 0);
+      process.stdout.write(
+        `${pagePath.padEnd(48)} photos on a 390×844 phone (3x): ${kb(total)} in ${photos.length} requests; the same photos' originals ${kb(originalBytes)}\n`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 await buildWebIfNeeded((line) => process.stdout.write(`${line}\n`));
@@ -108,6 +149,7 @@ try {
       for (const a of failing) process.stdout.write(`  accessibility: ${a?.id} — ${a?.title}\n`);
     }
   }
+  await photoBytes(base, paths);
 } finally {
   chrome.kill();
   server.kill('SIGTERM');

@@ -82,7 +82,13 @@ describe('photos', () => {
       [viewports.desktop, 1],
       [viewports.mobile, 2],
     ] as const) {
-      const context = await app.browser.newContext({ baseURL: app.server.url, viewport, deviceScaleFactor: dpr, locale: 'en-US' });
+      const context = await app.browser.newContext({
+        baseURL: app.server.url,
+        viewport,
+        deviceScaleFactor: dpr,
+        locale: 'en-US',
+        serviceWorkers: 'block',
+      });
       const page = await context.newPage();
       const originals: string[] = [];
       page.on('request', (request) => {
@@ -160,6 +166,9 @@ describe('photos', () => {
       .getByRole('dialog', { name: /Photo 2 of 2/ })
       .getByText(/the Eiffel Tower in the evening/)
       .waitFor();
+    await page.waitForFunction(
+      `document.querySelector('[role="dialog"] img')?.complete && document.querySelector('[role="dialog"] img').naturalWidth > 0`,
+    );
     const [big] = await drawn(page, '[role="dialog"] img');
     assert.ok(big);
     assert.match(new URL(big.currentSrc).search, /resize=contain/);
