@@ -14,7 +14,8 @@ import { freePort } from '../tests/support/free-port.ts';
  * slowdown) on the built app served by the local server with the demo data, in Debian's
  * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page.
  * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>]
- * (`/place` stands for the demo data's Hyde Park; `--report-dir` keeps each full JSON report,
+ * (`/place` stands for the demo data's Hyde Park, `/photo-place` for its Eiffel Tower, which has
+ * photos; `--report-dir` keeps each full JSON report,
  * whose audits name the LCP element, the long tasks and the main-thread work.)
  * Then, per page, the photo bytes it loads on a 390 × 844 phone at 3x (the variants it
  * requested, and what the originals of the same photos weigh).
@@ -108,13 +109,17 @@ try {
   await waitForServer(base);
   await warmUp(base);
   const paths = values.paths.split(',').map((p) => p.trim());
-  if (paths.includes('/place')) {
+  for (const [alias, name] of [
+    ['/place', 'Hyde%20Park'],
+    ['/photo-place', 'Eiffel%20Tower'],
+  ] as const) {
+    if (!paths.includes(alias)) continue;
     const ids = (await (
-      await fetch(`${base}/rest/v1/places?select=id&name=eq.Hyde%20Park`, {
+      await fetch(`${base}/rest/v1/places?select=id&name=eq.${name}`, {
         headers: { apikey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH' },
       })
     ).json()) as { id: string }[];
-    paths[paths.indexOf('/place')] = `/places/${ids[0]?.id ?? ''}`;
+    paths[paths.indexOf(alias)] = `/places/${ids[0]?.id ?? ''}`;
   }
   process.stdout.write(`Lighthouse ${'13'} mobile preset, Chromium ${chromeFlags.join(' ')}\n`);
   // Simulated throttling is robust to load for LCP, less so for TBT: say what the machine did.
