@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
+import sharp from 'sharp';
 import { loadConfig } from '../server/src/lib/config.ts';
 import { createKeys } from '../server/src/lib/keys.ts';
 import { freePort } from '../tests/support/free-port.ts';
@@ -11,7 +12,9 @@ import { freePort } from '../tests/support/free-port.ts';
  * `npm run bench:storage`: storage throughput and memory of the real server process.
  * Starts the server as a child (PGlite, fresh data dir) so its RSS can be sampled from
  * /proc while a 50 MB upload streams through it; prints upload/download MB/s for a 5 MB
- * file, p50 latency of small objects, and the peak RSS growth during the 50 MB upload.
+ * file, p50 latency of small objects, the peak RSS growth during the 50 MB upload, and the
+ * p95 latency of a 400 px thumbnail (`/render/image`) of a 1600 px photo, cold (first request:
+ * decode, resize, encode, write to the cache) and cached (served from the variant cache).
  */
 const root = path.resolve(import.meta.dirname, '..');
 const MB = 1024 * 1024;
@@ -50,7 +53,10 @@ async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-storage-'));
   const project = path.join(work, 'project');
   mkdirSync(project);
-  writeFileSync(path.join(project, 'config.toml'), '[storage]\nfile_size_limit = "200MiB"\n\n[storage.buckets.bench]\npublic = false\n');
+  writeFileSync(
+    path.join(project, 'config.toml'),
+    '[storage]\nfile_size_limit = "200MiB"\n\n[storage.image_transformation]\nenabled = true\n\n[storage.buckets.bench]\npublic = false\n\n[storage.buckets.photos]\npublic = true\n',
+  );
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child = spawn(
@@ -114,12 +120,48 @@ async function main(): Promise<void> {
     peak = Math.max(peak, rssBytes(pid));
     if (big.error) throw big.error;
 
+    // 400 px thumbnails of 1600 × 1200 photos (noisy, so encoding costs what a photo's does).
+    const photos = createClient(url, keys.serviceRoleKey, { auth: { persistSession: false } }).storage.from('photos');
+    const photoCount = 30;
+    for (let i = 0; i < photoCount; i++) {
+      const jpeg = await sharp({
+        create: {
+          width: 1600,
+          height: 1200,
+          channels: 3,
+          background: { r: 40 + i * 5, g: 120, b: 200 - i * 4 },
+          noise: { type: 'gaussian', mean: 128, sigma: 30 },
+        },
+      })
+        .jpeg({ quality: 85 })
+        .toBuffer();
+      const { error } = await photos.upload(`p/${i}.jpg`, new Blob([new Uint8Array(jpeg)], { type: 'image/jpeg' }));
+      if (error) throw error;
+    }
+    const thumb = (i: number) =>
+      photos.getPublicUrl(`p/${i}.jpg`, { transform: { width: 400, height: 400, resize: 'cover' } }).data.publicUrl;
+    const fetchThumb = async (i: number): Promise<number> => {
+      const t = performance.now();
+      const response = await fetch(thumb(i), { headers: { accept: 'image/avif,image/webp,*/*' } });
+      const body = await response.arrayBuffer();
+      const ms = performance.now() - t;
+      if (!response.ok || body.byteLength === 0) throw new Error(`thumbnail ${i}: ${response.status}`);
+      return ms;
+    };
+    await fetchThumb(0); // warm sharp up (its first call loads libvips' codecs)
+    const cold: number[] = [];
+    const cached: number[] = [];
+    for (let i = 1; i < photoCount; i++) cold.push(await fetchThumb(i));
+    for (let round = 0; round < 5; round++) for (let i = 1; i < photoCount; i++) cached.push(await fetchThumb(i));
+    const thumbBytes = (await (await fetch(thumb(1), { headers: { accept: 'image/webp' } })).arrayBuffer()).byteLength;
+
     const lines = [
       `storage bench — ${cpus().length} cores, Node ${process.version}, PGlite, server as a child process`,
       `  upload   5 MB x${runs}: ${uploadMBs.toFixed(1)} MB/s`,
       `  download 5 MB x${runs}: ${downloadMBs.toFixed(1)} MB/s`,
       `  small objects (1 KB) x100: upload p50 ${percentile(uploads, 50).toFixed(1)} ms, download p50 ${percentile(downloads, 50).toFixed(1)} ms`,
       `  50 MB upload: ${(50 / fiftySeconds).toFixed(1)} MB/s; server RSS ${(baseline / MB).toFixed(1)} MB → peak ${(peak / MB).toFixed(1)} MB, growth ${((peak - baseline) / MB).toFixed(1)} MB (goal < 20 MB)`,
+      `  400 px thumbnail of a 1600 px JPEG (WebP, ${(thumbBytes / 1024).toFixed(1)} KB): cold p95 ${percentile(cold, 95).toFixed(1)} ms (x${cold.length}, goal ≤ 40 ms), cached p95 ${percentile(cached, 95).toFixed(1)} ms (x${cached.length}, goal ≤ 3 ms)`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { freePort } from '../tests/support/free-port.ts';
 
@@ -13,8 +14,11 @@ import { freePort } from '../tests/support/free-port.ts';
  * slowdown) on the built app served by the local server with the demo data, in Debian's
  * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page.
  * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>]
- * (`/place` stands for the demo data's Hyde Park; `--report-dir` keeps each full JSON report,
+ * (`/place` stands for the demo data's Hyde Park, `/photo-place` for its Eiffel Tower, which has
+ * photos; `--report-dir` keeps each full JSON report,
  * whose audits name the LCP element, the long tasks and the main-thread work.)
+ * Then, per page, the photo bytes it loads on a 390 × 844 phone at 3x (the variants it
+ * requested, and what the originals of the same photos weigh).
  */
 const { values } = parseArgs({
   options: {
@@ -55,6 +59,44 @@ async function warmUp(base: string): Promise<void> {
   for (const url of urls) await (await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
 }
 
+/** Photo bytes each page loads on a 390 × 844 phone (3x), and what the originals of the same photos weigh. */
+async function photoBytes(base: string, paths: string[]): Promise<void> {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
+  try {
+    for (const pagePath of paths) {
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 3,
+        isMobile: true,
+        hasTouch: true,
+      });
+      const page = await context.newPage();
+      const images: { url: string; bytes: number }[] = [];
+      page.on('response', (response) => {
+        if (response.request().resourceType() !== 'image' || !response.url().startsWith(base)) return;
+        void response
+          .body()
+          .then((body) => images.push({ url: response.url(), bytes: body.byteLength }))
+          .catch(() => undefined);
+      });
+      await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
+      await page.waitForTimeout(500);
+      const photos = images.filter((image) => image.url.includes('/storage/v1/'));
+      const originals = new Set(photos.map((image) => new URL(image.url).pathname.replace('/render/image/public/', '/object/public/')));
+      let originalBytes = 0;
+      for (const original of originals) originalBytes += (await (await fetch(`${base}${original}`)).arrayBuffer()).byteLength;
+      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+      const total = photos.reduce((sum, image) => sum + image.bytes, 0);
+      process.stdout.write(
+        `${pagePath.padEnd(48)} photos on a 390×844 phone (3x): ${kb(total)} in ${photos.length} requests; the same photos' originals ${kb(originalBytes)}\n`,
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 await buildWebIfNeeded((line) => process.stdout.write(`${line}\n`));
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-web-'));
@@ -67,13 +109,17 @@ try {
   await waitForServer(base);
   await warmUp(base);
   const paths = values.paths.split(',').map((p) => p.trim());
-  if (paths.includes('/place')) {
+  for (const [alias, name] of [
+    ['/place', 'Hyde%20Park'],
+    ['/photo-place', 'Eiffel%20Tower'],
+  ] as const) {
+    if (!paths.includes(alias)) continue;
     const ids = (await (
-      await fetch(`${base}/rest/v1/places?select=id&name=eq.Hyde%20Park`, {
+      await fetch(`${base}/rest/v1/places?select=id&name=eq.${name}`, {
         headers: { apikey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH' },
       })
     ).json()) as { id: string }[];
-    paths[paths.indexOf('/place')] = `/places/${ids[0]?.id ?? ''}`;
+    paths[paths.indexOf(alias)] = `/places/${ids[0]?.id ?? ''}`;
   }
   process.stdout.write(`Lighthouse ${'13'} mobile preset, Chromium ${chromeFlags.join(' ')}\n`);
   // Simulated throttling is robust to load for LCP, less so for TBT: say what the machine did.
@@ -108,6 +154,7 @@ try {
       for (const a of failing) process.stdout.write(`  accessibility: ${a?.id} — ${a?.title}\n`);
     }
   }
+  await photoBytes(base, paths);
 } finally {
   chrome.kill();
   server.kill('SIGTERM');

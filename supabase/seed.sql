@@ -233,35 +233,36 @@ select p.id, m.id,
          else 28 end
 on conflict (place_id, author_id) do nothing;
 
--- photos: generated illustrations, one per hand-written review that has one ------------
-insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at)
+-- photos: generated illustrations, one per hand-written review that has one, with their
+-- ThumbHash placeholders (computed from the files as the app computes them at upload) ---
+insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at, thumbhash)
 select r.id, r.place_id, r.author_id, ph.uploader || '/' || ph.file,
        'Generated illustration (not a photo): a stylised skyline and sun on a coloured sky, standing in for ' || ph.subject,
-       480, 360, r.created_at + interval '5 minutes'
+       480, 360, r.created_at + interval '5 minutes', ph.thumbhash
   from (values
-    ('a0000000-0000-4000-8000-000000000001', 'eiffel-tower-evening.png', 'Eiffel Tower', 'the Eiffel Tower in the evening'),
-    ('a0000000-0000-4000-8000-000000000001', 'louvre-courtyard.png', 'Louvre Museum', 'the Louvre courtyard'),
-    ('a0000000-0000-4000-8000-000000000001', 'cafe-de-flore-terrace.png', 'Café de Flore', 'the terrace of Café de Flore'),
-    ('a0000000-0000-4000-8000-000000000002', 'luxembourg-garden.png', 'Jardin du Luxembourg', 'the Jardin du Luxembourg'),
-    ('a0000000-0000-4000-8000-000000000002', 'sacre-coeur-steps.png', 'Sacré-Cœur Basilica', 'the steps of Sacré-Cœur'),
-    ('a0000000-0000-4000-8000-000000000003', 'borough-market-stalls.png', 'Borough Market', 'the stalls of Borough Market'),
-    ('a0000000-0000-4000-8000-000000000003', 'tate-modern-turbine-hall.png', 'Tate Modern', 'the Turbine Hall of Tate Modern'),
-    ('a0000000-0000-4000-8000-000000000003', 'primrose-hill-view.png', 'Primrose Hill', 'the view from Primrose Hill'),
-    ('a0000000-0000-4000-8000-000000000004', 'british-museum-great-court.png', 'British Museum', 'the Great Court of the British Museum'),
-    ('a0000000-0000-4000-8000-000000000004', 'sky-garden-view.png', 'Sky Garden', 'the view from the Sky Garden'),
-    ('a0000000-0000-4000-8000-000000000005', 'high-line-walk.png', 'The High Line', 'a walk on the High Line'),
-    ('a0000000-0000-4000-8000-000000000005', 'brooklyn-bridge-sunset.png', 'Brooklyn Bridge', 'Brooklyn Bridge at sunset'),
-    ('a0000000-0000-4000-8000-000000000005', 'central-park-bow-bridge.png', 'Central Park', 'Bow Bridge in Central Park'),
-    ('a0000000-0000-4000-8000-000000000006', 'met-museum-steps.png', 'The Metropolitan Museum of Art', 'the steps of the Met'),
-    ('a0000000-0000-4000-8000-000000000006', 'katz-deli-counter.png', 'Katz''s Delicatessen', 'the counter at Katz''s Delicatessen'),
-    ('a0000000-0000-4000-8000-000000000007', 'east-side-gallery-wall.png', 'East Side Gallery', 'the murals of the East Side Gallery'),
-    ('a0000000-0000-4000-8000-000000000007', 'tempelhofer-feld-kites.png', 'Tempelhofer Feld', 'kites over Tempelhofer Feld'),
-    ('a0000000-0000-4000-8000-000000000007', 'fernsehturm-night.png', 'Berliner Fernsehturm', 'the Fernsehturm at night'),
-    ('a0000000-0000-4000-8000-000000000008', 'senso-ji-gate.png', 'Sensō-ji', 'the gate of Sensō-ji'),
-    ('a0000000-0000-4000-8000-000000000008', 'shibuya-crossing-night.png', 'Shibuya Crossing', 'Shibuya Crossing at night'),
-    ('a0000000-0000-4000-8000-000000000008', 'shinjuku-gyoen-autumn.png', 'Shinjuku Gyoen National Garden', 'Shinjuku Gyoen in autumn'),
-    ('a0000000-0000-4000-8000-000000000002', 'tokyo-skytree-dusk.png', 'Tokyo Skytree', 'Tokyo Skytree at dusk')
-  ) as ph (uploader, file, place, subject)
+    ('a0000000-0000-4000-8000-000000000001', 'eiffel-tower-evening.png', 'Eiffel Tower', 'the Eiffel Tower in the evening', 'mcYJLYpJl3h/iIhweHd5eIaAfQeI'),
+    ('a0000000-0000-4000-8000-000000000001', 'louvre-courtyard.png', 'Louvre Museum', 'the Louvre courtyard', '2XcKFZJWmHePiHiBeWZ3iWeAc/dY'),
+    ('a0000000-0000-4000-8000-000000000001', 'cafe-de-flore-terrace.png', 'Café de Flore', 'the terrace of Café de Flore', '17gJNYxYhXiPh4hxmUiIeHh/dwio'),
+    ('a0000000-0000-4000-8000-000000000002', 'luxembourg-garden.png', 'Jardin du Luxembourg', 'the Jardin du Luxembourg', 'GWcKLYx3h4mNiHeAeId3eIhwefc4'),
+    ('a0000000-0000-4000-8000-000000000002', 'sacre-coeur-steps.png', 'Sacré-Cœur Basilica', 'the steps of Sacré-Cœur', 'V8kJPYiJdmd/h4dymGiJh4h/VgfY'),
+    ('a0000000-0000-4000-8000-000000000003', 'borough-market-stalls.png', 'Borough Market', 'the stalls of Borough Market', 'WNkJRYRodod/iIhziFiIeHh/dgno'),
+    ('a0000000-0000-4000-8000-000000000003', 'tate-modern-turbine-hall.png', 'Tate Modern', 'the Turbine Hall of Tate Modern', 'FlgKDZJ3d4aPeHiEiEd2eGeKcPd4'),
+    ('a0000000-0000-4000-8000-000000000003', 'primrose-hill-view.png', 'Primrose Hill', 'the view from Primrose Hill', '1zYKPYiYdpiOd3dwh1eXeHiAePkn'),
+    ('a0000000-0000-4000-8000-000000000004', 'british-museum-great-court.png', 'British Museum', 'the Great Court of the British Museum', 'lhYKRYR3WIR+h4hweDmJeXdwiPgH'),
+    ('a0000000-0000-4000-8000-000000000004', 'sky-garden-view.png', 'Sky Garden', 'the view from the Sky Garden', 'GlcKJYqJZ2iOd3dweHiHd3mAefgn'),
+    ('a0000000-0000-4000-8000-000000000005', 'high-line-walk.png', 'The High Line', 'a walk on the High Line', 'WHgKFZBYZqiPeIeAiFh2eWiKcPdX'),
+    ('a0000000-0000-4000-8000-000000000005', 'brooklyn-bridge-sunset.png', 'Brooklyn Bridge', 'Brooklyn Bridge at sunset', 'F8kJPYiIdYiPh4hzl0eXiIh/dwW4'),
+    ('a0000000-0000-4000-8000-000000000005', 'central-park-bow-bridge.png', 'Central Park', 'Bow Bridge in Central Park', 'l+YJPYZneZV/h4dyiFiHmHdwegdn'),
+    ('a0000000-0000-4000-8000-000000000006', 'met-museum-steps.png', 'The Metropolitan Museum of Art', 'the steps of the Met', '2DYKPYp3hYefh5dxmDeXmWhwd/lI'),
+    ('a0000000-0000-4000-8000-000000000006', 'katz-deli-counter.png', 'Katz''s Delicatessen', 'the counter at Katz''s Delicatessen', 'WEkKNYyHeIl8h3eAh2iJeIh/g/h4'),
+    ('a0000000-0000-4000-8000-000000000007', 'east-side-gallery-wall.png', 'East Side Gallery', 'the murals of the East Side Gallery', 'WKcJHZJ3dnZ/h4iBiFiIimdwfAeX'),
+    ('a0000000-0000-4000-8000-000000000007', 'tempelhofer-feld-kites.png', 'Tempelhofer Feld', 'kites over Tempelhofer Feld', 'mekJRYR5iGd/d4hzd2eIeIh/ZWf4'),
+    ('a0000000-0000-4000-8000-000000000007', 'fernsehturm-night.png', 'Berliner Fernsehturm', 'the Fernsehturm at night', '2DYKNYpWaHh/iIeAeUloiYdwiPZI'),
+    ('a0000000-0000-4000-8000-000000000008', 'senso-ji-gate.png', 'Sensō-ji', 'the gate of Sensō-ji', 'l1gKHZJpZYuPZ3dzeEiHd3iPc/hn'),
+    ('a0000000-0000-4000-8000-000000000008', 'shibuya-crossing-night.png', 'Shibuya Crossing', 'Shibuya Crossing at night', '16gJLYxXaHaOeIlwiWl4eHePhwi3'),
+    ('a0000000-0000-4000-8000-000000000008', 'shinjuku-gyoen-autumn.png', 'Shinjuku Gyoen National Garden', 'Shinjuku Gyoen in autumn', 'mskJPYRVdoieeHeAmYh1mHWP1Tn1'),
+    ('a0000000-0000-4000-8000-000000000002', 'tokyo-skytree-dusk.png', 'Tokyo Skytree', 'Tokyo Skytree at dusk', '1zYKPYh1SXiPh3iReDqIiHdwePhI')
+  ) as ph (uploader, file, place, subject, thumbhash)
   join public.places p on p.name = ph.place
   join public.reviews r on r.place_id = p.id and r.author_id = ph.uploader::uuid;
 

@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import type { OutputBundle } from 'rolldown';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defaultTileAttribution, defaultTileUrl, mapCreditsHtml } from './src/components/map/map-credits.ts';
 import { placeholderCreditsHtml } from './src/components/map/placeholder-credits.ts';
 import { validateBuildEnv } from './src/lib/env-schema.ts';
@@ -133,8 +134,52 @@ function preloadRouteChunks(): Plugin {
   };
 }
 
+/**
+ * The service worker (Workbox, decision 222): it precaches the built scripts, styles, icons and
+ * the bundled basemap, never index.html — the server writes the anon key into the page, so a
+ * precached copy would freeze it. Pages are network first, kept under one key (every route
+ * serves the same page), so any route opens offline once the app has been opened online.
+ * Photo variants are cache first, bounded. The app registers it after the first paint
+ * (app/pwa.ts) and asks before a new version takes over.
+ */
+function serviceWorker() {
+  return VitePWA({
+    injectRegister: false,
+    registerType: 'prompt',
+    manifest: false,
+    filename: 'sw.js',
+    workbox: {
+      globPatterns: ['**/*.{js,css,svg,png,webmanifest,json}'],
+      globIgnores: ['**/*.map', 'index.html'],
+      maximumFileSizeToCacheInBytes: 1024 * 1024,
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.mode === 'navigate',
+          handler: 'NetworkFirst',
+          options: {
+            cacheName: 'pinstar-page',
+            networkTimeoutSeconds: 5,
+            plugins: [{ cacheKeyWillBeUsed: () => Promise.resolve('/') }],
+          },
+        },
+        {
+          urlPattern: ({ url }) => url.pathname.startsWith('/storage/v1/render/image/public/'),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'pinstar-photos',
+            expiration: { maxEntries: 300, maxAgeSeconds: 30 * 24 * 3600 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
+    },
+  });
+}
+
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), tailwindcss(), shellSettings(mode), runEntryAfterFirstPaint(), preloadRouteChunks()],
+  plugins: [react(), tailwindcss(), shellSettings(mode), runEntryAfterFirstPaint(), preloadRouteChunks(), serviceWorker()],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',

@@ -225,12 +225,14 @@ describe('places, reviews and live updates in the browser', () => {
     const { data: photos } = await app.server
       .admin()
       .from('review_photos')
-      .select('path, width, height, alt')
+      .select('path, width, height, alt, thumbhash')
       .eq('place_id', place.id)
       .order('alt');
     assert.equal(photos?.length, 2);
     const kiosk = photos!.find((p) => p.alt === 'The kiosk in red and blue light')!;
     assert.deepEqual([kiosk.width, kiosk.height], [1600, 800]);
+    // Its ThumbHash, computed in the browser from the prepared pixels: a 2:1 landscape hash.
+    assert.match(kiosk.thumbhash ?? '', /^[A-Za-z0-9+/]{20,40}={0,2}$/);
     const stored = Buffer.from(await (await fetch(`${app.server.url}/storage/v1/object/public/place-photos/${kiosk.path}`)).arrayBuffer());
     assert.deepEqual(webpSize(stored), { width: 1600, height: 800 });
     assert.equal(stored.includes('Exif'), false, 'no EXIF chunk');

@@ -46,7 +46,7 @@ describe('profile page and account screens', () => {
     await page.getByRole('region', { name: 'Places added' }).getByRole('link', { name: 'Member Café' }).waitFor();
     assert.match(
       (await page.locator('main img').first().getAttribute('src')) ?? '',
-      /\/storage\/v1\/object\/public\/avatars\/.+\/avatar-seed\.png$/,
+      /\/storage\/v1\/render\/image\/public\/avatars\/.+\/avatar-seed\.png\?width=96&height=96&resize=cover$/,
     );
     await checkScreen(page, 'profile', () => page.getByRole('heading', { level: 1, name: 'Grace Hopper' }).waitFor());
 

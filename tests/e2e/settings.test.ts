@@ -98,7 +98,7 @@ describe('settings in the browser', () => {
       [first.split('/')[1]],
       'the replaced file is removed',
     );
-    const header = page.getByRole('banner').locator(`img[src$="${first}"]`);
+    const header = page.getByRole('banner').locator(`img[src*="/render/image/public/avatars/${first}?width=64&"]`);
     await header.waitFor();
     const size = await page.evaluate<{ w: number; h: number }>(
       `(async () => { const r = await fetch(${JSON.stringify(`${app.server.url}/storage/v1/object/public/avatars/${first}`)}); const b = await createImageBitmap(await r.blob()); return { w: b.width, h: b.height }; })()`,

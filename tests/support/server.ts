@@ -36,6 +36,8 @@ export interface TestServerOptions {
   override?: Partial<ServerConfig>;
   /** Serve the built web app (e2e); off by default. */
   web?: boolean;
+  /** Serve the built web app from this folder instead of web/dist (a copy a test redeploys). */
+  webDist?: string;
   /** Port to listen on; a free one by default. */
   port?: number;
   /** Where the server's log goes; silent by default. */
@@ -52,7 +54,7 @@ export async function startTestServer(backend: TestBackend, options: TestServerO
     projectDir: options.project ?? path.join(repoRoot, 'supabase'),
     port: options.port ?? 0,
     dataDir,
-    webDist: options.web ? path.join(repoRoot, 'web/dist') : null,
+    webDist: options.webDist ?? (options.web ? path.join(repoRoot, 'web/dist') : null),
     env,
     log: options.log ?? silentLogger,
     override: { logRequests: false, ...options.override },

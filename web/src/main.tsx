@@ -20,3 +20,10 @@ startTransition(() => {
     </StrictMode>,
   );
 });
+
+// The service worker registers once the page has loaded, from a chunk of its own (app/pwa.ts).
+if (import.meta.env.PROD) {
+  const register = () => void import('./app/pwa').then((m) => m.registerServiceWorker());
+  if (document.readyState === 'complete') register();
+  else window.addEventListener('load', register, { once: true });
+}

@@ -11,6 +11,8 @@ export interface AppServerOptions {
   /** Port and environment (PORT, HOST, API_EXTERNAL_URL) of the server. */
   port?: number;
   env?: NodeJS.ProcessEnv;
+  /** Serve the built app from this folder (a copy of web/dist) instead of web/dist. */
+  webDist?: string;
 }
 
 function withSection(toml: TomlTable, key: string, values: TomlTable): TomlTable {
@@ -36,7 +38,13 @@ export function startAppServer(options: AppServerOptions = {}): Promise<TestServ
     },
     email: { ...((auth.email ?? {}) as TomlTable), enable_confirmations: options.confirmations ?? false, max_frequency: '0s' },
   });
-  return startTestServer('pglite', { web: true, override: { toml, seed: false }, port: options.port, env: options.env });
+  return startTestServer('pglite', {
+    web: true,
+    webDist: options.webDist,
+    override: { toml, seed: false },
+    port: options.port,
+    env: options.env,
+  });
 }
 
 let counter = 0;

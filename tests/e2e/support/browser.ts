@@ -35,7 +35,9 @@ export async function openPage(
   baseURL: string,
   viewport: { width: number; height: number } = viewports.desktop,
 ): Promise<TrackedPage> {
-  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC' });
+  // Service workers are blocked: requests a worker makes pass by `page.route`, which suites use
+  // to hold responses back. tests/e2e/pwa.test.ts opens its own contexts with them allowed.
+  const context = await browser.newContext({ baseURL, viewport, locale: 'en-US', timezoneId: 'UTC', serviceWorkers: 'block' });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('console', (message) => {

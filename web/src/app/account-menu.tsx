@@ -12,7 +12,7 @@ import {
   DropdownMenuTrigger,
 } from '@/components/ui/dropdown-menu';
 import { useSignOut } from '@/features/auth';
-import { avatarUrl, useMyProfile } from '@/features/profiles';
+import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { isModerator } from '@/lib/permissions';
@@ -40,7 +40,7 @@ export default function AccountMenu() {
       <DropdownMenuTrigger className="flex min-h-11 min-w-11 items-center gap-1 rounded-full p-0.5 focus-visible:outline-2 focus-visible:outline-brand-600">
         {/* Named by hidden text, not aria-label: the visible initials must not contradict the name (WCAG 2.5.3). */}
         <span className="sr-only">Account menu for {name}</span>
-        <Avatar src={avatarUrl(profile?.avatar_path)} name={name} size="sm" />
+        <Avatar path={profile?.avatar_path} name={name} size="sm" />
         <ChevronDown aria-hidden="true" className="size-4 text-slate-600" />
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">

@@ -5,10 +5,21 @@ import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Progress } from '@/components/ui/progress';
 import { messages } from '@/lib/errors';
-import { acceptedTypes, maxPhotos, maxSourceBytes, photoUrl, preparePhoto } from '@/lib/photos';
+import { acceptedTypes, maxPhotos, maxSourceBytes, preparePhoto } from '@/lib/photos';
+import { Photo } from './photo';
 
 export type PhotoDraft =
-  | { key: string; kind: 'new'; blob: Blob; previewUrl: string; width: number; height: number; alt: string; progress: number | null }
+  | {
+      key: string;
+      kind: 'new';
+      blob: Blob;
+      previewUrl: string;
+      width: number;
+      height: number;
+      thumbhash: string | null;
+      alt: string;
+      progress: number | null;
+    }
   | { key: string; kind: 'existing'; id: string; path: string; alt: string; progress: null; hidden?: boolean };
 
 export interface PhotoPickerProps {
@@ -63,11 +74,11 @@ export function PhotoPicker({ value, onChange, altErrors = {}, disabled = false 
       <ul className="space-y-3">
         {value.map((photo, index) => (
           <li key={photo.key} className="flex gap-3 rounded-md border border-slate-200 p-2">
-            <img
-              src={photo.kind === 'new' ? photo.previewUrl : photoUrl(photo.path)}
-              alt=""
-              className="size-20 shrink-0 rounded object-cover"
-            />
+            {photo.kind === 'new' ? (
+              <img src={photo.previewUrl} alt="" className="size-20 shrink-0 rounded object-cover" />
+            ) : (
+              <Photo path={photo.path} alt="" width={80} ratio={1} className="size-20 shrink-0 rounded" />
+            )}
             <div className="min-w-0 flex-1 space-y-2">
               <FormField label={`Describe photo ${index + 1}`} error={altErrors[photo.key]}>
                 <Input

@@ -436,6 +436,8 @@ export type Database = {
         Row: {
           address: string | null
           category: Database["public"]["Enums"]["place_category"]
+          cover_photo_path: string | null
+          cover_photo_thumbhash: string | null
           created_at: string
           created_by: string | null
           description: string
@@ -452,6 +454,8 @@ export type Database = {
         Insert: {
           address?: string | null
           category: Database["public"]["Enums"]["place_category"]
+          cover_photo_path?: string | null
+          cover_photo_thumbhash?: string | null
           created_at?: string
           created_by?: string | null
           description?: string
@@ -468,6 +472,8 @@ export type Database = {
         Update: {
           address?: string | null
           category?: Database["public"]["Enums"]["place_category"]
+          cover_photo_path?: string | null
+          cover_photo_thumbhash?: string | null
           created_at?: string
           created_by?: string | null
           description?: string
@@ -594,6 +600,7 @@ export type Database = {
           path: string
           place_id: string
           review_id: string
+          thumbhash: string | null
           uploader_id: string
           width: number | null
         }
@@ -606,6 +613,7 @@ export type Database = {
           path: string
           place_id: string
           review_id: string
+          thumbhash?: string | null
           uploader_id?: string
           width?: number | null
         }
@@ -618,6 +626,7 @@ export type Database = {
           path?: string
           place_id?: string
           review_id?: string
+          thumbhash?: string | null
           uploader_id?: string
           width?: number | null
         }
@@ -920,6 +929,8 @@ export type Database = {
         Returns: {
           address: string | null
           category: Database["public"]["Enums"]["place_category"]
+          cover_photo_path: string | null
+          cover_photo_thumbhash: string | null
           created_at: string
           created_by: string | null
           description: string

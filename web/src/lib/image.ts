@@ -37,3 +37,21 @@ export async function cropAndResize(src: string, area: CropArea, maxSide: number
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, canvas.width, canvas.height);
   return canvasToBlob(canvas, 'image/webp', quality);
 }
+
+/**
+ * The ThumbHash of an image (base64, about 25 bytes): drawn at most 100 px on its long side
+ * and hashed, in the browser. It is stored with the photo and drawn while the photo loads.
+ */
+export async function computeThumbHash(src: string): Promise<string> {
+  const [{ rgbaToThumbHash }, image] = await Promise.all([import('thumbhash'), loadImage(src)]);
+  const scale = Math.min(1, 100 / Math.max(image.naturalWidth, image.naturalHeight));
+  const canvas = document.createElement('canvas');
+  canvas.width = Math.max(1, Math.round(image.naturalWidth * scale));
+  canvas.height = Math.max(1, Math.round(image.naturalHeight * scale));
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('This browser cannot edit images.');
+  context.drawImage(image, 0, 0, canvas.width, canvas.height);
+  const pixels = context.getImageData(0, 0, canvas.width, canvas.height);
+  const hash = rgbaToThumbHash(pixels.width, pixels.height, pixels.data);
+  return btoa(String.fromCharCode(...hash));
+}

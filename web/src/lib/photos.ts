@@ -1,5 +1,5 @@
 /** Review photos in storage: the bucket's rules, their public URL, preparing and uploading them. */
-import { cropAndResize, loadImage } from '@/lib/image';
+import { computeThumbHash, cropAndResize, loadImage } from '@/lib/image';
 import { supabase } from '@/lib/supabase';
 import { uploadWithProgress } from '@/lib/upload';
 
@@ -9,15 +9,13 @@ export const maxSourceBytes = 5 * 1024 * 1024;
 export const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const maxSide = 1600;
 
-export function photoUrl(path: string): string {
-  return supabase.storage.from(photoBucket).getPublicUrl(path).data.publicUrl;
-}
-
 export interface PreparedPhoto {
   blob: Blob;
   width: number;
   height: number;
   previewUrl: string;
+  /** ThumbHash (base64) of the prepared photo, stored with it as its placeholder. */
+  thumbhash: string;
 }
 
 /**
@@ -31,11 +29,13 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
     const area = { x: 0, y: 0, width: image.naturalWidth, height: image.naturalHeight };
     const blob = await cropAndResize(source, area, maxSide, 0.85);
     const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
+    const previewUrl = URL.createObjectURL(blob);
     return {
       blob,
       width: Math.max(1, Math.round(area.width * scale)),
       height: Math.max(1, Math.round(area.height * scale)),
-      previewUrl: URL.createObjectURL(blob),
+      previewUrl,
+      thumbhash: await computeThumbHash(previewUrl),
     };
   } finally {
     URL.revokeObjectURL(source);
@@ -45,7 +45,8 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
 /** Uploads one prepared photo under the member's folder; resolves with its storage path. */
 export function uploadPhoto(userId: string, reviewId: string, blob: Blob, onProgress: (fraction: number) => void): Promise<string> {
   const path = `${userId}/${reviewId}/${crypto.randomUUID()}.webp`;
-  return uploadWithProgress({ bucket: photoBucket, path, body: blob, onProgress });
+  // The path is new for every upload, so the file and its variants can be cached for a year.
+  return uploadWithProgress({ bucket: photoBucket, path, body: blob, onProgress, cacheControl: 'max-age=31536000' });
 }
 
 export async function removePhotoFiles(paths: string[]): Promise<void> {

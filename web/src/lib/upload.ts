@@ -5,6 +5,8 @@ export interface UploadOptions {
   path: string;
   body: Blob;
   upsert?: boolean;
+  /** The object's Cache-Control (default `max-age=3600`, as storage-js); its variants send it too. */
+  cacheControl?: string;
   onProgress?: (fraction: number) => void;
   signal?: AbortSignal;
 }
@@ -28,7 +30,15 @@ export class UploadError extends Error {
  * progress, so this sends the same request (`POST /storage/v1/object/<bucket>/<path>`, raw body,
  * `x-upsert`) with XMLHttpRequest and the session's access token.
  */
-export async function uploadWithProgress({ bucket, path, body, upsert = false, onProgress, signal }: UploadOptions): Promise<string> {
+export async function uploadWithProgress({
+  bucket,
+  path,
+  body,
+  upsert = false,
+  cacheControl = 'max-age=3600',
+  onProgress,
+  signal,
+}: UploadOptions): Promise<string> {
   const { data } = await supabase.auth.getSession();
   const token = data.session?.access_token;
   if (!token) throw new UploadError('Sign in to upload.', 401, '401', 'InvalidJWT');
@@ -39,7 +49,7 @@ export async function uploadWithProgress({ bucket, path, body, upsert = false, o
     xhr.setRequestHeader('Authorization', `Bearer ${token}`);
     xhr.setRequestHeader('apikey', supabaseAnonKey);
     xhr.setRequestHeader('x-upsert', String(upsert));
-    xhr.setRequestHeader('cache-control', 'max-age=3600');
+    xhr.setRequestHeader('cache-control', cacheControl);
     xhr.setRequestHeader('content-type', body.type || 'application/octet-stream');
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);

@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Users } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
+import { Photo } from '@/components/photo';
 import { PlaceSummary } from '@/components/places/place-summary';
 import { QueryError } from '@/components/query-error';
 import { SectionBoundary } from '@/components/section-boundary';
@@ -47,6 +48,9 @@ function PlaceDetail({ place }: { place: Place }) {
   const { present, newReviews, showNewReviews } = usePlaceChannel(place.id, userId);
   const canEdit = canEditPlace(place, userId, profile.data);
   const desktop = useDesktop();
+  // Whether the photo band shows is decided when the page opens: a first photo arriving live (or
+  // the last one hidden) changes the picture, never the layout.
+  const [band] = useState(() => place.cover_photo_path !== null);
   const onShow = () => {
     void showNewReviews();
     document.getElementById('reviews-title')?.scrollIntoView({ block: 'start' });
@@ -103,6 +107,20 @@ function PlaceDetail({ place }: { place: Place }) {
           </Suspense>
         </div>
       </header>
+      {band && place.cover_photo_path ? (
+        <Photo
+          path={place.cover_photo_path}
+          alt=""
+          width={1024}
+          ratio={3}
+          sizes="(min-width: 1024px) 992px, calc(100vw - 2rem)"
+          thumbhash={place.cover_photo_thumbhash}
+          eager
+          className="rounded-lg"
+        />
+      ) : band ? (
+        <div aria-hidden="true" className="aspect-[3] rounded-lg bg-slate-100" />
+      ) : null}
       <section aria-labelledby="rating-title" className="space-y-3">
         <h2 id="rating-title" className="text-lg font-semibold">
           Rating

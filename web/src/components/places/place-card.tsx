@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
+import { Photo } from '../photo';
 import { PlaceSummary } from './place-summary';
 
 export interface PlaceCardProps {
@@ -15,13 +16,13 @@ function formatDistance(km: number): string {
   return km < 1 ? `${Math.round(km * 1000)} m` : `${km < 10 ? km.toFixed(1) : Math.round(km)} km`;
 }
 
-/** One place in a list; hover and focus highlight its pin on the map. */
+/** One place in a list, with its best photo; hover and focus highlight its pin on the map. */
 export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceCardProps) {
   return (
     <article
       data-place-id={place.id}
       className={cn(
-        'rounded-lg border p-3 transition-colors',
+        'flex gap-3 rounded-lg border p-3 transition-colors',
         active ? 'border-brand-500 bg-brand-50' : 'border-slate-200 bg-surface hover:border-slate-300',
       )}
       onMouseEnter={() => onHover?.(place.id)}
@@ -29,19 +30,34 @@ export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceC
       onFocus={() => onHover?.(place.id)}
       onBlur={() => onHover?.(null)}
     >
-      <h3 className="font-semibold">
-        <Link to={paths.place(place.id)} className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-          {place.name}
-        </Link>
-      </h3>
-      <div className="mt-1">
-        <PlaceSummary place={place} />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold">
+          <Link
+            to={paths.place(place.id)}
+            className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {place.name}
+          </Link>
+        </h3>
+        <div className="mt-1">
+          <PlaceSummary place={place} />
+        </div>
+        {place.address || distanceKm !== undefined ? (
+          <p className="mt-1 truncate text-sm text-slate-600">
+            {distanceKm !== undefined ? <span className="font-medium">{formatDistance(distanceKm)} · </span> : null}
+            {place.address}
+          </p>
+        ) : null}
       </div>
-      {place.address || distanceKm !== undefined ? (
-        <p className="mt-1 truncate text-sm text-slate-600">
-          {distanceKm !== undefined ? <span className="font-medium">{formatDistance(distanceKm)} · </span> : null}
-          {place.address}
-        </p>
+      {place.cover_photo_path ? (
+        <Photo
+          path={place.cover_photo_path}
+          alt=""
+          width={80}
+          ratio={1}
+          thumbhash={place.cover_photo_thumbhash}
+          className="size-20 shrink-0 rounded-md"
+        />
       ) : null}
     </article>
   );

@@ -56,6 +56,7 @@ export interface ReviewPhoto {
   alt: string;
   width: number | null;
   height: number | null;
+  thumbhash: string | null;
   /** Set when moderators hid the photo; only its uploader (the author) and moderators get it then. */
   hidden_at: string | null;
 }

@@ -3,7 +3,7 @@ import type { Place } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-/** `search_places`: full text and trigram match, best first (at most 50). */
+/** `search_places`: full text and trigram match, best first (at most 50); its rows carry no cover photo. */
 export function searchPlacesQuery(q: string) {
   const term = q.trim();
   return queryOptions({
@@ -11,7 +11,7 @@ export function searchPlacesQuery(q: string) {
     queryFn: async ({ signal }): Promise<Place[]> => {
       const { data, error } = await supabase.rpc('search_places', { q: term, max_results: 50 }).abortSignal(signal);
       if (error) throw error;
-      return data.map(({ rank: _rank, ...place }) => place);
+      return data.map(({ rank: _rank, ...place }) => ({ ...place, cover_photo_path: null, cover_photo_thumbhash: null }));
     },
     enabled: term.length >= 2,
     placeholderData: keepPreviousData,

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Photo } from '@/components/photo';
 import { PlaceSummary } from '@/components/places/place-summary';
 import { buttonVariants } from '@/components/ui/button';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
@@ -38,6 +39,18 @@ export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, 
       >
         {selected ? (
           <div className="mb-4 rounded-lg border border-brand-500 bg-brand-50 p-3">
+            {selected.cover_photo_path ? (
+              <Photo
+                path={selected.cover_photo_path}
+                alt=""
+                width={400}
+                ratio={16 / 9}
+                sizes="100vw"
+                thumbhash={selected.cover_photo_thumbhash}
+                eager
+                className="mb-2 rounded-md"
+              />
+            ) : null}
             <PlaceSummary place={selected} />
             {selected.address ? <p className="mt-1 text-sm text-slate-700">{selected.address}</p> : null}
             <Link to={paths.place(selected.id)} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>

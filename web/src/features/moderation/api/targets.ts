@@ -66,10 +66,6 @@ const photoColumns =
 const replyColumns =
   'id, hidden_at, created_at, body, author:profiles!review_replies_author_id_fkey(username, display_name), review:reviews!review_replies_review_id_fkey(place:places!reviews_place_id_fkey(id, name))';
 
-export function photoPublicUrl(path: string): string {
-  return supabase.storage.from('place-photos').getPublicUrl(path).data.publicUrl;
-}
-
 /**
  * Loads targets of one type, either by id (the reported ones) or the hidden ones (newest hide
  * first). Moderators read hidden rows through RLS; a deleted target is simply absent.

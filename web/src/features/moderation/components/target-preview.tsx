@@ -1,7 +1,8 @@
 import { Link } from 'react-router';
+import { Photo } from '@/components/photo';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/lib/paths';
-import { photoPublicUrl, type TargetContent } from '../api/targets';
+import type { TargetContent } from '../api/targets';
 
 function Byline({ target }: { target: TargetContent }) {
   const verb = target.type === 'place' ? 'Added' : 'Posted';
@@ -74,13 +75,7 @@ export function TargetPreview({ target }: { target: TargetContent }) {
         </>
       ) : (
         <div className="flex items-start gap-3">
-          <img
-            src={photoPublicUrl(target.path)}
-            alt={target.alt}
-            width={128}
-            height={128}
-            className="size-32 rounded-md bg-slate-200 object-cover"
-          />
+          <Photo path={target.path} alt={target.alt} width={128} ratio={1} className="size-32 shrink-0 rounded-md" />
           <p className="text-sm text-slate-700">
             {target.place ? (
               <>

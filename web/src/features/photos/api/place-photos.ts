@@ -8,6 +8,7 @@ export interface PlacePhoto {
   alt: string;
   width: number | null;
   height: number | null;
+  thumbhash: string | null;
   review_id: string;
 }
 
@@ -18,7 +19,7 @@ export function placePhotosQuery(placeId: string) {
     queryFn: async (): Promise<PlacePhoto[]> => {
       const { data, error } = await supabase
         .from('review_photos')
-        .select('id, path, alt, width, height, review_id')
+        .select('id, path, alt, width, height, thumbhash, review_id')
         .eq('place_id', placeId)
         .is('hidden_at', null)
         .order('created_at', { ascending: false })

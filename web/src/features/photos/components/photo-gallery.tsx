@@ -1,19 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { Photo } from '@/components/photo';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
-import { photoUrl } from '@/lib/photos';
 import { placePhotosQuery, type PlacePhoto } from '../api/place-photos';
 
 /**
- * The place's photos as a grid of thumbnails; one opens in a lightbox dialog with previous/next.
+ * The place's photos as a grid of thumbnails; one opens in a lightbox dialog with previous/next
+ * (buttons, arrow keys, or a swipe), its alt text shown under it.
  * `photoActions` is a slot the app fills with other features' components (e.g. "Report").
  */
 export function PhotoGallery({ placeId, photoActions }: { placeId: string; photoActions?: (photo: PlacePhoto) => ReactNode }) {
   const { data: photos, isPending } = useQuery(placePhotosQuery(placeId));
   const [index, setIndex] = useState<number | null>(null);
+  const swipeStart = useRef<number | null>(null);
   if (isPending) return <Skeleton className="h-24 w-full" />;
   if (!photos || photos.length === 0) return <p className="text-sm text-slate-600">No photos yet.</p>;
   const current = index === null ? null : photos[index];
@@ -28,7 +30,14 @@ export function PhotoGallery({ placeId, photoActions }: { placeId: string; photo
               onClick={() => setIndex(i)}
               className="block aspect-square w-full overflow-hidden rounded-md bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600"
             >
-              <img src={photoUrl(photo.path)} alt={photo.alt} loading="lazy" width={160} height={160} className="size-full object-cover" />
+              <Photo
+                path={photo.path}
+                alt={photo.alt}
+                width={200}
+                ratio={1}
+                sizes="(min-width: 1024px) 159px, (min-width: 640px) calc((100vw - 3.5rem) / 4), calc((100vw - 3rem) / 3)"
+                thumbhash={photo.thumbhash}
+              />
             </button>
           </li>
         ))}
@@ -44,13 +53,32 @@ export function PhotoGallery({ placeId, photoActions }: { placeId: string; photo
               if (event.key === 'ArrowLeft') step(-1);
             }}
           >
-            <img
-              src={photoUrl(current.path)}
-              alt={current.alt}
-              width={current.width ?? undefined}
-              height={current.height ?? undefined}
-              className="mx-auto max-h-[65dvh] w-auto rounded-md object-contain"
-            />
+            <div
+              style={{ touchAction: 'pan-y' }}
+              onPointerDown={(event) => {
+                swipeStart.current = event.clientX;
+              }}
+              onPointerUp={(event) => {
+                const start = swipeStart.current;
+                swipeStart.current = null;
+                if (start === null || photos.length < 2) return;
+                const dx = event.clientX - start;
+                if (Math.abs(dx) > 40) step(dx < 0 ? 1 : -1);
+              }}
+            >
+              <Photo
+                key={current.id}
+                path={current.path}
+                alt={current.alt}
+                width={768}
+                ratio={current.width && current.height ? current.width / current.height : 4 / 3}
+                fit="contain"
+                sizes="(min-width: 800px) 768px, 92vw"
+                thumbhash={current.thumbhash}
+                eager
+                className="mx-auto max-h-[65dvh] rounded-md"
+              />
+            </div>
             {photoActions ? <div className="mt-3 flex justify-end">{photoActions(current)}</div> : null}
             {photos.length > 1 ? (
               <div className="mt-4 flex justify-between">

@@ -5,10 +5,6 @@ import { profileRow, type Profile } from './profile-row';
 
 export const profileColumns = 'id, username, display_name, bio, avatar_path, role, created_at';
 
-export function avatarUrl(path: string | null | undefined): string | null {
-  return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
-}
-
 async function getProfile(filter: { id: string } | { username: string }): Promise<Profile | null> {
   const query = supabase.from('profiles').select(profileColumns);
   const { data, error } = await (

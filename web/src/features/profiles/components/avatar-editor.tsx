@@ -3,7 +3,6 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { useRemoveAvatar, useReplaceAvatar } from '../api/avatar';
-import { avatarUrl } from '../api/profiles';
 import { avatarAcceptedTypes, avatarSourceMaxBytes, type Profile } from '../schemas';
 import { AvatarCropper } from './avatar-cropper';
 
@@ -37,7 +36,7 @@ export function AvatarEditor({ profile }: { profile: Profile }) {
 
   return (
     <div className="flex flex-wrap items-center gap-4">
-      <Avatar src={avatarUrl(profile.avatar_path)} name={profile.display_name} alt="Your profile photo" size="lg" />
+      <Avatar path={profile.avatar_path} name={profile.display_name} alt="Your profile photo" size="lg" />
       <div className="space-y-2">
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" onClick={() => fileInput.current?.click()}>

@@ -6,7 +6,6 @@ import { Avatar } from '@/components/ui/avatar';
 import { formatJoined, formatVisited } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { profileActivityQuery } from '../api/profile-activity';
-import { avatarUrl } from '../api/profiles';
 import type { Profile } from '../schemas';
 
 function plural(n: number, one: string, many: string): string {
@@ -20,7 +19,7 @@ function EmptyState({ children }: { children: string }) {
 export function ProfileHeader({ profile, reviewCount, placeCount }: { profile: Profile; reviewCount: number; placeCount: number }) {
   return (
     <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
-      <Avatar src={avatarUrl(profile.avatar_path)} name={profile.display_name} size="lg" />
+      <Avatar path={profile.avatar_path} name={profile.display_name} size="lg" />
       <div className="min-w-0">
         <h1 className="text-2xl font-semibold break-words">{profile.display_name}</h1>
         <p className="text-slate-600">@{profile.username}</p>

@@ -82,6 +82,7 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
         alt: photo.alt.trim(),
         width: photo.width,
         height: photo.height,
+        thumbhash: photo.thumbhash,
       });
       if (error) {
         await removePhotoFiles([path]).catch(() => undefined);

@@ -1,19 +1,14 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
+import { Photo } from '@/components/photo';
 import { RatingStars } from '@/components/rating-stars';
 import { RelativeTime } from '@/components/relative-time';
 import { Avatar } from '@/components/ui/avatar';
 import { formatVisited } from '@/lib/dates';
 import { paths } from '@/lib/paths';
-import { photoUrl } from '@/lib/photos';
-import { supabase } from '@/lib/supabase';
 import { isEdited, type Review, type ReviewPhoto } from '../schemas';
 import { HelpfulButton } from './helpful-button';
 import { ReviewReplies, type ReplySlots } from './review-replies';
-
-function avatarUrl(path: string | null): string | null {
-  return path ? supabase.storage.from('avatars').getPublicUrl(path).data.publicUrl : null;
-}
 
 /**
  * A photo of the review. One that moderators hid reaches only its uploader (the author) and
@@ -21,13 +16,14 @@ function avatarUrl(path: string | null): string | null {
  */
 function ReviewPhotoItem({ photo, hiddenNotice }: { photo: ReviewPhoto; hiddenNotice?: ReactNode }) {
   const image = (
-    <img
-      src={photoUrl(photo.path)}
+    <Photo
+      path={photo.path}
       alt={photo.alt}
-      loading="lazy"
       width={96}
-      height={96}
-      className={`size-24 shrink-0 rounded-md bg-slate-100 object-cover ${photo.hidden_at ? 'opacity-60 grayscale' : ''}`}
+      ratio={1}
+      thumbhash={photo.thumbhash}
+      className="size-24 shrink-0 rounded-md"
+      imgClassName={photo.hidden_at ? 'opacity-60 grayscale' : undefined}
     />
   );
   if (!photo.hidden_at) return <li>{image}</li>;
@@ -77,7 +73,7 @@ export function ReviewItem({ review, userId, slots = {} }: { review: Review; use
       className="scroll-mt-20 border-b border-slate-200 py-4 last:border-b-0"
     >
       <header className="flex items-center gap-3">
-        <Avatar src={avatarUrl(author?.avatar_path ?? null)} name={name} size="sm" />
+        <Avatar path={author?.avatar_path ?? null} name={name} size="sm" />
         <div className="min-w-0">
           <h3 id={`review-${review.id}`} className="text-sm font-semibold">
             {author ? (

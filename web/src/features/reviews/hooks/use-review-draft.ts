@@ -10,6 +10,7 @@ interface StoredPhoto {
   blob: Blob;
   width: number;
   height: number;
+  thumbhash?: string | null;
   alt: string;
 }
 
@@ -54,14 +55,18 @@ export function useReviewDraft(placeId: string, userId: string) {
   const readPhotos = useCallback(async (): Promise<PhotoDraft[]> => {
     const stored = await readDraftValue(key);
     if (!Array.isArray(stored)) return [];
-    return stored
-      .filter(isStoredPhoto)
-      .map((p) => ({ ...p, kind: 'new' as const, previewUrl: URL.createObjectURL(p.blob), progress: null }));
+    return stored.filter(isStoredPhoto).map((p) => ({
+      ...p,
+      thumbhash: typeof p.thumbhash === 'string' ? p.thumbhash : null,
+      kind: 'new' as const,
+      previewUrl: URL.createObjectURL(p.blob),
+      progress: null,
+    }));
   }, [key]);
   const writePhotos = useCallback(
     (photos: PhotoDraft[]) => {
       const fresh = photos.flatMap((p): StoredPhoto[] =>
-        p.kind === 'new' ? [{ key: p.key, blob: p.blob, width: p.width, height: p.height, alt: p.alt }] : [],
+        p.kind === 'new' ? [{ key: p.key, blob: p.blob, width: p.width, height: p.height, thumbhash: p.thumbhash, alt: p.alt }] : [],
       );
       return fresh.length ? writeDraftValue(key, fresh) : deleteDraftValue(key);
     },
