@@ -573,6 +573,10 @@ export type Database = {
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
       }
+      member_left: {
+        Args: { username: string }
+        Returns: boolean
+      }
       open_list: {
         Args: { list_id: string }
         Returns: Json

@@ -11,6 +11,8 @@ export const messages = {
   weakPassword: 'Choose a stronger password.',
   rateLimited: 'Too many attempts. Try again in a minute.',
   samePassword: 'Choose a password different from the current one.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordInvalid: 'That isn’t your current password.',
   otpExpired: 'This link has expired. Ask for a new one.',
   reviewExists: 'You’ve already reviewed this place — edit your review instead.',
   usernameTaken: 'That username is taken.',
@@ -117,6 +119,10 @@ function fromAuth(code: string, e: ErrorLike): AppError | null {
   switch (code) {
     case 'invalid_credentials':
       return { code, message: messages.invalidCredentials, reaction: 'form' };
+    case 'current_password_required':
+      return { code, message: messages.currentPasswordRequired, reaction: 'field', field: 'current' };
+    case 'current_password_invalid':
+      return { code, message: messages.currentPasswordInvalid, reaction: 'field', field: 'current' };
     case 'email_not_confirmed':
       return { code, message: messages.emailNotConfirmed, reaction: 'resend-confirmation' };
     case 'user_already_exists':

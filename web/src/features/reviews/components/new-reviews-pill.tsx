@@ -5,7 +5,7 @@ import { ArrowUp } from 'lucide-react';
  * content; a polite live region announces the count.
  */
 export function NewReviewsPill({ count, onShow }: { count: number; onShow: () => void }) {
-  const text = `${count} new ${count === 1 ? 'review' : 'reviews'}`;
+  const text = count === 1 ? '1 new review' : `${count} new reviews`;
   return (
     <>
       <p aria-live="polite" className="sr-only">
