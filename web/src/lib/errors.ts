@@ -34,6 +34,8 @@ export const messages = {
   lastSignInMethod: 'Keep at least one way to sign in.',
   linkingDisabled: 'Linking sign-in methods is turned off on this server.',
   providerUnavailable: 'That sign-in provider isn’t available.',
+  timeout: 'Pinstar is taking too long to answer. Try again in a moment.',
+  unreachable: 'We can’t reach Pinstar right now. Try again in a moment.',
   unknown: 'Something went wrong.',
 } as const;
 
@@ -218,6 +220,13 @@ function fromStorage(e: ErrorLike): AppError | null {
 export function describeError(error: unknown, options: { table?: string; quiet?: boolean } = {}): AppError {
   const e = asErrorLike(error);
   if (isNetworkFailure(e, error)) return { code: 'network', message: messages.offline, reaction: 'offline' };
+  // A read the client gave up on (lib/supabase's timeout), or a server that does not answer,
+  // as supabase-js reports them: "TimeoutError: …", "TypeError: Failed to fetch".
+  const said = `${text(e.name)}: ${text(e.message)}`;
+  if (/\bTimeoutError\b/.test(said)) return { code: 'timeout', message: messages.timeout, reaction: 'retry' };
+  if (/fetch|network|load failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said)) {
+    return { code: 'unreachable', message: messages.unreachable, reaction: 'retry' };
+  }
   const code = text(e.code);
   const mapped =
     (e.name === 'AuthWeakPasswordError' ? fromAuth('weak_password', e) : null) ??
