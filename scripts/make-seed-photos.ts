@@ -1,9 +1,11 @@
 /**
  * Writes the demo photos of supabase/seed.sql: small generated PNG illustrations (a sky
- * gradient, a sun or moon and a stylised skyline, coloured per place), not photographs —
- * their alt text in seed.sql says so. Output: supabase/seed/place-photos/<uploader id>/<file>,
- * uploaded into the `place-photos` bucket of a fresh local database (config.toml
- * `objects_path`). Run: `node scripts/make-seed-photos.ts`.
+ * gradient, a sun and a stylised skyline, coloured per place), not photographs — their alt
+ * text in seed.sql says so. Output: supabase/seed/place-photos/<uploader id>/<file>, uploaded
+ * into the `place-photos` bucket of a fresh local database (config.toml `objects_path`).
+ * Also the demo members' avatars: a generated pattern of rings on a coloured disc per member,
+ * supabase/seed/avatars/<member id>/avatar.png for the `avatars` bucket.
+ * Run: `node scripts/make-seed-photos.ts`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -32,6 +34,37 @@ export const seedPhotos: { uploader: string; file: string; seed: number }[] = [
   ['a0000000-0000-4000-8000-000000000008', 'shibuya-crossing-night.png'],
   ['a0000000-0000-4000-8000-000000000008', 'shinjuku-gyoen-autumn.png'],
   ['a0000000-0000-4000-8000-000000000002', 'tokyo-skytree-dusk.png'],
+  // one illustration for each of 30 more places, on the earliest review of each
+  ['a0000000-0000-4000-8000-000000000006', 'carnegie-hall.png'],
+  ['a0000000-0000-4000-8000-000000000001', 'musee-d-orsay.png'],
+  ['a0000000-0000-4000-8000-000000000004', 'mori-art-museum.png'],
+  ['a0000000-0000-4000-8000-000000000001', 'palais-garnier.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'angelina.png'],
+  ['a0000000-0000-4000-8000-000000000005', 'shakespeare-and-company.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'st-paul-s-cathedral.png'],
+  ['a0000000-0000-4000-8000-000000000007', 'mauerpark.png'],
+  ['a0000000-0000-4000-8000-000000000001', 'hyde-park.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'monmouth-coffee-company.png'],
+  ['a0000000-0000-4000-8000-000000000002', 'tokyo-tower.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'solomon-r-guggenheim-museum.png'],
+  ['a0000000-0000-4000-8000-000000000005', 'grand-central-terminal.png'],
+  ['a0000000-0000-4000-8000-000000000008', 'ueno-park.png'],
+  ['a0000000-0000-4000-8000-000000000002', 'parc-des-buttes-chaumont.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'royal-albert-hall.png'],
+  ['a0000000-0000-4000-8000-000000000004', 'sainte-chapelle.png'],
+  ['a0000000-0000-4000-8000-000000000008', 'reichstag-building.png'],
+  ['a0000000-0000-4000-8000-000000000006', 'prospect-park.png'],
+  ['a0000000-0000-4000-8000-000000000007', 'neues-museum.png'],
+  ['a0000000-0000-4000-8000-000000000002', 'natural-history-museum.png'],
+  ['a0000000-0000-4000-8000-000000000005', 'american-museum-of-natural-history.png'],
+  ['a0000000-0000-4000-8000-000000000008', 'tokyo-national-museum.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'regent-s-park.png'],
+  ['a0000000-0000-4000-8000-000000000001', 'museum-of-modern-art.png'],
+  ['a0000000-0000-4000-8000-000000000003', 'marche-des-enfants-rouges.png'],
+  ['a0000000-0000-4000-8000-000000000001', 'musee-rodin.png'],
+  ['a0000000-0000-4000-8000-000000000007', 'berliner-philharmonie.png'],
+  ['a0000000-0000-4000-8000-000000000005', 'statue-of-liberty.png'],
+  ['a0000000-0000-4000-8000-000000000004', 'meiji-jingu.png'],
 ].map(([uploader = '', file = ''], index) => ({ uploader, file, seed: index + 1 }));
 
 export const photoWidth = 480;
@@ -121,6 +154,54 @@ export function renderPhoto(seed: number, width = photoWidth, height = photoHeig
   ]);
 }
 
+/** The demo members' ids (seed.sql `demo_members`), one avatar each. */
+export const seedAvatars: string[] = Array.from(
+  { length: 11 },
+  (_, i) => `a0000000-0000-4000-8000-${(i + 1).toString(16).padStart(12, '0')}`,
+);
+
+export const avatarSize = 160;
+
+/** A coloured disc with two lighter rings and a dot, on a pale background, per member. */
+export function renderAvatar(seed: number, size = avatarSize): Buffer {
+  const rnd = random(seed * 7919);
+  const hue = rnd() * 360;
+  const background = hsl((hue + 180) % 360, 0.3, 0.92);
+  const disc = hsl(hue, 0.55, 0.42);
+  const ring = hsl(hue, 0.6, 0.68);
+  const centre = { x: size * (0.35 + rnd() * 0.3), y: size * (0.35 + rnd() * 0.3) };
+  const raw = Buffer.alloc((size * 3 + 1) * size);
+  for (let y = 0; y < size; y++) {
+    const row = y * (size * 3 + 1);
+    raw[row] = 0;
+    for (let x = 0; x < size; x++) {
+      const fromMiddle = Math.hypot(x - size / 2, y - size / 2);
+      const fromCentre = Math.hypot(x - centre.x, y - centre.y);
+      let c = background;
+      if (fromMiddle <= size * 0.48) {
+        c = disc;
+        const band = Math.floor(fromCentre / (size * 0.09));
+        if (band % 2 === 1 && band < 5) c = ring;
+      }
+      raw.set(c, row + 1 + x * 3);
+    }
+  }
+  return png(size, size, raw);
+}
+
+function png(width: number, height: number, raw: Buffer): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB, no interlace
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(raw, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
 if (import.meta.main) {
   const root = path.resolve(import.meta.dirname, '../supabase/seed/place-photos');
   let bytes = 0;
@@ -130,5 +211,14 @@ if (import.meta.main) {
     writeFileSync(path.join(root, photo.uploader, photo.file), png);
     bytes += png.length;
   }
-  process.stdout.write(`wrote ${seedPhotos.length} photos (${Math.round(bytes / 1024)} KiB) under ${path.relative(process.cwd(), root)}\n`);
+  const avatars = path.resolve(import.meta.dirname, '../supabase/seed/avatars');
+  for (const [index, id] of seedAvatars.entries()) {
+    const image = renderAvatar(index + 1);
+    mkdirSync(path.join(avatars, id), { recursive: true });
+    writeFileSync(path.join(avatars, id, 'avatar.png'), image);
+    bytes += image.length;
+  }
+  process.stdout.write(
+    `wrote ${seedPhotos.length} photos and ${seedAvatars.length} avatars (${Math.round(bytes / 1024)} KiB) under ${path.relative(process.cwd(), path.dirname(root))}\n`,
+  );
 }

@@ -4,8 +4,10 @@
 -- 75 real, well-known public places in Paris, London, New York, Berlin and Tokyo (landmarks,
 -- museums, parks, markets, a few cafés and bars) with their real coordinates; demo members
 -- who can sign in (bcrypt passwords, as the auth service stores them); reviews and ratings
--- spread over the past months; generated illustrations as photos (their alt text says so,
--- files in seed/place-photos, made by scripts/make-seed-photos.ts); a few stars, open
+-- spread over the past months, each composed from its place's own details so no sentence
+-- repeats; generated illustrations as photos on 52 places (their alt text says so, files in
+-- seed/place-photos) and as every member's avatar (seed/avatars), made by
+-- scripts/make-seed-photos.ts; every member has a bio; a few stars, open
 -- reports, a hidden spam review and the matching public moderation log.
 --
 -- Demo accounts (email / password):
@@ -27,14 +29,14 @@ insert into demo_members values
   (1, 'a0000000-0000-4000-8000-000000000001', 'ada@pinstar.local', 'ada', 'Ada Moreau', 'Left Bank regular. Coffee first, museums second.', 'pinstar-demo-1', 'member', 240),
   (2, 'a0000000-0000-4000-8000-000000000002', 'ben@pinstar.local', 'ben_travels', 'Ben Okafor', 'Two cities a year, always on foot.', 'pinstar-demo-2', 'member', 231),
   (3, 'a0000000-0000-4000-8000-000000000003', 'chloe@pinstar.local', 'chloe', 'Chloé Martin', 'Londoner by choice. Markets, galleries, long walks.', 'pinstar-demo-3', 'member', 226),
-  (4, 'a0000000-0000-4000-8000-000000000004', 'dev@pinstar.local', 'dev_s', 'Dev Sharma', null, 'pinstar-demo-4', 'member', 198),
+  (4, 'a0000000-0000-4000-8000-000000000004', 'dev@pinstar.local', 'dev_s', 'Dev Sharma', 'South London. Food markets on Saturdays, galleries when it rains.', 'pinstar-demo-4', 'member', 198),
   (5, 'a0000000-0000-4000-8000-000000000005', 'emma@pinstar.local', 'emma_nyc', 'Emma Rossi', 'Brooklyn. Parks, delis and free museum nights.', 'pinstar-demo-5', 'member', 215),
   (6, 'a0000000-0000-4000-8000-000000000006', 'felix@pinstar.local', 'felix', 'Felix Wagner', 'Between New York and Berlin.', 'pinstar-demo-6', 'member', 187),
   (7, 'a0000000-0000-4000-8000-000000000007', 'greta@pinstar.local', 'greta_b', 'Greta Schulz', 'Kreuzberg. I review the places I would take friends to.', 'pinstar-demo-7', 'member', 205),
   (8, 'a0000000-0000-4000-8000-000000000008', 'haru@pinstar.local', 'haru', 'Haruto Sato', 'Tokyo walks, early mornings.', 'pinstar-demo-8', 'member', 176),
   (9, 'a0000000-0000-4000-8000-000000000009', 'mina@pinstar.local', 'mina_mod', 'Mina (moderator)', 'Keeping Pinstar friendly and accurate.', 'pinstar-moderator', 'moderator', 245),
   (10, 'a0000000-0000-4000-8000-00000000000a', 'sam@pinstar.local', 'sam_admin', 'Sam (admin)', 'Runs this Pinstar community.', 'pinstar-admin', 'admin', 250),
-  (11, 'a0000000-0000-4000-8000-00000000000b', 'deals4u@pinstar.local', 'deals4u', 'Deals 4 U', null, 'pinstar-demo-spam', 'member', 20);
+  (11, 'a0000000-0000-4000-8000-00000000000b', 'deals4u@pinstar.local', 'deals4u', 'Deals 4 U', 'Daily deals, follow for more!!!', 'pinstar-demo-spam', 'member', 20);
 
 -- The profile trigger on auth.users creates each profile (username from the metadata).
 insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token,
@@ -49,7 +51,8 @@ insert into auth.identities (provider_id, user_id, identity_data, provider, last
 select m.id::text, m.id, jsonb_build_object('sub', m.id::text, 'email', m.email, 'email_verified', true, 'phone_verified', false),
        'email', now() - interval '2 days', now() - make_interval(days => m.joined_days_ago), now() - make_interval(days => m.joined_days_ago)
   from demo_members m;
-update public.profiles p set bio = m.bio, role = m.role from demo_members m where p.id = m.id;
+-- Avatars: generated patterns (scripts/make-seed-photos.ts), uploaded from seed/avatars.
+update public.profiles p set bio = m.bio, role = m.role, avatar_path = m.id || '/avatar.png' from demo_members m where p.id = m.id;
 
 -- places ---------------------------------------------------------------------------------
 create temporary table demo_places (name text primary key, category public.place_category, description text, address text,
@@ -131,6 +134,87 @@ insert into demo_places values
   ('Yoyogi Park', 'park', 'One of Tokyo''s largest parks, next to Meiji Jingu, busy with picnics, musicians and weekend festivals.', '2-1 Yoyogikamizonocho, Shibuya City, Tokyo 151-0052', 35.6717, 139.6949),
   ('Golden Gai', 'bar', 'Six narrow alleys in Shinjuku packed with around 200 tiny bars, many seating only a handful of people.', '1 Kabukicho, Shinjuku City, Tokyo 160-0021', 35.6940, 139.7046);
 
+-- What a visitor remembers of each place and where it is: the composed reviews below are
+-- built from these, so each one speaks of its own place.
+create temporary table demo_notes (name text primary key, area text not null, detail text not null,
+  the boolean not null); -- whether people say "the" before the name
+insert into demo_notes values
+  ('Eiffel Tower', 'the Champ de Mars', 'the view from the second-floor platform', true),
+  ('Louvre Museum', 'the Tuileries end of Rue de Rivoli', 'the Winged Victory at the top of the Daru staircase', true),
+  ('Musée d''Orsay', 'the Left Bank', 'the great clock window on the fifth floor', true),
+  ('Notre-Dame de Paris', 'the Île de la Cité', 'the rose windows, bright again after the restoration', false),
+  ('Sacré-Cœur Basilica', 'Montmartre', 'the mosaic of Christ in Majesty above the choir', true),
+  ('Jardin du Luxembourg', 'Saint-Germain and the Latin Quarter', 'the Medici Fountain under the plane trees', true),
+  ('Centre Pompidou', 'Beaubourg', 'the escalator tube climbing the façade', true),
+  ('Arc de Triomphe', 'the top of the Champs-Élysées', 'the roof terrace over the twelve avenues', true),
+  ('Café de Flore', 'Saint-Germain-des-Prés', 'the red banquettes on the ground floor', false),
+  ('Marché des Enfants Rouges', 'the northern Marais', 'the Moroccan counter with its couscous', true),
+  ('Shakespeare and Company', 'the Latin Quarter', 'the upstairs reading library with its old piano', false),
+  ('Jardin des Tuileries', 'the Louvre side of Concorde', 'the Grand Bassin with its toy sailing boats', true),
+  ('Parc des Buttes-Chaumont', 'the 19th arrondissement', 'the Temple de la Sibylle on its rocky island', true),
+  ('Musée Rodin', 'the 7th arrondissement', 'The Thinker among the roses', true),
+  ('Palais Garnier', 'the Opéra district', 'the marble grand staircase', true),
+  ('Sainte-Chapelle', 'the Palais de Justice', 'the upper chapel''s fifteen stained-glass windows', true),
+  ('Angelina', 'Rue de Rivoli', 'the Mont-Blanc of chestnut cream and meringue', false),
+  ('British Museum', 'Bloomsbury', 'the Sutton Hoo helmet', true),
+  ('Tower of London', 'the City''s eastern edge', 'the Crown Jewels in the Jewel House', true),
+  ('Tate Modern', 'Bankside', 'the Rothko room', false),
+  ('Borough Market', 'London Bridge', 'the raclette scraped straight onto potatoes', false),
+  ('Hyde Park', 'Knightsbridge and Bayswater', 'a swim at the Serpentine Lido', false),
+  ('National Gallery', 'Trafalgar Square', 'Van Gogh''s Sunflowers', true),
+  ('St Paul''s Cathedral', 'the City of London', 'the climb to the Golden Gallery', false),
+  ('Primrose Hill', 'north of Regent''s Park', 'the skyline from the summit bench', false),
+  ('Natural History Museum', 'South Kensington', 'the blue whale skeleton hanging in Hintze Hall', true),
+  ('Camden Market', 'Camden Lock', 'the food stalls in the old stables', false),
+  ('Royal Albert Hall', 'Kensington Gore', 'a Proms night standing in the arena', true),
+  ('Sky Garden', 'Fenchurch Street', 'the terrace looking towards Tower Bridge', true),
+  ('Regent''s Park', 'Marylebone', 'Queen Mary''s Rose Gardens in June', false),
+  ('Shakespeare''s Globe', 'the South Bank', 'standing in the yard as a groundling', false),
+  ('Victoria and Albert Museum', 'Exhibition Road', 'the cast courts with Trajan''s Column', true),
+  ('Monmouth Coffee Company', 'Seven Dials', 'a filter coffee at the tiny back bench', false),
+  ('Central Park', 'the middle of Manhattan', 'Bethesda Fountain', false),
+  ('The Metropolitan Museum of Art', 'the Upper East Side', 'the Temple of Dendur', false),
+  ('Museum of Modern Art', 'Midtown', 'The Starry Night on the fifth floor', true),
+  ('The High Line', 'Chelsea and the Meatpacking District', 'the sunken overlook above Tenth Avenue', false),
+  ('Brooklyn Bridge', 'DUMBO', 'the wooden promenade between the towers', false),
+  ('Statue of Liberty', 'New York Harbor', 'the crown, reached by a narrow spiral stair', true),
+  ('Chelsea Market', 'the Meatpacking District', 'the lobster rolls', false),
+  ('Grand Central Terminal', 'Midtown East', 'the painted ceiling of the Main Concourse', true),
+  ('Empire State Building', 'Koreatown and Herald Square', 'the open-air deck on the 86th floor', true),
+  ('American Museum of Natural History', 'the Upper West Side', 'the Hayden Planetarium show', true),
+  ('Katz''s Delicatessen', 'the Lower East Side', 'a hot pastrami on rye with pickles', false),
+  ('Prospect Park', 'Park Slope', 'the Long Meadow on a Sunday morning', false),
+  ('Carnegie Hall', 'West 57th Street', 'the Stern Auditorium''s sound from the balcony', false),
+  ('Solomon R. Guggenheim Museum', 'Museum Mile', 'the walk up Wright''s spiral ramp', true),
+  ('Bryant Park', 'the back of the Public Library', 'the free ice rink in winter', false),
+  ('McSorley''s Old Ale House', 'the East Village', 'the dark ale served two mugs at a time', false),
+  ('Brandenburg Gate', 'Pariser Platz', 'the quadriga lit up at night', true),
+  ('Reichstag Building', 'the government quarter', 'the spiral ramp inside the glass dome', true),
+  ('Pergamon Museum', 'Museum Island', 'the blue-glazed Ishtar Gate', true),
+  ('East Side Gallery', 'Friedrichshain', 'the Fraternal Kiss mural', true),
+  ('Tiergarten', 'the Mitte side of Charlottenburg', 'the view from the Victory Column', false),
+  ('Tempelhofer Feld', 'Neukölln and Tempelhof', 'cycling the old runways', false),
+  ('Markthalle Neun', 'Kreuzberg', 'Street Food Thursday', false),
+  ('Berliner Fernsehturm', 'Alexanderplatz', 'the revolving restaurant in the sphere', true),
+  ('Memorial to the Murdered Jews of Europe', 'Ministergärten', 'the information centre under the stelae', true),
+  ('Berliner Philharmonie', 'the Kulturforum', 'a seat in the vineyard terraces behind the orchestra', true),
+  ('Neues Museum', 'the Spree side of Museum Island', 'the bust of Nefertiti', true),
+  ('Mauerpark', 'Prenzlauer Berg', 'the Sunday karaoke in the amphitheatre', false),
+  ('Café Einstein Stammhaus', 'Schöneberg', 'the apple strudel with vanilla sauce', false),
+  ('Sensō-ji', 'Asakusa', 'the Kaminarimon lantern', false),
+  ('Meiji Jingu', 'Harajuku', 'the wall of sake barrels on the forest path', false),
+  ('Shibuya Crossing', 'Shibuya Station', 'the view over the scramble from the Shibuya Sky deck', false),
+  ('Tokyo Skytree', 'Oshiage', 'the glass floor on the Tembo Deck', false),
+  ('Tokyo National Museum', 'the north end of Ueno Park', 'the Gallery of Horyuji Treasures', true),
+  ('Shinjuku Gyoen National Garden', 'Shinjuku', 'the Japanese landscape garden with its teahouse', true),
+  ('Tsukiji Outer Market', 'Tsukiji', 'the tamagoyaki on a stick', true),
+  ('Ueno Park', 'Ueno', 'the boats on Shinobazu Pond', false),
+  ('teamLab Planets', 'Toyosu', 'the room of floating flowers', false),
+  ('Tokyo Tower', 'Shiba Park', 'the Top Deck tour', false),
+  ('Mori Art Museum', 'Roppongi Hills', 'the Sky Deck on the roof', true),
+  ('Yoyogi Park', 'Harajuku and Shibuya', 'the Sunday dancers by the entrance', false),
+  ('Golden Gai', 'Kabukicho', 'a six-seat bar up a steep stair', false);
+
 -- Each place was added by the member who lives in its city, over the first weeks.
 insert into public.places (name, category, description, address, lat, lng, created_by, created_at, updated_at)
 select d.name, d.category, d.description, d.address, d.lat, d.lng, m.id, t.at, t.at
@@ -140,7 +224,7 @@ select d.name, d.category, d.description, d.address, d.lat, d.lng, m.id, t.at, t
   cross join lateral (select now() - make_interval(days => 170 + get_byte(decode(md5(d.name), 'hex'), 0) % 50,
                                                    hours => get_byte(decode(md5(d.name), 'hex'), 1) % 24) as at) t;
 
--- reviews: hand-written ones (with photos), then plausible ones from templates -----------
+-- reviews: hand-written ones (with photos), then ones composed from each place's notes ---
 insert into public.reviews (place_id, author_id, rating, body, visited_on, created_at, updated_at)
 select p.id, m.id, r.rating, r.body, (now() - make_interval(days => r.days_ago + 3))::date,
        now() - make_interval(days => r.days_ago), now() - make_interval(days => r.days_ago)
@@ -171,66 +255,99 @@ select p.id, m.id, r.rating, r.body, (now() - make_interval(days => r.days_ago +
   join demo_members m on m.n = r.member
   join public.places p on p.name = r.place;
 
-create temporary table demo_templates (category public.place_category, k integer, body text);
-insert into demo_templates values
-  ('museum', 0, 'Spent a whole afternoon at %s and still did not see everything. Buy tickets online and go early to avoid the queues.'),
-  ('museum', 1, 'The collection at %s is outstanding. The audio guide is worth it and the cafe is a good place to rest your feet.'),
-  ('museum', 2, 'A must if you like art and history. %s gets busy at weekends, so a weekday morning is the best time to visit.'),
-  ('museum', 3, 'Impressive building and well laid-out rooms at %s. Some galleries were closed for works when I went, which was a pity.'),
-  ('park', 0, '%s is perfect for a long walk or a picnic. Plenty of benches, clean paths and lots of shade on a hot day.'),
-  ('park', 1, 'Went for a morning run through %s: calm, green and full of dog walkers. A lovely break from the city.'),
-  ('park', 2, 'Beautiful in every season. %s gets crowded on sunny weekends, but there is always a quiet corner somewhere.'),
-  ('park', 3, 'Nice spot to sit with a coffee and people-watch. Toilets at %s were a bit hard to find, though.'),
-  ('viewpoint', 0, 'The view from %s is worth every step. Go around sunset and bring a jacket, it gets windy up there.'),
-  ('viewpoint', 1, 'Spectacular on a clear day. %s is busy with tourists, but the panorama makes up for it.'),
-  ('viewpoint', 2, 'Booked ahead and skipped most of the queue. %s is an unforgettable way to see the city from above.'),
-  ('viewpoint', 3, 'Great photos from %s, though the crowds in the middle of the day were a lot. Early morning was much better.'),
-  ('shop', 0, 'So much to taste and see at %s. Go hungry and bring cash, some stalls do not take cards.'),
-  ('shop', 1, 'Fun to wander around %s, with plenty of food stalls. It gets very packed around lunchtime.'),
-  ('shop', 2, 'A proper local institution. %s has great produce and friendly traders who are happy to give you a taste.'),
-  ('shop', 3, 'Interesting place but a bit touristy now. Prices at %s have gone up, still worth a look.'),
-  ('other', 0, 'Moving and beautifully kept. Take your time at %s and read the information panels, they add a lot.'),
-  ('other', 1, '%s is even more impressive in person. Arrive early to enjoy it before the tour groups.'),
-  ('other', 2, 'A very special place. %s is free to visit and there is a good little bookshop nearby.'),
-  ('other', 3, 'Worth the detour. The queue at %s moved quickly and the staff were helpful.'),
-  ('venue', 0, 'Saw a concert at %s and the acoustics were wonderful. Cheap seats up high are perfectly fine.'),
-  ('venue', 1, 'A stunning building. Took the guided tour of %s and learned a lot about its history.'),
-  ('venue', 2, 'Memorable evening at %s. Drinks at the interval are pricey, so pre-order them.'),
-  ('venue', 3, 'Beautiful interior, slightly cramped seats. Still, a night at %s is a classic.'),
-  ('cafe', 0, 'Excellent coffee and a cosy room. %s gets busy at weekends but the wait is short.'),
-  ('cafe', 1, 'Lovely pastries and friendly staff at %s. A bit expensive, but a real institution.'),
-  ('cafe', 2, 'Came to %s for breakfast and stayed for a second cup. Nice spot to read for an hour.'),
-  ('cafe', 3, 'Good but very touristy these days. The hot chocolate at %s is still the best thing on the menu.'),
-  ('bar', 0, 'Tiny, loud and full of character. %s is a great place to end the night with friends.'),
-  ('bar', 1, 'Cash only and no frills, but the atmosphere at %s is like nowhere else.'),
-  ('bar', 2, 'Friendly bartenders and a good crowd. Arrive early at %s if you want a seat.'),
-  ('bar', 3, 'Fun place for one drink, but %s can get very crowded after 10 pm.'),
-  ('restaurant', 0, 'Huge portions and a real sense of history at %s. Come hungry and be ready to queue.'),
-  ('restaurant', 1, 'The signature dish at %s lives up to the hype. Service is fast even when it is packed.'),
-  ('restaurant', 2, 'Loved the food at %s, but it is pricey for what it is. Worth trying once.'),
-  ('restaurant', 3, 'A classic. Went at an odd hour to avoid the rush at %s, which worked well.');
+-- Everyone else's reviews are composed from each place's own name, city, neighbourhood and
+-- remembered detail: an opening that matches the rating, then the detail, a tip or both.
+-- Phrases are never reused within a place and every phrase names its place or its detail,
+-- so no sentence repeats anywhere (tests/data/seed.test.ts checks it).
+create temporary table demo_phrases (kind text, k integer, body text, primary key (kind, k));
+insert into demo_phrases values
+  ('open5', 0, '%6$s was the highlight of my week in %2$s.'),
+  ('open5', 1, 'Everything people say about %1$s is true, and then some.'),
+  ('open5', 2, 'I would go back to %1$s tomorrow.'),
+  ('open5', 3, 'Of everything I saw in %2$s, %1$s stayed with me the longest.'),
+  ('open5', 4, 'No hesitation about the five stars for %1$s.'),
+  ('open5', 5, '%6$s is where I now send every friend who visits %2$s.'),
+  ('open4', 0, 'A very good visit to %1$s, with one or two small niggles.'),
+  ('open4', 1, '%6$s is well worth the time, even if it is not perfect.'),
+  ('open4', 2, 'I enjoyed %1$s more than I expected to.'),
+  ('open4', 3, 'A solid four stars for %1$s.'),
+  ('open4', 4, 'Glad I made room for %1$s in a busy few days in %2$s.'),
+  ('open4', 5, '%6$s mostly lived up to its reputation.'),
+  ('open3', 0, '%6$s was fine, but I expected more.'),
+  ('open3', 1, 'Mixed feelings about %1$s.'),
+  ('open3', 2, 'A decent stop, though %1$s did not quite win me over.'),
+  ('open3', 3, 'I can see why people love %1$s, but it was not for me that day.'),
+  ('open3', 4, '%6$s is good, not great.'),
+  ('open3', 5, 'Half of my visit to %1$s was wonderful and half was a slog.'),
+  ('open2', 0, 'Honestly, %1$s was a disappointment.'),
+  ('open2', 1, 'I left %1$s wishing I had spent the afternoon elsewhere in %2$s.'),
+  ('open2', 2, '%6$s did not work for me at all this time.'),
+  ('open2', 3, 'Hard to recommend %1$s as it is right now.'),
+  ('open2', 4, 'Too crowded and too rushed: %1$s deserves better.'),
+  ('open2', 5, 'Not my favourite part of %2$s, I am afraid: %1$s felt tired.'),
+  ('good', 0, 'The best part was %3$s.'),
+  ('good', 1, 'Do not leave without seeing %3$s.'),
+  ('good', 2, 'I could have spent an hour on %3$s alone.'),
+  ('good', 3, 'What I remember most is %3$s.'),
+  ('good', 4, 'Make time for %3$s, it is the real reward.'),
+  ('good', 5, 'I still think about %3$s.'),
+  ('mixed', 0, 'I did like %3$s, to be fair.'),
+  ('mixed', 1, 'The saving grace was %3$s.'),
+  ('mixed', 2, 'Even %3$s felt rushed with so many people around.'),
+  ('mixed', 3, 'I had come for %3$s and it was only partly worth it.'),
+  ('mixed', 4, 'At least %3$s was as good as the pictures.'),
+  ('mixed', 5, 'Skip the rest and go straight to %3$s.'),
+  ('tip', 0, 'Go %5$s if you can, when %4$s is calmer.'),
+  ('tip', 1, 'Pair it with a wander around %4$s afterwards.'),
+  ('tip', 2, 'Getting there is easy, and %4$s has plenty of places to eat.'),
+  ('tip', 3, 'Next time I am in %4$s I will go %5$s.'),
+  ('tip', 4, 'If you are staying around %4$s, it is close enough to judge for yourself.'),
+  ('tip', 5, 'Allow more time than you think, and keep an hour for %4$s.');
 
 -- Locals review most of their city, travellers some of theirs, everyone else a few: all
 -- decided by a hash, so every fresh database gets the same guide.
 insert into public.reviews (place_id, author_id, rating, body, visited_on, created_at, updated_at)
-select p.id, m.id,
-       case when h.b1 < 18 then 2 when h.b1 < 70 then 3 when h.b1 < 165 then 4 else 5 end,
-       format(t.body, p.name), (h.at - make_interval(days => h.b4 % 10))::date, h.at, h.at
-  from public.places p
-  cross join demo_members m
-  cross join lateral (select decode(md5(p.name || ':' || m.username), 'hex') as d) x
-  cross join lateral (select get_byte(x.d, 0) as b0, get_byte(x.d, 1) as b1, get_byte(x.d, 4) as b4,
-                             now() - make_interval(days => 3 + get_byte(x.d, 2) % 160, hours => get_byte(x.d, 3) % 24) as at) h
-  join demo_templates t on t.category = p.category and t.k = get_byte(x.d, 5) % 4
- where m.n <= 9
-   and h.b0 < case
-         when m.n = (case when p.lng between 2 and 3 then 1 when p.lng between -1 and 0 then 3
-                          when p.lng < -70 then 5 when p.lng between 13 and 14 then 7 else 8 end) then 215
-         when m.n = 4 and p.lng between -1 and 0 then 150
-         when m.n = 2 and (p.lng between 2 and 3 or p.lng > 139) then 120
-         when m.n = 6 and (p.lng < -70 or p.lng between 13 and 14) then 120
-         when m.n = 9 then 20
-         else 28 end
+select c.place_id, c.author_id, c.rating,
+       concat_ws(' ',
+         format(o.body, c.called, c.city, c.detail, c.area, c.best_time, c.called_first),
+         case when c.shape <> 0 then format(d.body, c.name, c.city, c.detail, c.area, c.best_time) end,
+         case when c.shape <> 1 then format(t.body, c.name, c.city, c.detail, c.area, c.best_time) end),
+       c.visited_on, c.at, c.at
+  from (
+    select p.id as place_id, m.id as author_id, p.name, case when n.the then 'the ' || p.name else p.name end as called,
+           case when n.the then 'The ' || p.name else p.name end as called_first, n.area, n.detail,
+           case when h.b1 < 18 then 2 when h.b1 < 70 then 3 when h.b1 < 165 then 4 else 5 end as rating,
+           case when p.lng between 2 and 3 then 'Paris' when p.lng between -1 and 0 then 'London'
+                when p.lng < -70 then 'New York' when p.lng between 13 and 14 then 'Berlin' else 'Tokyo' end as city,
+           case p.category when 'museum' then 'on a weekday morning' when 'park' then 'early on a weekday'
+                when 'viewpoint' then 'in the hour before sunset' when 'shop' then 'before noon on a weekday'
+                when 'cafe' then 'in the middle of the afternoon' when 'bar' then 'early in the evening'
+                when 'restaurant' then 'for a late lunch' when 'venue' then 'on a weeknight'
+                else 'first thing in the morning' end as best_time,
+           h.b6 % 3 as shape, get_byte(decode(md5(p.name), 'hex'), 2) as offset_,
+           row_number() over (partition by p.id order by h.b7, m.n) - 1 as i,
+           (h.at - make_interval(days => h.b4 % 10))::date as visited_on, h.at
+      from public.places p
+      join demo_notes n on n.name = p.name
+      cross join demo_members m
+      cross join lateral (select decode(md5(p.name || ':' || m.username), 'hex') as d) x
+      cross join lateral (select get_byte(x.d, 0) as b0, get_byte(x.d, 1) as b1, get_byte(x.d, 4) as b4,
+                                 get_byte(x.d, 6) as b6, get_byte(x.d, 7) as b7,
+                                 now() - make_interval(days => 3 + get_byte(x.d, 2) % 160, hours => get_byte(x.d, 3) % 24) as at) h
+     where m.n <= 9
+       and h.b0 < case
+             when m.n = (case when p.lng between 2 and 3 then 1 when p.lng between -1 and 0 then 3
+                              when p.lng < -70 then 5 when p.lng between 13 and 14 then 7 else 8 end) then 215
+             when m.n = 4 and p.lng between -1 and 0 then 150
+             when m.n = 2 and (p.lng between 2 and 3 or p.lng > 139) then 120
+             when m.n = 6 and (p.lng < -70 or p.lng between 13 and 14) then 120
+             when m.n = 9 then 20
+             else 28 end
+  ) c
+  join demo_phrases o on o.kind = 'open' || c.rating and o.k = (c.i + c.offset_) % 6
+  join demo_phrases d on d.kind = case when c.rating >= 4 then 'good' else 'mixed' end and d.k = (c.i + c.offset_ / 6) % 6
+  join demo_phrases t on t.kind = 'tip' and t.k = (c.i + c.offset_ / 36) % 6
+ where c.i < 6
 on conflict (place_id, author_id) do nothing;
 
 -- photos: generated illustrations, one per hand-written review that has one, with their
@@ -266,6 +383,48 @@ select r.id, r.place_id, r.author_id, ph.uploader || '/' || ph.file,
   join public.places p on p.name = ph.place
   join public.reviews r on r.place_id = p.id and r.author_id = ph.uploader::uuid;
 
+-- and one on the earliest review of 30 more places (files from the same script)
+insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at)
+select r.id, r.place_id, r.author_id, ph.uploader || '/' || ph.file,
+       'Generated illustration (not a photo): a stylised skyline and sun on a coloured sky, standing in for '
+         || case when n.the then 'the ' || p.name else p.name end,
+       480, 360, r.created_at + interval '5 minutes'
+  from (values
+    ('a0000000-0000-4000-8000-000000000006', 'carnegie-hall.png', 'Carnegie Hall'),
+    ('a0000000-0000-4000-8000-000000000001', 'musee-d-orsay.png', 'Musée d''Orsay'),
+    ('a0000000-0000-4000-8000-000000000004', 'mori-art-museum.png', 'Mori Art Museum'),
+    ('a0000000-0000-4000-8000-000000000001', 'palais-garnier.png', 'Palais Garnier'),
+    ('a0000000-0000-4000-8000-000000000003', 'angelina.png', 'Angelina'),
+    ('a0000000-0000-4000-8000-000000000005', 'shakespeare-and-company.png', 'Shakespeare and Company'),
+    ('a0000000-0000-4000-8000-000000000003', 'st-paul-s-cathedral.png', 'St Paul''s Cathedral'),
+    ('a0000000-0000-4000-8000-000000000007', 'mauerpark.png', 'Mauerpark'),
+    ('a0000000-0000-4000-8000-000000000001', 'hyde-park.png', 'Hyde Park'),
+    ('a0000000-0000-4000-8000-000000000003', 'monmouth-coffee-company.png', 'Monmouth Coffee Company'),
+    ('a0000000-0000-4000-8000-000000000002', 'tokyo-tower.png', 'Tokyo Tower'),
+    ('a0000000-0000-4000-8000-000000000003', 'solomon-r-guggenheim-museum.png', 'Solomon R. Guggenheim Museum'),
+    ('a0000000-0000-4000-8000-000000000005', 'grand-central-terminal.png', 'Grand Central Terminal'),
+    ('a0000000-0000-4000-8000-000000000008', 'ueno-park.png', 'Ueno Park'),
+    ('a0000000-0000-4000-8000-000000000002', 'parc-des-buttes-chaumont.png', 'Parc des Buttes-Chaumont'),
+    ('a0000000-0000-4000-8000-000000000003', 'royal-albert-hall.png', 'Royal Albert Hall'),
+    ('a0000000-0000-4000-8000-000000000004', 'sainte-chapelle.png', 'Sainte-Chapelle'),
+    ('a0000000-0000-4000-8000-000000000008', 'reichstag-building.png', 'Reichstag Building'),
+    ('a0000000-0000-4000-8000-000000000006', 'prospect-park.png', 'Prospect Park'),
+    ('a0000000-0000-4000-8000-000000000007', 'neues-museum.png', 'Neues Museum'),
+    ('a0000000-0000-4000-8000-000000000002', 'natural-history-museum.png', 'Natural History Museum'),
+    ('a0000000-0000-4000-8000-000000000005', 'american-museum-of-natural-history.png', 'American Museum of Natural History'),
+    ('a0000000-0000-4000-8000-000000000008', 'tokyo-national-museum.png', 'Tokyo National Museum'),
+    ('a0000000-0000-4000-8000-000000000003', 'regent-s-park.png', 'Regent''s Park'),
+    ('a0000000-0000-4000-8000-000000000001', 'museum-of-modern-art.png', 'Museum of Modern Art'),
+    ('a0000000-0000-4000-8000-000000000003', 'marche-des-enfants-rouges.png', 'Marché des Enfants Rouges'),
+    ('a0000000-0000-4000-8000-000000000001', 'musee-rodin.png', 'Musée Rodin'),
+    ('a0000000-0000-4000-8000-000000000007', 'berliner-philharmonie.png', 'Berliner Philharmonie'),
+    ('a0000000-0000-4000-8000-000000000005', 'statue-of-liberty.png', 'Statue of Liberty'),
+    ('a0000000-0000-4000-8000-000000000004', 'meiji-jingu.png', 'Meiji Jingu')
+  ) as ph (uploader, file, place)
+  join public.places p on p.name = ph.place
+  join demo_notes n on n.name = p.name
+  join public.reviews r on r.place_id = p.id and r.author_id = ph.uploader::uuid;
+
 -- stars ----------------------------------------------------------------------------------
 insert into public.stars (user_id, place_id, created_at)
 select m.id, p.id, now() - make_interval(days => get_byte(decode(md5(m.username || p.name), 'hex'), 1) % 90)
@@ -297,4 +456,4 @@ select 'a0000000-0000-4000-8000-000000000007', 'review', r.id, 'other', 'This re
 
 -- The broadcasts the triggers queued while seeding are not news to anyone.
 delete from realtime.messages;
-drop table demo_members, demo_places, demo_templates;
+drop table demo_members, demo_places, demo_notes, demo_phrases;

@@ -1,7 +1,7 @@
 /**
  * The demo data of supabase/seed.sql: real places where they are, reviews over months with
- * exact aggregates, photo files that exist and say they are generated, and demo members who
- * sign in with the passwords the README lists.
+ * exact aggregates and no sentence said twice, photo and avatar files that exist and say they
+ * are generated, and demo members with bios who sign in with the passwords the README lists.
  */
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
@@ -18,6 +18,43 @@ const cities: Record<string, [number, number, number, number]> = {
   Berlin: [52.44, 52.57, 13.28, 13.5],
   Tokyo: [35.6, 35.76, 139.63, 139.86],
 };
+
+const segmenter = new Intl.Segmenter('en', { granularity: 'sentence' });
+
+/** A segment ending in an initial or a short abbreviation ("R.", "St.", "e.g.") goes on. */
+const abbreviation = /(?:^|[\s(])(?:[A-Z]|St|Mt|Mr|Mrs|Ms|Dr|No|vs|e\.g|i\.e|approx)\.$/;
+
+/** The sentences of a text as a reader sees them (case and spacing aside). */
+export function sentences(text: string): string[] {
+  const out: string[] = [];
+  let carry = '';
+  for (const { segment } of segmenter.segment(text)) {
+    const sentence = (carry + segment).trim().replace(/\s+/g, ' ');
+    if (abbreviation.test(sentence)) carry = sentence + ' ';
+    else {
+      carry = '';
+      if (sentence !== '') out.push(sentence.toLowerCase());
+    }
+  }
+  if (carry.trim() !== '') out.push(carry.trim().toLowerCase());
+  return out;
+}
+
+test('sentences are split where a reader would split them', () => {
+  assert.deepEqual(
+    sentences(
+      "Go early!  It is calm then. Is it worth it? Yes: book on the 5th. St. Paul's is next door. The Solomon R. Guggenheim is uptown.",
+    ),
+    [
+      'go early!',
+      'it is calm then.',
+      'is it worth it?',
+      'yes: book on the 5th.',
+      "st. paul's is next door.",
+      'the solomon r. guggenheim is uptown.',
+    ],
+  );
+});
 
 for (const backend of testBackends()) {
   describe(`demo data on ${backend}`, () => {
@@ -64,12 +101,53 @@ for (const backend of testBackends()) {
       assert.deepEqual(log.data?.map((a) => a.action).sort(), ['hide', 'role_change']);
     });
 
-    test('every photo file exists and its alt text says it is generated', async () => {
+    test('no sentence appears in two demo reviews, ratings vary and dates spread naturally', async () => {
+      const reviews = await sql<{ id: string; place: string; body: string; rating: number; created: string; visited: string | null }>(
+        server,
+        `select r.id, p.name as place, r.body, r.rating, r.created_at::text as created, r.visited_on::text as visited
+           from reviews r join places p on p.id = r.place_id`,
+      );
+      assert.ok(reviews.length >= 160, `${reviews.length} reviews`);
+      const seen = new Map<string, string>();
+      const repeated: string[] = [];
+      for (const review of reviews) {
+        for (const sentence of new Set(sentences(review.body))) {
+          const first = seen.get(sentence);
+          if (first !== undefined) repeated.push(`"${sentence}" (${first} and ${review.place})`);
+          else seen.set(sentence, review.place);
+        }
+      }
+      assert.deepEqual(repeated, []);
+      const perRating = new Map<number, number>();
+      for (const r of reviews) perRating.set(r.rating, (perRating.get(r.rating) ?? 0) + 1);
+      assert.ok(perRating.size >= 4, `ratings ${[...perRating.keys()].join(', ')}`);
+      for (const [rating, n] of perRating) assert.ok(n <= reviews.length / 2, `${n} reviews rated ${rating}`);
+      const days = new Set(reviews.map((r) => r.created.slice(0, 10)));
+      assert.ok(days.size >= reviews.length / 2, `${days.size} distinct days for ${reviews.length} reviews`);
+      for (const r of reviews) if (r.visited) assert.ok(r.visited <= r.created.slice(0, 10), `${r.place}: visited after reviewing`);
+    });
+
+    test('photos on at least 50 places, every file exists and its alt text says it is generated', async () => {
       const photos = await sql<{ path: string; alt: string }>(server, `select path, alt from review_photos`);
-      assert.ok(photos.length >= 20);
+      const [withPhotos] = await sql<{ n: number }>(server, `select count(distinct place_id)::int as n from review_photos`);
+      assert.ok((withPhotos?.n ?? 0) >= 50, `${withPhotos?.n} places with photos`);
       for (const p of photos) {
         assert.ok(existsSync(path.join(repoRoot, 'supabase/seed/place-photos', p.path)), p.path);
         assert.match(p.alt, /^Generated illustration \(not a photo\)/);
+      }
+    });
+
+    test('every member has a bio and a generated avatar file', async () => {
+      const profiles = await sql<{ username: string; bio: string | null; avatar_path: string | null }>(
+        server,
+        `select username, bio, avatar_path from profiles`,
+      );
+      assert.ok(profiles.length >= 10);
+      for (const p of profiles) {
+        assert.ok((p.bio ?? '').trim().length >= 10, `${p.username} has no bio`);
+        const file = path.join(repoRoot, 'supabase/seed/avatars', p.avatar_path ?? '-');
+        assert.ok(existsSync(file), `${p.username}: ${p.avatar_path}`);
+        assert.deepEqual([...readFileSync(file).subarray(1, 4)], [...Buffer.from('PNG')], p.username);
       }
     });
 

@@ -51,7 +51,7 @@ describe('your data: export and delete account', () => {
         .then(async (file) => downloads.push({ name: download.suggestedFilename(), body: JSON.parse(await readFile(file, 'utf8')) }));
     });
     await page.getByRole('button', { name: 'Download my data' }).click();
-    await waitForToast(page, 'Your data is downloading.');
+    await waitForToast(page, 'Your data is downloading');
     for (let i = 0; i < 50 && downloads.length < 2; i++) await page.waitForTimeout(100);
     const json = downloads.find((d) => d.name.endsWith('.json'));
     const geojson = downloads.find((d) => d.name.endsWith('.geojson'));
@@ -104,7 +104,7 @@ describe('your data: export and delete account', () => {
       await dialog.getByLabel(choice === 'delete' ? 'Delete my reviews too' : 'Keep my reviews, without my name').check();
       await dialog.getByLabel(`Type ${username} to confirm`).fill(username);
       await dialog.getByRole('button', { name: 'Delete my account' }).click();
-      await waitForToast(page, 'Your account has been deleted.');
+      await waitForToast(page, 'Your account has been deleted');
       await page.waitForURL((url) => url.pathname === '/');
       await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
 

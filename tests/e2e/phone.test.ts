@@ -163,6 +163,7 @@ describe('the app on a phone', () => {
     await page.getByRole('heading', { name: 'Profile', exact: true }).waitFor();
     assert.equal((await attributes(page.getByLabel('New email'))).autocomplete, 'email');
     assert.equal((await attributes(page.getByLabel('New password', { exact: true }))).autocomplete, 'new-password');
+    assert.equal((await attributes(page.getByLabel('Current password'))).autocomplete, 'current-password');
     assert.equal((await attributes(page.getByLabel('Username'))).autocomplete, 'off', 'the handle is not the sign-in name');
     // The new password is saved against this account's sign-in name.
     const owner = page.locator('input[autocomplete="username"]');

@@ -55,6 +55,22 @@ describe('profile page and account screens', () => {
     await page.getByText('1 place added', { exact: true }).waitFor();
     await page.goto('/u/nobody_here_at_all');
     await page.getByRole('heading', { name: 'We couldn’t find that page' }).waitFor();
+
+    // A member who deleted their account left: their page says so, not "not found".
+    const leaverEmail = uniqueEmail('screens-leaver');
+    const leaverId = await createMember(app.server, leaverEmail, 'leaver password 1', 'Lea Ver');
+    const leaver = (await app.server.admin().from('profiles').select('username').eq('id', leaverId).single()).data?.username ?? '';
+    assert.equal((await app.server.admin().auth.admin.deleteUser(leaverId)).error, null);
+    await page.goto(`/u/${leaver}`);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await checkScreen(page, `former member (${scheme})`, () =>
+        page.getByRole('heading', { level: 1, name: 'A former member' }).waitFor(),
+      );
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.getByText(`@${leaver} has left Pinstar.`, { exact: false }).waitFor();
+    assert.equal(await page.title(), 'A former member · Pinstar');
     assert.deepEqual(errors, []);
     await context.close();
   });

@@ -122,13 +122,25 @@ describe('settings in the browser', () => {
     await context.close();
   });
 
-  test('changes the password: same password refused, then updated', async () => {
+  test('changes the password: the current one is asked for, the same one refused, then updated', async () => {
     const { page, context, email, password } = await signedInSettings('password');
     const form = page.locator('form').filter({ has: page.getByRole('button', { name: 'Change password' }) });
+    await form.getByLabel('New password', { exact: true }).fill('brand new password 1');
+    await form.getByLabel('Confirm new password').fill('brand new password 1');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('Enter your current password.').waitFor();
+    assert.equal(await form.getByLabel('Current password').getAttribute('aria-invalid'), 'true');
+    // a wrong current password is refused by the server (current_password_invalid)
+    await form.getByLabel('Current password').fill('not my password');
+    await form.getByRole('button', { name: 'Change password' }).click();
+    await form.getByText('That isn’t your current password.').waitFor();
+    assert.equal((await app.server.client().auth.signInWithPassword({ email, password })).error, null, 'nothing changed');
+    await form.getByLabel('Current password').fill(password);
     await form.getByLabel('New password', { exact: true }).fill(password);
     await form.getByLabel('Confirm new password').fill(password);
     await form.getByRole('button', { name: 'Change password' }).click();
     await form.getByText('Choose a password different from the current one.').waitFor();
+    await form.getByLabel('Current password').fill(password);
     await form.getByLabel('New password', { exact: true }).fill('brand new password 1');
     await form.getByLabel('Confirm new password').fill('brand new password 1');
     await form.getByRole('button', { name: 'Change password' }).click();
@@ -155,12 +167,12 @@ describe('settings in the browser', () => {
     const since = Date.now();
     await page.getByLabel('New email').fill(next);
     await page.getByRole('button', { name: 'Change email' }).click();
-    await waitForToast(page, `Check ${next} for a link to confirm your new email.`);
+    await waitForToast(page, `Check ${next} for the link that confirms it.`);
     await page.getByText(`Waiting for confirmation of ${next}.`).waitFor();
     const toCurrent = verifyLink(await waitForMail(app.server.url, email, /email/i, since));
     const toNew = verifyLink(await waitForMail(app.server.url, next, /email/i, since));
     await page.goto(toCurrent);
-    await waitForToast(page, 'One link confirmed. Now open the link we sent to your other address.');
+    await waitForToast(page, 'Now open the link we sent to your other address.');
     await page.getByText(`Current email: ${email}`).waitFor();
     // The slow order: the client exchanges the link's code and cleans `?code=` from the address
     // bar before the app's entry runs (a loaded machine does this about once in ten loads).
@@ -205,7 +217,7 @@ describe('settings in the browser', () => {
     assert.doesNotMatch(toNew, /token=pkce_/);
     const landing = await context.newPage();
     await landing.goto(toCurrent);
-    await waitForToast(landing, 'One link confirmed. Now open the link we sent to your other address.');
+    await waitForToast(landing, 'Now open the link we sent to your other address.');
     await landing.waitForURL((url) => url.pathname === '/settings' && url.hash === '');
     await page.evaluate('window.__sameDocument = true');
     // The slow order: the client reads the link's session and cleans `#access_token=…` from the

@@ -27,7 +27,7 @@ describe('web app shell', () => {
     await context.setOffline(true);
     await page.getByText('You’re offline. We’ll retry when you’re back.').waitFor();
     await context.setOffline(false);
-    await page.getByText('You’re back online.').waitFor();
+    await page.getByText('You’re back online').waitFor();
     await context.close();
   });
 

@@ -104,6 +104,17 @@ describe('error catalogue', () => {
     assert.equal(describeError(storage('413', 'EntityTooLarge')).message, 'Photos must be under 5 MB.');
     assert.equal(describeError(storage('415', 'InvalidMimeType')).message, 'Use a JPEG, PNG or WebP image.');
     assert.deepEqual(describeError(new TypeError('Failed to fetch')), { code: 'network', message: messages.offline, reaction: 'offline' });
+    // what supabase-js returns when a read timed out or the server did not answer
+    assert.deepEqual(describeError({ message: 'TimeoutError: signal timed out', details: '', hint: '', code: '' }), {
+      code: 'timeout',
+      message: messages.timeout,
+      reaction: 'retry',
+    });
+    assert.deepEqual(describeError({ message: 'TypeError: Failed to fetch', details: '', hint: '', code: '' }), {
+      code: 'unreachable',
+      message: messages.unreachable,
+      reaction: 'retry',
+    });
     assert.deepEqual(describeError(new Error('boom'), { quiet: true }), {
       code: 'unknown',
       message: 'Something went wrong.',

@@ -4,7 +4,10 @@ import { readProjectToml, type TomlTable } from '../../../server/src/lib/config.
 import { repoRoot, startTestServer, type TestServer } from '../../support/server.ts';
 
 export interface AppServerOptions {
-  /** `[auth.email] enable_confirmations` (the project's default is off). */
+  /**
+   * `[auth.email] enable_confirmations`. The project confirms sign-ups by mail (on); flows that
+   * are not about signing up run without it unless they ask, and sign-up flows pass `true`.
+   */
   confirmations?: boolean;
   /** `[auth] jwt_expiry` in seconds. */
   jwtExpiry?: number;

@@ -14,7 +14,7 @@ export function ConnectionToasts() {
       wasOnline = online;
       if (online) {
         toast.dismiss(offlineToastId);
-        toast.success('You’re back online.');
+        toast.success('You’re back online');
       } else {
         toast.warning(messages.offline, { id: offlineToastId, duration: Infinity });
       }

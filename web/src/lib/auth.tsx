@@ -128,7 +128,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
           if (user?.email && ((previous?.email && user.email !== previous.email) || pendingUpdate === 'email-confirmed'))
             toast.success('Email changed', { description: `You now sign in with ${user.email}.` });
           else if (user?.new_email && pendingUpdate !== 'password')
-            toast.info(`Check ${user.new_email} for a link to confirm your new email.`);
+            toast.info('Confirm your new email', { description: `Check ${user.new_email} for the link that confirms it.` });
           else if (pendingUpdate === 'password') toast.success('Password updated');
           pendingUpdate = null;
           break;

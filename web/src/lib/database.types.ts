@@ -907,6 +907,10 @@ export type Database = {
           reply_count: number
         }[]
       }
+      member_left: {
+        Args: { username: string }
+        Returns: boolean
+      }
       open_list: {
         Args: { list_id: string }
         Returns: Json

@@ -11,6 +11,8 @@ export const messages = {
   weakPassword: 'Choose a stronger password.',
   rateLimited: 'Too many attempts. Try again in a minute.',
   samePassword: 'Choose a password different from the current one.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordInvalid: 'That isn’t your current password.',
   otpExpired: 'This link has expired. Ask for a new one.',
   reviewExists: 'You’ve already reviewed this place — edit your review instead.',
   usernameTaken: 'That username is taken.',
@@ -38,6 +40,8 @@ export const messages = {
   providerFailed: 'Signing in with that provider didn’t work. Try again.',
   providerEmailUnverified: 'Confirm your email address with that provider first.',
   identityLinked: 'That sign-in method already belongs to an account.',
+  timeout: 'Pinstar is taking too long to answer. Try again in a moment.',
+  unreachable: 'We can’t reach Pinstar right now. Try again in a moment.',
   unknown: 'Something went wrong.',
 } as const;
 
@@ -124,6 +128,10 @@ function fromAuth(code: string, e: ErrorLike): AppError | null {
   switch (code) {
     case 'invalid_credentials':
       return { code, message: messages.invalidCredentials, reaction: 'form' };
+    case 'current_password_required':
+      return { code, message: messages.currentPasswordRequired, reaction: 'field', field: 'current' };
+    case 'current_password_invalid':
+      return { code, message: messages.currentPasswordInvalid, reaction: 'field', field: 'current' };
     case 'email_not_confirmed':
       return { code, message: messages.emailNotConfirmed, reaction: 'resend-confirmation' };
     case 'user_already_exists':
@@ -230,6 +238,13 @@ function fromStorage(e: ErrorLike): AppError | null {
 export function describeError(error: unknown, options: { table?: string; quiet?: boolean } = {}): AppError {
   const e = asErrorLike(error);
   if (isNetworkFailure(e, error)) return { code: 'network', message: messages.offline, reaction: 'offline' };
+  // A read the client gave up on (lib/supabase's timeout), or a server that does not answer,
+  // as supabase-js reports them: "TimeoutError: …", "TypeError: Failed to fetch".
+  const said = `${text(e.name)}: ${text(e.message)}`;
+  if (/\bTimeoutError\b/.test(said)) return { code: 'timeout', message: messages.timeout, reaction: 'retry' };
+  if (/fetch|network|load failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said)) {
+    return { code: 'unreachable', message: messages.unreachable, reaction: 'retry' };
+  }
   const code = text(e.code);
   const mapped =
     (e.name === 'AuthWeakPasswordError' ? fromAuth('weak_password', e) : null) ??

@@ -1,4 +1,4 @@
-import type { Database } from '@/lib/database.types';
+import type { Database } from './database.types.ts';
 
 export type Place = Database['public']['Tables']['places']['Row'];
 export type PlaceCategory = Database['public']['Enums']['place_category'];
@@ -27,7 +27,27 @@ export const categoryLabels: Record<PlaceCategory, string> = {
   other: 'Other',
 };
 
+/** A place's rating columns (the mean arrives as a string from some queries). */
+export interface RatedPlace {
+  rating_avg: number | string;
+  rating_count: number;
+}
+
 /** Mean stars to one decimal ("4.3"), or null when nobody rated the place yet. */
-export function formatRating(place: Pick<Place, 'rating_avg' | 'rating_count'>): string | null {
+export function formatRating(place: RatedPlace): string | null {
   return place.rating_count > 0 ? Number(place.rating_avg).toFixed(1) : null;
+}
+
+/** "1 review", "12 reviews". */
+export function reviewCount(count: number): string {
+  return `${count} ${count === 1 ? 'review' : 'reviews'}`;
+}
+
+/**
+ * A place's rating as people write it, the one wording on every screen:
+ * "4.0 out of 5 · 1 review", or "No reviews yet".
+ */
+export function ratingSummary(place: RatedPlace): string {
+  const mean = formatRating(place);
+  return mean ? `${mean} out of 5 · ${reviewCount(place.rating_count)}` : 'No reviews yet';
 }

@@ -67,6 +67,7 @@ export const profileKeys = {
   all: ['profiles'] as const,
   mine: (userId: string) => [privateKeyPrefix, 'my-profile', userId] as const,
   byUsername: (username: string) => ['profiles', 'by-username', username.toLowerCase()] as const,
+  left: (username: string) => ['profiles', 'left', username.toLowerCase()] as const,
   activity: (profileId: string) => ['profiles', 'activity', profileId] as const,
 };
 

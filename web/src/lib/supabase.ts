@@ -16,7 +16,19 @@ function detectFlowType(): 'implicit' | 'pkce' {
 
 const env = readEnv();
 
+/** How long a read may take before the app says so and offers to try again (decision 196). */
+export const readTimeoutMs = 5000;
+
+/** Reads (GET, HEAD) give up after `readTimeoutMs`; writes and uploads take the time they need. */
+function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD') return fetch(input, init);
+  const timeout = AbortSignal.timeout(readTimeoutMs);
+  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
+}
+
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
+  global: { fetch: fetchWithTimeout },
   auth: {
     flowType: detectFlowType(),
     detectSessionInUrl: true,

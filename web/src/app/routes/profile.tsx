@@ -1,10 +1,13 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { UserX } from 'lucide-react';
 import { Suspense } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
+import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { FollowPanel } from '@/features/community';
 import { ListSummaries, publicListsQuery } from '@/features/lists';
-import { profileByUsernameQuery, ProfileView } from '@/features/profiles';
+import { memberLeftQuery, profileByUsernameQuery, ProfileView } from '@/features/profiles';
+import { paths } from '@/lib/paths';
 import { NotFoundRoute } from './not-found';
 
 function ProfileSkeleton() {
@@ -33,9 +36,28 @@ function PublicLists({ profileId }: { profileId: string }) {
   );
 }
 
+/** No profile by this name: a member who deleted their account left, anything else is not found. */
+function MissingProfile({ username }: { username: string }) {
+  const { data: left } = useSuspenseQuery(memberLeftQuery(username));
+  if (!left) return <NotFoundRoute />;
+  return (
+    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
+      <title>A former member · Pinstar</title>
+      <UserX aria-hidden="true" className="size-12 text-slate-400" />
+      <h1 className="text-2xl font-semibold">A former member</h1>
+      <p className="text-slate-600">
+        @{username.toLowerCase()} has left Pinstar. Their profile is gone, and reviews they kept show as written by a former member.
+      </p>
+      <Link to={paths.explore()} className={buttonVariants()}>
+        Back to Explore
+      </Link>
+    </section>
+  );
+}
+
 function Profile({ username }: { username: string }) {
   const { data: profile } = useSuspenseQuery(profileByUsernameQuery(username));
-  if (!profile) return <NotFoundRoute />;
+  if (!profile) return <MissingProfile username={username} />;
   return (
     <>
       <title>{`${profile.display_name} (@${profile.username}) · Pinstar`}</title>

@@ -61,7 +61,7 @@ function useEmailChangeLanding() {
       return;
     }
     if (partial) {
-      toast.info('One link confirmed. Now open the link we sent to your other address.');
+      toast.info('One link confirmed', { description: 'Now open the link we sent to your other address.' });
       void navigate(paths.settings(), { replace: true });
     } else if (landed) setParams({}, { replace: true });
   }, [landed, linking, partial, setParams, navigate]);
@@ -87,7 +87,7 @@ function Settings() {
           </div>
           <div className="space-y-3">
             <h3 className="font-medium">Password</h3>
-            <SetPasswordForm submitLabel="Change password" />
+            <SetPasswordForm submitLabel="Change password" askCurrent />
           </div>
         </div>
       </Section>

@@ -22,6 +22,6 @@ export const forgotPasswordInput = z.object({ email: emailSchema });
 export type ForgotPasswordInput = z.infer<typeof forgotPasswordInput>;
 
 export const setPasswordInput = z
-  .object({ password: newPasswordSchema, confirm: z.string() })
+  .object({ current: z.string(), password: newPasswordSchema, confirm: z.string() })
   .refine((v) => v.password === v.confirm, { path: ['confirm'], message: 'The passwords don’t match.' });
 export type SetPasswordInput = z.infer<typeof setPasswordInput>;

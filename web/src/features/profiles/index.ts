@@ -1,4 +1,4 @@
-export { myProfileQuery, profileByUsernameQuery } from './api/profiles';
+export { memberLeftQuery, myProfileQuery, profileByUsernameQuery } from './api/profiles';
 export { AvatarEditor } from './components/avatar-editor';
 export { ProfileForm } from './components/profile-form';
 export { ProfileView } from './components/profile-view';

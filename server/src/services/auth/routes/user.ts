@@ -45,6 +45,23 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
         if (expired || user.reauthentication_token === '' || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token)
           throw authErrors.reauthenticationNotValid();
       }
+      // secure_password_change also asks for the current password (GoTrue's
+      // update_password_require_current_password, hosted's "Secure password change"), unless the
+      // user has none yet or the session came from a mailed link or code (Session.IsRecovery:
+      // an `otp`, `magiclink` or `recovery` authentication method).
+      const amr: unknown[] = Array.isArray(auth.claims.amr) ? auth.claims.amr : [];
+      const recovery = amr.some(
+        (claim) =>
+          typeof claim === 'object' &&
+          claim !== null &&
+          'method' in claim &&
+          ['otp', 'magiclink', 'recovery'].includes(String(claim.method)),
+      );
+      if (settings.securePasswordChange && password !== '' && user.encrypted_password && !recovery) {
+        const current = optionalString(body, 'current_password');
+        if (!current) throw authErrors.currentPasswordRequired();
+        if (!(await verifyPassword(current, user.encrypted_password))) throw authErrors.currentPasswordInvalid();
+      }
       if (password !== '' && (await verifyPassword(password, user.encrypted_password))) throw authErrors.samePassword();
       encrypted = await hashPassword(password);
     }

@@ -30,7 +30,7 @@ export function useExportMyData(username: string) {
       const day = data.exported_at.slice(0, 10);
       saveJsonFile(`pinstar-${username}-${day}.json`, data);
       saveJsonFile(`pinstar-${username}-places-${day}.geojson`, data.places_geojson, 'application/geo+json');
-      toast.success('Your data is downloading.');
+      toast.success('Your data is downloading');
     },
   });
 }

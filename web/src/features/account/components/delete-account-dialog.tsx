@@ -42,7 +42,7 @@ export function DeleteAccountDialog({ username }: { username: string }) {
       }
       await deletion.mutateAsync(reviews);
       setOpen(false);
-      toast.success('Your account has been deleted.');
+      toast.success('Your account has been deleted');
     } catch (error: unknown) {
       const described = describeError(error);
       if (described.field === 'code') setCodeError(described.message);

@@ -16,6 +16,6 @@ export async function resendConfirmation(email: string): Promise<void> {
 export function useResendConfirmation(email: string) {
   return useMutation({
     mutationFn: () => resendConfirmation(email),
-    onSuccess: () => toast.success(`We sent a new confirmation link to ${email}.`),
+    onSuccess: () => toast.success('Confirmation link sent', { description: `Check ${email} for the new link.` }),
   });
 }

@@ -2,9 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { expectPasswordUpdate } from '@/lib/auth';
 import { supabase } from '@/lib/supabase';
 
-export async function updatePassword(password: string): Promise<void> {
+/** The new password and, in settings, the current one (the server asks for it, decision 192). */
+export async function updatePassword({ password, current }: { password: string; current?: string }): Promise<void> {
   expectPasswordUpdate();
-  const { error } = await supabase.auth.updateUser({ password });
+  const { error } = await supabase.auth.updateUser(current ? { password, current_password: current } : { password });
   if (error) throw error;
 }
 

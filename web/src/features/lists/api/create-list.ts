@@ -27,7 +27,7 @@ export function useCreateList(userId: string) {
     mutationFn: (input: ListInput) => createList(userId, input),
     meta: { errorToast: false, errorTable: 'lists' },
     onSuccess: (_id, input) => {
-      toast.success(`List "${input.name.trim()}" created`);
+      toast.success(`List “${input.name.trim()}” created`);
       void queryClient.invalidateQueries({ queryKey: listKeys.mineAll(userId) });
     },
   });

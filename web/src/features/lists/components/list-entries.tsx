@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/lib/paths';
-import { categoryLabels } from '@/lib/places';
+import { categoryLabels, ratingSummary } from '@/lib/places';
 import type { ListEntry } from '../api/open-list';
 import { listNote } from '../schemas';
 
@@ -87,7 +87,9 @@ export function ListEntryItem({
           >
             {entry.place.name}
           </Link>
-          <p className="text-sm text-slate-600">{categoryLabels[entry.place.category]}</p>
+          <p className="text-sm text-slate-600">
+            {categoryLabels[entry.place.category]} · {ratingSummary(entry.place)}
+          </p>
           {!actions.canEdit && entry.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{entry.note}</p> : null}
         </div>
         {actions.canEdit ? (

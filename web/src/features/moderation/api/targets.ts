@@ -1,3 +1,4 @@
+import type { PlaceCategory } from '@/lib/places';
 import { supabase } from '@/lib/supabase';
 import type { ContentType } from '../schemas';
 
@@ -30,7 +31,7 @@ export type TargetContent =
       created_at: string;
       author: Person | null;
       place: PlaceRef;
-      category: string;
+      category: PlaceCategory;
       description: string;
       address: string | null;
     }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { Photo } from '@/components/photo';
 import { RelativeTime } from '@/components/relative-time';
 import { paths } from '@/lib/paths';
+import { categoryLabels } from '@/lib/places';
 import type { TargetContent } from '../api/targets';
 
 function Byline({ target }: { target: TargetContent }) {
@@ -68,7 +69,7 @@ export function TargetPreview({ target }: { target: TargetContent }) {
             <Link to={paths.place(target.id)} className="font-semibold text-brand-700 hover:underline">
               {target.place.name}
             </Link>{' '}
-            <span className="text-slate-600">· {target.category}</span>
+            <span className="text-slate-600">· {categoryLabels[target.category]}</span>
           </p>
           {target.address ? <p className="text-sm text-slate-700">{target.address}</p> : null}
           {target.description ? <p className="line-clamp-4 text-sm break-words text-slate-800">{target.description}</p> : null}

@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
+import { placeCategories } from '@/lib/places';
 import { profileKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -14,7 +15,7 @@ const reviewItem = z.object({
 const placeItem = z.object({
   id: z.string(),
   name: z.string(),
-  category: z.string(),
+  category: z.enum(placeCategories),
   rating_avg: z.union([z.number(), z.string()]),
   rating_count: z.number(),
 });

@@ -5,6 +5,7 @@ import { RelativeTime } from '@/components/relative-time';
 import { Avatar } from '@/components/ui/avatar';
 import { formatJoined, formatVisited } from '@/lib/dates';
 import { paths } from '@/lib/paths';
+import { categoryLabels, ratingSummary } from '@/lib/places';
 import { profileActivityQuery } from '../api/profile-activity';
 import type { Profile } from '../schemas';
 
@@ -84,11 +85,8 @@ export function ProfileView({ profile }: { profile: Profile }) {
                   <Link to={paths.place(place.id)} className="font-medium break-words text-brand-700 underline-offset-4 hover:underline">
                     {place.name}
                   </Link>
-                  <p className="text-sm text-slate-600 capitalize">
-                    {place.category} ·{' '}
-                    {place.rating_count > 0
-                      ? `${Number(place.rating_avg).toFixed(1)} out of 5 (${plural(place.rating_count, 'review', 'reviews')})`
-                      : 'No reviews yet'}
+                  <p className="text-sm text-slate-600">
+                    {categoryLabels[place.category]} · {ratingSummary(place)}
                   </p>
                 </div>
               </li>

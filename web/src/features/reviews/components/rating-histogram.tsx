@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { RatingStars } from '@/components/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
-import { formatRating, type Place } from '@/lib/places';
+import { formatRating, reviewCount, type Place } from '@/lib/places';
 import { histogramQuery } from '../api/histogram';
 
 /** Mean stars (one decimal), review count and the 5-bar histogram. */
@@ -17,7 +17,7 @@ export function RatingHistogram({ place }: { place: Place }) {
         </p>
         <RatingStars value={Number(place.rating_avg)} size="lg" />
         <p className="text-sm text-slate-700" data-testid="rating-count">
-          {total} {total === 1 ? 'review' : 'reviews'}
+          {reviewCount(total)}
         </p>
       </div>
       {bars ? (

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { QueryError } from '@/components/query-error';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
+import { reviewCount } from '@/lib/places';
 import { reviewsQuery } from '../api/reviews';
 import { reviewSortLabels, reviewSorts, type ReviewSort } from '../schemas';
 import { ReviewItem, type ReviewSlots } from './review-item';
@@ -25,7 +26,7 @@ export function ReviewList({
   return (
     <div>
       <div className="flex items-center justify-between gap-2">
-        <p className="text-sm text-slate-700">{query.data ? `${total} ${total === 1 ? 'review' : 'reviews'}` : ''}</p>
+        <p className="text-sm text-slate-700">{query.data ? reviewCount(total) : ''}</p>
         <label className="flex items-center gap-2 text-sm text-slate-700">
           Sort
           <select
