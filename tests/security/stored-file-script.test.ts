@@ -132,8 +132,12 @@ for (const backend of testBackends()) {
       const image = await fetch(`${server.url}/storage/v1/object/public/avatars/${ada.id}/ok.png`);
       assert.equal(image.headers.get('content-security-policy'), "default-src 'none'; sandbox");
       assert.equal(image.headers.get('content-disposition'), null);
-      // Image transformations are off: /render answers as an unknown route.
-      assert.equal((await fetch(`${server.url}/storage/v1/render/image/public/${openBucket}/${ada.id}/evil.svg`)).status, 404);
+      // Image transformations are on (Pinstar's photos are drawn through them): an SVG source is
+      // refused with the renderer's JSON error, never rendered or passed through as SVG.
+      const render = await fetch(`${server.url}/storage/v1/render/image/public/${openBucket}/${ada.id}/evil.svg?width=64`);
+      assert.equal(render.status, 400);
+      assert.match(render.headers.get('content-type') ?? '', /^application\/json/);
+      assert.doesNotMatch(await render.text(), /<svg|<script/i);
     });
 
     test("ben opens ada's SVG in the app's origin: no script runs, his session stays his", async () => {
