@@ -573,6 +573,23 @@ export type Database = {
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
       }
+      list_notes_for_moderation: {
+        Args: { ids?: string[] }
+        Returns: {
+          id: string
+          list_id: string
+          list_name: string
+          note: string
+          hidden_at: string
+          created_at: string
+          author_username: string
+          author_display_name: string
+        }[]
+      }
+      my_list_notes: {
+        Args: Record<PropertyKey, never>
+        Returns: { id: string; note: string }[]
+      }
       open_list: {
         Args: { list_id: string }
         Returns: Json
@@ -679,11 +696,12 @@ export type Database = {
       }
     }
     Enums: {
-      content_type: "place" | "review" | "photo"
+      content_type: "place" | "review" | "photo" | "list" | "list_note"
       list_role: "editor" | "viewer"
       list_visibility: "private" | "unlisted" | "public"
       moderation_action_kind: "hide" | "restore" | "role_change"
-      moderation_target: "place" | "review" | "photo" | "profile"
+      moderation_target:
+        "place" | "review" | "photo" | "profile" | "list" | "list_note"
       place_category:
         | "cafe"
         | "restaurant"
@@ -843,11 +861,18 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
-      content_type: ["place", "review", "photo"],
+      content_type: ["place", "review", "photo", "list", "list_note"],
       list_role: ["editor", "viewer"],
       list_visibility: ["private", "unlisted", "public"],
       moderation_action_kind: ["hide", "restore", "role_change"],
-      moderation_target: ["place", "review", "photo", "profile"],
+      moderation_target: [
+        "place",
+        "review",
+        "photo",
+        "profile",
+        "list",
+        "list_note",
+      ],
       place_category: [
         "cafe",
         "restaurant",

@@ -16,6 +16,8 @@ export const logTargetOptions: { value: ModerationTarget; label: string }[] = [
   { value: 'place', label: 'Places' },
   { value: 'review', label: 'Reviews' },
   { value: 'photo', label: 'Photos' },
+  { value: 'list', label: 'Lists' },
+  { value: 'list_note', label: 'List notes' },
   { value: 'profile', label: 'Members' },
 ];
 

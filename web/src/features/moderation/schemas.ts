@@ -32,7 +32,17 @@ export function reasonsFor(target: ContentType): readonly ReportReason[] {
   return target === 'place' ? reportReasons : reportReasons.filter((r) => r !== 'closed_or_moved');
 }
 
-export const contentTypeLabels: Record<ModerationTarget, string> = { place: 'place', review: 'review', photo: 'photo', profile: 'member' };
+export const contentTypeLabels: Record<ModerationTarget, string> = {
+  place: 'place',
+  review: 'review',
+  photo: 'photo',
+  profile: 'member',
+  list: 'list',
+  list_note: 'note',
+};
+
+/** Every kind of content members report and moderators hide, in the order the screens list them. */
+export const contentTypes = ['place', 'review', 'photo', 'list', 'list_note'] as const satisfies readonly ContentType[];
 
 /** The same limits as `reports` in SQL: a known reason, a note of at most 500 characters. */
 export const createReportInput = z.object({

@@ -20,6 +20,18 @@ import { MembersPanel } from './members-panel';
 
 type Me = { id: string; name: string } | null;
 
+/** What the list page shows from moderation (composed by the route: features do not import each other). */
+export interface ListModerationSlots {
+  /** "Report" on the list itself (lists that are not private). */
+  report?: ReactNode;
+  /** Why the list is hidden, shown to its owner and moderators. */
+  hiddenNotice?: ReactNode;
+  /** "Report" beside a note someone else wrote. */
+  reportNote?: (entry: ListEntry) => ReactNode;
+  /** Why a note is hidden, shown to its author and moderators. */
+  noteHiddenNotice?: (entry: ListEntry) => ReactNode;
+}
+
 function mapView(entries: ListEntry[]) {
   if (entries.length === 0) return { lat: 30, lng: 10, zoom: 2 };
   const lat = entries.reduce((n, e) => n + e.place.lat, 0) / entries.length;
@@ -28,7 +40,7 @@ function mapView(entries: ListEntry[]) {
   return { lat, lng, zoom: spread < 0.05 ? 13 : spread < 0.5 ? 10 : spread < 5 ? 6 : 2 };
 }
 
-function Actions({ opened, me, share }: { opened: OpenedList; me: Me; share: ReactNode }) {
+function Actions({ opened, me, share, report }: { opened: OpenedList; me: Me; share: ReactNode; report: ReactNode }) {
   const navigate = useNavigate();
   const follow = useFollowList(me?.id ?? '', opened.list.id);
   const copy = useCopyList(me?.id ?? '');
@@ -52,6 +64,7 @@ function Actions({ opened, me, share }: { opened: OpenedList; me: Me; share: Rea
           <Download aria-hidden="true" className="size-4" /> {format === 'geojson' ? 'GeoJSON' : format.toUpperCase()}
         </Button>
       ))}
+      {report}
     </div>
   );
 }
@@ -74,7 +87,17 @@ function Invitation({ me, listId }: { me: NonNullable<Me>; listId: string }) {
 }
 
 /** The list page: details, actions, who is here, its places beside the map, members. */
-export function ListDetail({ opened, me, share }: { opened: OpenedList; me: Me; share: ReactNode }) {
+export function ListDetail({
+  opened,
+  me,
+  share,
+  moderation = {},
+}: {
+  opened: OpenedList;
+  me: Me;
+  share: ReactNode;
+  moderation?: ListModerationSlots;
+}) {
   const { list, access, places } = opened;
   const canEdit = access === 'owner' || access === 'editor';
   const joined = access === 'owner' || access === 'editor' || access === 'viewer';
@@ -99,6 +122,8 @@ export function ListDetail({ opened, me, share }: { opened: OpenedList; me: Me; 
       );
     },
     onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note } }),
+    reportNote: moderation.reportNote,
+    noteHiddenNotice: moderation.noteHiddenNotice,
     onRemove: (entry: ListEntry) =>
       void setListPlace(me?.id ?? '', list.id, entry.place_id, false).then(() =>
         queryClient.invalidateQueries({ queryKey: listKeys.detail(list.id) }),
@@ -125,7 +150,8 @@ export function ListDetail({ opened, me, share }: { opened: OpenedList; me: Me; 
             </>
           ) : null}
         </p>
-        <Actions opened={opened} me={me} share={share} />
+        <Actions opened={opened} me={me} share={share} report={moderation.report} />
+        {list.hidden_at ? moderation.hiddenNotice : null}
       </header>
       {access === 'invited' && me ? <Invitation me={me} listId={list.id} /> : null}
       <div className="grid gap-4 md:grid-cols-[26rem_1fr]">

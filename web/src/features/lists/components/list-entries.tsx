@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -53,6 +53,8 @@ interface EntryActions {
   onMove: (entry: ListEntry, direction: -1 | 1) => void;
   onNote: (entry: ListEntry, note: string) => void;
   onRemove: (entry: ListEntry) => void;
+  reportNote?: ((entry: ListEntry) => ReactNode) | undefined;
+  noteHiddenNotice?: ((entry: ListEntry) => ReactNode) | undefined;
 }
 
 /** One place of the list: its link, note, and for editors the keyboard moves and removal. */
@@ -89,6 +91,7 @@ export function ListEntryItem({
           </Link>
           <p className="text-sm text-slate-600">{categoryLabels[entry.place.category]}</p>
           {!actions.canEdit && entry.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{entry.note}</p> : null}
+          {entry.note && !entry.note_hidden ? actions.reportNote?.(entry) : null}
         </div>
         {actions.canEdit ? (
           <div className="flex gap-1">
@@ -122,6 +125,7 @@ export function ListEntryItem({
         ) : null}
       </div>
       {actions.canEdit ? <NoteEditor key={entry.note} entry={entry} onSave={(note) => actions.onNote(entry, note)} /> : null}
+      {entry.note_hidden ? <div className="mt-2">{actions.noteHiddenNotice?.(entry)}</div> : null}
     </div>
   );
 }
