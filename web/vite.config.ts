@@ -5,6 +5,7 @@ import type { OutputBundle } from 'rolldown';
 import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { defaultTileAttribution, defaultTileUrl, mapCreditsHtml } from './src/components/map/map-credits.ts';
 import { placeholderCreditsHtml } from './src/components/map/placeholder-credits.ts';
+import { validateBuildEnv } from './src/lib/env-schema.ts';
 import { categoryLabels } from './src/lib/places.ts';
 
 /** A value as a JavaScript literal inside an inline script (no `</script>` can end it early). */
@@ -18,6 +19,7 @@ const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll('<', 
  */
 function shellSettings(mode: string): Plugin {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
+  validateBuildEnv(env);
   const credits = mapCreditsHtml(env.VITE_MAP_TILE_URL ?? defaultTileUrl, env.VITE_MAP_TILE_ATTRIBUTION ?? defaultTileAttribution);
   return {
     name: 'pinstar-shell-settings',
