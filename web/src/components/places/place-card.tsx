@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -9,6 +10,8 @@ export interface PlaceCardProps {
   active?: boolean;
   distanceKm?: number | undefined;
   onHover?: (id: string | null) => void;
+  /** A control beside the name ("Save"), composed by the screen. */
+  action?: ReactNode;
 }
 
 function formatDistance(km: number): string {
@@ -16,7 +19,7 @@ function formatDistance(km: number): string {
 }
 
 /** One place in a list; hover and focus highlight its pin on the map. */
-export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceCardProps) {
+export function PlaceCard({ place, active = false, distanceKm, onHover, action }: PlaceCardProps) {
   return (
     <article
       data-place-id={place.id}
@@ -29,11 +32,17 @@ export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceC
       onFocus={() => onHover?.(place.id)}
       onBlur={() => onHover?.(null)}
     >
-      <h3 className="font-semibold">
-        <Link to={paths.place(place.id)} className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600">
-          {place.name}
-        </Link>
-      </h3>
+      <div className="flex items-start justify-between gap-2">
+        <h3 className="font-semibold">
+          <Link
+            to={paths.place(place.id)}
+            className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            {place.name}
+          </Link>
+        </h3>
+        {action}
+      </div>
       <div className="mt-1">
         <PlaceSummary place={place} />
       </div>
