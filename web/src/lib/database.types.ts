@@ -586,6 +586,10 @@ export type Database = {
           author_display_name: string
         }[]
       }
+      match_places: {
+        Args: { names: string[]; lats: number[]; lngs: number[] }
+        Returns: { row_index: number; id: string; name: string }[]
+      }
       my_list_notes: {
         Args: Record<PropertyKey, never>
         Returns: { id: string; note: string }[]

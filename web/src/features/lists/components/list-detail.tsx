@@ -17,6 +17,7 @@ import { exportList, type ExportFormat } from '../export-list';
 import { useListChannel } from '../hooks/use-list-channel';
 import { ListEntryItem, positionBetween } from './list-entries';
 import { MembersPanel } from './members-panel';
+import { SortableEntries } from './sortable-entries';
 
 type Me = { id: string; name: string } | null;
 
@@ -155,21 +156,31 @@ export function ListDetail({
       </header>
       {access === 'invited' && me ? <Invitation me={me} listId={list.id} /> : null}
       <div className="grid gap-4 md:grid-cols-[26rem_1fr]">
-        <ol aria-label="Places on this list" className="space-y-2">
-          {places.length === 0 ? <li className="text-slate-700">No places yet. Use "Save" on a place to add it here.</li> : null}
-          {places.map((entry, index) => (
-            <li key={entry.id} className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
-              <ListEntryItem
-                entry={entry}
-                index={index}
-                count={places.length}
-                highlighted={highlightedId === entry.place_id}
-                onHover={setHighlightedId}
-                actions={actions}
-              />
-            </li>
-          ))}
-        </ol>
+        {canEdit && places.length > 1 ? (
+          <SortableEntries
+            places={places}
+            highlightedId={highlightedId}
+            onHover={setHighlightedId}
+            actions={actions}
+            onDrop={(entry, before, after) => update.mutate({ entryId: entry.id, change: { position: positionBetween(before, after) } })}
+          />
+        ) : (
+          <ol aria-label="Places on this list" className="space-y-2">
+            {places.length === 0 ? <li className="text-slate-700">No places yet. Use "Save" on a place to add it here.</li> : null}
+            {places.map((entry, index) => (
+              <li key={entry.id} className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
+                <ListEntryItem
+                  entry={entry}
+                  index={index}
+                  count={places.length}
+                  highlighted={highlightedId === entry.place_id}
+                  onHover={setHighlightedId}
+                  actions={actions}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
         <div className="relative h-72 overflow-hidden rounded-lg border border-slate-200 md:sticky md:top-20 md:h-[70dvh]">
           <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
             <PlacesMap

@@ -48,7 +48,7 @@ function NoteEditor({ entry, onSave }: { entry: ListEntry; onSave: (note: string
   );
 }
 
-interface EntryActions {
+export interface EntryActions {
   canEdit: boolean;
   onMove: (entry: ListEntry, direction: -1 | 1) => void;
   onNote: (entry: ListEntry, note: string) => void;
@@ -65,6 +65,7 @@ export function ListEntryItem({
   highlighted,
   onHover,
   actions,
+  handle,
 }: {
   entry: ListEntry;
   index: number;
@@ -72,6 +73,8 @@ export function ListEntryItem({
   highlighted: boolean;
   onHover: (id: string | null) => void;
   actions: EntryActions;
+  /** The drag handle, when the list can be reordered by dragging. */
+  handle?: ReactNode;
 }) {
   return (
     <div
@@ -80,6 +83,7 @@ export function ListEntryItem({
       onMouseLeave={() => onHover(null)}
     >
       <div className="flex items-start gap-2">
+        {handle}
         <span className="w-6 pt-0.5 text-sm text-slate-600">{index + 1}.</span>
         <div className="min-w-0 flex-1">
           <Link
