@@ -224,4 +224,43 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(owner.errors, []);
     assert.deepEqual(editor.errors, []);
   });
+
+  test('a list of 1,000 places: time to render it and the longest task while scrolling it (printed)', async () => {
+    const fay = await member('fay', 'Fay Reader');
+    await app.server.db.transaction({ kind: 'system' }, async (tx) => {
+      await tx.query(
+        `with made as (
+           insert into public.places (name, category, lat, lng, created_by)
+           select 'Stop ' || i, 'cafe', 51.5 + i / 100000.0, -0.12, $2 from generate_series(1, 1000) i returning id, name)
+         insert into public.list_places (list_id, place_id, added_by, note, position)
+         select $1, id, $2, 'Note for ' || name, row_number() over (order by name) from made`,
+        [fay.listId, fay.id],
+      );
+    });
+    const { page, errors } = await app.openPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`/auth/sign-in?next=${encodeURIComponent('/lists')}`);
+    await signInWithForm(page, fay.email, password);
+    await page.waitForURL((url) => url.pathname === '/lists');
+    const started = Date.now();
+    await page.goto(`/lists/${fay.listId}`);
+    await page.waitForFunction(`document.querySelectorAll('[aria-label="Places on this list"] > li').length === 1000`);
+    const rendered = Date.now() - started;
+    const longest = await page.evaluate<number>(`(async () => {
+      let longest = 0;
+      const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); });
+      observer.observe({ type: 'longtask', buffered: false });
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise(requestAnimationFrame);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      observer.disconnect();
+      return longest;
+    })()`);
+    console.log(
+      `1,000-place list page: rendered in ${rendered} ms; longest task while scrolling it ${longest.toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(2)})`,
+    );
+    assert.deepEqual(errors, []);
+  });
 });
