@@ -184,6 +184,27 @@ for (const backend of testBackends()) {
       assert.deepEqual(left, [{ lists: 0, members: 0, follows: 0, kept: 'anonymous' }]);
     });
 
+    test('match_places matches the rows of an import in batches: nearest similar place per row, bad rows none, at most 500', async () => {
+      const [near] = await sql<{ name: string; lat: number; lng: number; id: string }>(
+        server,
+        `select id, name, lat, lng from places where id = $1`,
+        [places[0]],
+      );
+      assert.ok(near);
+      const rows = {
+        names: [near.name, 'Nowhere at all', 'x', near.name],
+        lats: [near.lat, 10, near.lat, 95],
+        lngs: [near.lng, 10, near.lng, 3],
+      };
+      const found = unwrap(await ada.client.rpc('match_places', rows));
+      assert.deepEqual(found, [{ row_index: 1, id: near.id, name: near.name }]);
+      const many = Array.from({ length: 501 }, () => near.name);
+      const tooMany = await ada.client.rpc('match_places', { names: many, lats: many.map(() => near.lat), lngs: many.map(() => near.lng) });
+      assert.equal(outcome(tooMany), '22023');
+      assert.equal(outcome(await ada.client.rpc('match_places', { names: ['a', 'b'], lats: [1], lngs: [1, 2] })), '22023');
+      assert.equal(outcome(await anonClient(server).rpc('match_places', rows)), '42501');
+    });
+
     test('changes arrive live on the list topic for its people only, with presence', async () => {
       const list = await newList(ada, { name: 'Live', visibility: 'public' });
       await sql(server, `insert into list_members (list_id, user_id, role, invited_by, accepted_at) values ($1, $2, 'editor', $3, now())`, [

@@ -55,6 +55,16 @@ describe('list import and export files', () => {
     assert.deepEqual(coordinatesFromUrl('https://www.google.com/maps/@51.5,-0.12,15z'), { lat: 51.5, lng: -0.12 });
   });
 
+  test('a CSV file with a quote that never closes names the row where it opens', () => {
+    const source = 'Title,Latitude,Longitude\nFirst,48.1,2.1\n"Second,48.2,2.2\nThird,48.3,2.3\n';
+    assert.throws(
+      () => parseImport('list.csv', source),
+      (error: unknown) =>
+        error instanceof ImportFileError &&
+        error.message === 'Row 2 opens a quote (") that is never closed, so the file cannot be read past it.',
+    );
+  });
+
   test('every export format reads back to the same places and notes', () => {
     const place = (id: string, name: string, lat: number, lng: number) => ({
       id,

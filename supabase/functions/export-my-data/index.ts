@@ -86,58 +86,67 @@ Deno.serve(async (request: Request) => {
   try {
     const placeColumns =
       'id, name, category, description, address, lat, lng, rating_avg, rating_count, photo_count, created_at, updated_at';
-    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows, community] = await Promise.all([
-      db.from('profiles').select('id, username, display_name, bio, avatar_path, role, created_at').eq('id', user.id).maybeSingle(),
-      selectAll((from, to) => db.from('places').select(placeColumns).eq('created_by', user.id).order('created_at').range(from, to)),
-      selectAll((from, to) =>
-        db
-          .from('reviews')
-          .select('id, place_id, rating, body, visited_on, created_at, updated_at, place:places(name)')
-          .eq('author_id', user.id)
-          .order('created_at')
-          .range(from, to),
-      ),
-      selectAll((from, to) =>
-        db
-          .from('review_photos')
-          .select('id, review_id, place_id, path, alt, width, height, created_at')
-          .eq('uploader_id', user.id)
-          .order('created_at')
-          .range(from, to),
-      ),
-      selectAll((from, to) =>
-        db
-          .from('stars')
-          .select(`place_id, created_at, place:places(${placeColumns})`)
-          .eq('user_id', user.id)
-          .order('created_at')
-          .range(from, to),
-      ),
-      selectAll((from, to) =>
-        db
-          .from('lists')
-          .select('id, name, description, emoji, visibility, created_at, updated_at')
-          .eq('owner_id', user.id)
-          .order('created_at')
-          .range(from, to),
-      ),
-      // every place the member put on any list (their own and those shared with them)
-      selectAll((from, to) =>
-        db
-          .from('list_places')
-          .select('id, list_id, place_id, note, position, created_at, place:places(name, lat, lng)')
-          .eq('added_by', user.id)
-          .order('created_at')
-          .range(from, to),
-      ),
-      selectAll((from, to) =>
-        db.from('list_members').select('list_id, role, accepted_at, created_at').eq('user_id', user.id).order('created_at').range(from, to),
-      ),
-      selectAll((from, to) =>
-        db.from('list_follows').select('list_id, created_at').eq('user_id', user.id).order('created_at').range(from, to),
-      ),
-      exportCommunity(db, user.id),
-    ]);
+    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows, listNotes, community] =
+      await Promise.all([
+        db.from('profiles').select('id, username, display_name, bio, avatar_path, role, created_at').eq('id', user.id).maybeSingle(),
+        selectAll((from, to) => db.from('places').select(placeColumns).eq('created_by', user.id).order('created_at').range(from, to)),
+        selectAll((from, to) =>
+          db
+            .from('reviews')
+            .select('id, place_id, rating, body, visited_on, created_at, updated_at, place:places(name)')
+            .eq('author_id', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
+        selectAll((from, to) =>
+          db
+            .from('review_photos')
+            .select('id, review_id, place_id, path, alt, width, height, created_at')
+            .eq('uploader_id', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
+        selectAll((from, to) =>
+          db
+            .from('stars')
+            .select(`place_id, created_at, place:places(${placeColumns})`)
+            .eq('user_id', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
+        selectAll((from, to) =>
+          db
+            .from('lists')
+            .select('id, name, description, emoji, visibility, created_at, updated_at')
+            .eq('owner_id', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
+        // every place the member put on any list (their own and those shared with them)
+        selectAll((from, to) =>
+          db
+            .from('list_places')
+            .select('id, list_id, place_id, position, created_at, place:places(name, lat, lng)')
+            .eq('added_by', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
+        selectAll((from, to) =>
+          db
+            .from('list_members')
+            .select('list_id, role, accepted_at, created_at')
+            .eq('user_id', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
+        selectAll((from, to) =>
+          db.from('list_follows').select('list_id, created_at').eq('user_id', user.id).order('created_at').range(from, to),
+        ),
+        // notes are not a readable column (a moderator may hide one): the member's own come from here
+        selectAll((from, to) => db.rpc('my_list_notes').order('id').range(from, to)),
+        exportCommunity(db, user.id),
+      ]);
+    const notes = new Map(listNotes.map((n) => [n.id, n.note]));
     if (profile.error) throw profile.error;
     const starredPlaces = stars.map((s) => s.place).filter((p): p is Row => typeof p === 'object' && p !== null);
     const body = {
@@ -149,7 +158,7 @@ Deno.serve(async (request: Request) => {
       review_photos: photos.map((p) => ({ ...p, url: publicUrl(db, 'place-photos', p.path) })),
       stars: stars.map(({ place_id, created_at }) => ({ place_id, created_at })),
       lists,
-      list_places: listPlaces,
+      list_places: listPlaces.map((entry) => ({ ...entry, note: notes.get(entry.id) ?? '' })),
       list_memberships: listMemberships,
       list_follows: listFollows,
       ...community,

@@ -884,6 +884,23 @@ export type Database = {
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
       }
+      list_notes_for_moderation: {
+        Args: { ids?: string[] }
+        Returns: {
+          id: string
+          list_id: string
+          list_name: string
+          note: string
+          hidden_at: string
+          created_at: string
+          author_username: string
+          author_display_name: string
+        }[]
+      }
+      match_places: {
+        Args: { names: string[]; lats: number[]; lngs: number[] }
+        Returns: { row_index: number; id: string; name: string }[]
+      }
       member_feed: {
         Args: {
           before_created_at?: string
@@ -910,6 +927,10 @@ export type Database = {
       member_left: {
         Args: { username: string }
         Returns: boolean
+      }
+      my_list_notes: {
+        Args: Record<PropertyKey, never>
+        Returns: { id: string; note: string }[]
       }
       open_list: {
         Args: { list_id: string }
@@ -1023,11 +1044,19 @@ export type Database = {
       }
     }
     Enums: {
-      content_type: "place" | "review" | "photo" | "reply"
+      content_type:
+        "place" | "review" | "photo" | "reply" | "list" | "list_note"
       list_role: "editor" | "viewer"
       list_visibility: "private" | "unlisted" | "public"
       moderation_action_kind: "hide" | "restore" | "role_change"
-      moderation_target: "place" | "review" | "photo" | "profile" | "reply"
+      moderation_target:
+        | "place"
+        | "review"
+        | "photo"
+        | "profile"
+        | "reply"
+        | "list"
+        | "list_note"
       notification_kind:
         | "reply"
         | "helpful"
@@ -1197,11 +1226,19 @@ export type CompositeTypes<
 export const Constants = {
   public: {
     Enums: {
-      content_type: ["place", "review", "photo", "reply"],
+      content_type: ["place", "review", "photo", "reply", "list", "list_note"],
       list_role: ["editor", "viewer"],
       list_visibility: ["private", "unlisted", "public"],
       moderation_action_kind: ["hide", "restore", "role_change"],
-      moderation_target: ["place", "review", "photo", "profile", "reply"],
+      moderation_target: [
+        "place",
+        "review",
+        "photo",
+        "profile",
+        "reply",
+        "list",
+        "list_note",
+      ],
       notification_kind: [
         "reply",
         "helpful",

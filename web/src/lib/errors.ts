@@ -217,7 +217,8 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
     return { code: 'aal2_required', message: messages.mfaRequired, reaction: 'form' };
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303')
     return { code, message: messages.forbidden, reaction: 'sign-in-prompt' };
-  if (code === 'PGRST116') return { code, message: messages.notFound, reaction: 'not-found' };
+  // P0002: an RPC that found nothing the caller may see (open_list); asking again will not change it
+  if (code === 'PGRST116' || code === 'P0002') return { code, message: messages.notFound, reaction: 'not-found' };
   return null;
 }
 

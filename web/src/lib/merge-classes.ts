@@ -68,6 +68,8 @@ const rules: Rule[] = [
   [/^overflow-([xy])-(?:auto|hidden|clip|visible|scroll)$/, (m) => `overflow-${m[1] ?? ''}`],
   [/^cursor-/, 'cursor'],
   [/^pointer-events-/, 'pointer-events'],
+  [/^touch-/, 'touch'],
+  [/^transform$/, 'transform'],
   [/^select-/, 'select'],
   [/^resize(?:-(?:x|y|none))?$/, 'resize'],
   [new RegExp(`^fill-(?:none|${color})$`), 'fill'],

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { QueryError } from '@/components/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ListDetail, openListQuery } from '@/features/lists';
+import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { ShareButton } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
@@ -28,7 +29,33 @@ export function ListRoute() {
       </div>
     );
   } else {
-    body = <ListDetail opened={query.data} me={me} share={<ShareButton title={query.data.list.name} path={paths.list(id)} />} />;
+    const { list } = query.data;
+    const moderated = list.visibility !== 'private';
+    body = (
+      <ListDetail
+        opened={query.data}
+        me={me}
+        share={<ShareButton title={list.name} path={paths.list(id)} />}
+        moderation={{
+          report: moderated ? (
+            <ReportButton targetType="list" targetId={list.id} ownerId={list.owner_id} label={`Report the list ${list.name}`} />
+          ) : null,
+          hiddenNotice: <HiddenNotice targetType="list" targetId={list.id} />,
+          reportNote: moderated
+            ? (entry) => (
+                <ReportButton
+                  targetType="list_note"
+                  targetId={entry.id}
+                  ownerId={entry.added_by}
+                  label={`Report the note on ${entry.place.name}`}
+                  className="-ml-3"
+                />
+              )
+            : undefined,
+          noteHiddenNotice: (entry) => <HiddenNotice targetType="list_note" targetId={entry.id} />,
+        }}
+      />
+    );
   }
   return <div className="mx-auto w-full max-w-7xl px-4 py-6">{body}</div>;
 }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -10,6 +11,8 @@ export interface PlaceCardProps {
   active?: boolean;
   distanceKm?: number | undefined;
   onHover?: (id: string | null) => void;
+  /** A control beside the name ("Save"), composed by the screen. */
+  action?: ReactNode;
 }
 
 function formatDistance(km: number): string {
@@ -17,7 +20,7 @@ function formatDistance(km: number): string {
 }
 
 /** One place in a list, with its best photo; hover and focus highlight its pin on the map. */
-export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceCardProps) {
+export function PlaceCard({ place, active = false, distanceKm, onHover, action }: PlaceCardProps) {
   return (
     <article
       data-place-id={place.id}
@@ -31,14 +34,17 @@ export function PlaceCard({ place, active = false, distanceKm, onHover }: PlaceC
       onBlur={() => onHover?.(null)}
     >
       <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">
-          <Link
-            to={paths.place(place.id)}
-            className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
-          >
-            {place.name}
-          </Link>
-        </h3>
+        <div className="flex items-start justify-between gap-2">
+          <h3 className="font-semibold">
+            <Link
+              to={paths.place(place.id)}
+              className="text-slate-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600"
+            >
+              {place.name}
+            </Link>
+          </h3>
+          {action}
+        </div>
         <div className="mt-1">
           <PlaceSummary place={place} />
         </div>

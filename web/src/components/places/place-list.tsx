@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import type { Place } from '@/lib/places';
@@ -12,10 +12,12 @@ export interface PlaceListProps {
   distances?: ReadonlyMap<string, number> | undefined;
   onHover?: (id: string | null) => void;
   label: string;
+  /** A control on each card ("Save"). */
+  placeAction?: ((place: Place) => ReactNode) | undefined;
 }
 
 /** The list equivalent of the map: every place shown there, 20 at a time. */
-export function PlaceList({ places, highlightedId, distances, onHover, label }: PlaceListProps) {
+export function PlaceList({ places, highlightedId, distances, onHover, label, placeAction }: PlaceListProps) {
   const [shown, setShown] = useState(pageSize);
   const visible = places.slice(0, shown);
   return (
@@ -23,7 +25,13 @@ export function PlaceList({ places, highlightedId, distances, onHover, label }: 
       <ul aria-label={label} className="space-y-2">
         {visible.map((place) => (
           <li key={place.id}>
-            <PlaceCard place={place} active={place.id === highlightedId} distanceKm={distances?.get(place.id)} onHover={onHover} />
+            <PlaceCard
+              place={place}
+              active={place.id === highlightedId}
+              distanceKm={distances?.get(place.id)}
+              onHover={onHover}
+              action={placeAction?.(place)}
+            />
           </li>
         ))}
       </ul>

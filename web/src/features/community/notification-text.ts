@@ -1,7 +1,14 @@
 import { paths } from '@/lib/paths';
 import type { Notification } from './api/notifications';
 
-const what: Record<string, string> = { place: 'place', review: 'review', photo: 'photo', reply: 'reply' };
+const what: Record<string, string> = {
+  place: 'place',
+  review: 'review',
+  photo: 'photo',
+  reply: 'reply',
+  list: 'list',
+  list_note: 'note',
+};
 
 function someone(n: Notification): string {
   return n.actor?.display_name ?? 'Someone';
@@ -40,7 +47,7 @@ export function notificationText(n: Notification): string {
 /** Where a notification leads: the review, the place, the member or the list. */
 export function notificationLink(n: Notification): string | null {
   if (n.kind === 'follow') return n.actor ? paths.profile(n.actor.username) : null;
-  if (n.kind === 'list_invite') return n.list_id ? paths.list(n.list_id) : null;
+  if (n.kind === 'list_invite' || n.list_id) return n.list_id ? paths.list(n.list_id) : null;
   if (n.place_id && n.review_id) return paths.review(n.place_id, n.review_id);
   if (n.place_id) return paths.place(n.place_id);
   return null;

@@ -3,5 +3,5 @@ export { openListQuery } from './api/open-list';
 export { ListDetail } from './components/list-detail';
 export { ListSummaries } from './components/list-summaries';
 export { NewListForm } from './components/new-list-form';
-export { SaveToListButton } from './components/save-to-list-button';
+export { SaveToListButton, SaveToListDialog } from './components/save-to-list-button';
 export { ImportListDialog } from './components/import-list-dialog';

@@ -17,6 +17,8 @@ export const logTargetOptions: { value: ModerationTarget; label: string }[] = [
   { value: 'review', label: 'Reviews' },
   { value: 'photo', label: 'Photos' },
   { value: 'reply', label: 'Replies' },
+  { value: 'list', label: 'Lists' },
+  { value: 'list_note', label: 'List notes' },
   { value: 'profile', label: 'Members' },
 ];
 

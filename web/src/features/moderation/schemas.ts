@@ -38,7 +38,12 @@ export const contentTypeLabels: Record<ModerationTarget, string> = {
   photo: 'photo',
   reply: 'reply',
   profile: 'member',
+  list: 'list',
+  list_note: 'note',
 };
+
+/** Every kind of content members report and moderators hide, in the order the screens list them. */
+export const contentTypes = ['place', 'review', 'photo', 'reply', 'list', 'list_note'] as const satisfies readonly ContentType[];
 
 /** The same limits as `reports` in SQL: a known reason, a note of at most 500 characters. */
 export const createReportInput = z.object({

@@ -16,6 +16,8 @@ export interface ExploreDrawerProps {
   snap: number | string | null;
   onSnapChange: (snap: number | string | null) => void;
   selected: Place | null;
+  /** A control on the preview of the tapped place ("Save"). */
+  selectedAction?: ReactNode;
   list: ReactNode;
   /** The button that opened the drawer gets focus back (it is not a Radix trigger). */
   returnFocus: () => void;
@@ -26,7 +28,16 @@ export interface ExploreDrawerProps {
  * dialog that traps focus. Escape, the close button and a swipe down all close it, and focus goes
  * back to "Show list".
  */
-export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, selected, list, returnFocus }: ExploreDrawerProps) {
+export default function ExploreDrawer({
+  open,
+  onOpenChange,
+  snap,
+  onSnapChange,
+  selected,
+  selectedAction,
+  list,
+  returnFocus,
+}: ExploreDrawerProps) {
   return (
     <Drawer open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} activeSnapPoint={snap} setActiveSnapPoint={onSnapChange}>
       <DrawerContent
@@ -53,9 +64,12 @@ export default function ExploreDrawer({ open, onOpenChange, snap, onSnapChange, 
             ) : null}
             <PlaceSummary place={selected} />
             {selected.address ? <p className="mt-1 text-sm text-slate-700">{selected.address}</p> : null}
-            <Link to={paths.place(selected.id)} className={buttonVariants({ size: 'sm', className: 'mt-2' })}>
-              View place
-            </Link>
+            <div className="mt-2 flex flex-wrap items-center gap-2">
+              <Link to={paths.place(selected.id)} className={buttonVariants({ size: 'sm' })}>
+                View place
+              </Link>
+              {selectedAction}
+            </div>
           </div>
         ) : null}
         {list}

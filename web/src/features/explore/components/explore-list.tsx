@@ -1,4 +1,5 @@
 import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
 import { QueryError } from '@/components/query-error';
 import type { Place } from '@/lib/places';
@@ -11,10 +12,11 @@ export interface ExploreListProps {
   searching: boolean;
   highlightedId: string | null;
   onHover: (id: string | null) => void;
+  placeAction?: ((place: Place) => ReactNode) | undefined;
 }
 
 /** The list with its loading, empty, error (retry) and offline states. */
-export function ExploreList({ places, distances, showDistances, query, searching, highlightedId, onHover }: ExploreListProps) {
+export function ExploreList({ places, distances, showDistances, query, searching, highlightedId, onHover, placeAction }: ExploreListProps) {
   if (query.isPending && query.fetchStatus !== 'idle') return <PlaceListSkeleton />;
   if (query.isError && !query.data) {
     return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
@@ -36,6 +38,7 @@ export function ExploreList({ places, distances, showDistances, query, searching
           highlightedId={highlightedId}
           onHover={onHover}
           label="Places"
+          placeAction={placeAction}
         />
       ) : null}
     </div>

@@ -1,6 +1,7 @@
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { estimateBounds, MapPlaceholder, PlacesMap, type MapBounds, type MapView } from '@/components/map';
 import { useAuth } from '@/lib/auth';
+import type { Place } from '@/lib/places';
 import { useExplorePlaces, type StarredIdsQuery } from '../hooks/use-explore-places';
 import { useExploreState } from '../hooks/use-explore-state';
 import { useLivePlaces } from '../hooks/use-live-places';
@@ -19,7 +20,14 @@ const nearMeMessages = {
 } as const;
 
 /** Explore: the list beside the map (desktop) or the map with the list in a drawer (mobile). */
-export function ExploreView({ starredIdsQuery }: { starredIdsQuery: StarredIdsQuery }) {
+export function ExploreView({
+  starredIdsQuery,
+  placeAction,
+}: {
+  starredIdsQuery: StarredIdsQuery;
+  /** A control on each card and on the map's preview of a place ("Save"), composed by the route. */
+  placeAction?: (place: Place) => ReactNode;
+}) {
   const { user } = useAuth();
   const userId = user?.id ?? null;
   const [state, update] = useExploreState();
@@ -73,6 +81,7 @@ export function ExploreView({ starredIdsQuery }: { starredIdsQuery: StarredIdsQu
       searching={searching}
       highlightedId={highlightedId}
       onHover={setHighlightedId}
+      placeAction={placeAction}
     />
   );
   const map = (
@@ -99,6 +108,7 @@ export function ExploreView({ starredIdsQuery }: { starredIdsQuery: StarredIdsQu
         map={map}
         count={list.length}
         selected={selected}
+        placeAction={placeAction}
         onClearSelection={() => setSelectedId(null)}
       />
     );

@@ -15,6 +15,7 @@ export interface MobileExploreProps {
   count: number;
   selected: Place | null;
   onClearSelection: () => void;
+  placeAction?: ((place: Place) => ReactNode) | undefined;
 }
 
 /**
@@ -23,7 +24,7 @@ export interface MobileExploreProps {
  * place on top. "Show list" is gone while the drawer is open (the drawer's handle and close
  * button take over) and comes back, focused, when it closes (decision 190).
  */
-export function MobileExplore({ filters, list, map, count, selected, onClearSelection }: MobileExploreProps) {
+export function MobileExplore({ filters, list, map, count, selected, onClearSelection, placeAction }: MobileExploreProps) {
   const [open, setOpen] = useState(false);
   const showButton = useRef<HTMLButtonElement>(null);
   const [used, setUsed] = useState(false);
@@ -76,6 +77,7 @@ export function MobileExplore({ filters, list, map, count, selected, onClearSele
               snap={snap}
               onSnapChange={setSnap}
               selected={selected}
+              selectedAction={selected ? placeAction?.(selected) : null}
               list={list}
               returnFocus={() => showButton.current?.focus()}
             />

@@ -17,8 +17,21 @@ import { exportList, type ExportFormat } from '../export-list';
 import { useListChannel } from '../hooks/use-list-channel';
 import { ListEntryItem, positionBetween } from './list-entries';
 import { MembersPanel } from './members-panel';
+import { SortableEntries } from './sortable-entries';
 
 type Me = { id: string; name: string } | null;
+
+/** What the list page shows from moderation (composed by the route: features do not import each other). */
+export interface ListModerationSlots {
+  /** "Report" on the list itself (lists that are not private). */
+  report?: ReactNode;
+  /** Why the list is hidden, shown to its owner and moderators. */
+  hiddenNotice?: ReactNode;
+  /** "Report" beside a note someone else wrote. */
+  reportNote?: (entry: ListEntry) => ReactNode;
+  /** Why a note is hidden, shown to its author and moderators. */
+  noteHiddenNotice?: (entry: ListEntry) => ReactNode;
+}
 
 function mapView(entries: ListEntry[]) {
   if (entries.length === 0) return { lat: 30, lng: 10, zoom: 2 };
@@ -28,7 +41,7 @@ function mapView(entries: ListEntry[]) {
   return { lat, lng, zoom: spread < 0.05 ? 13 : spread < 0.5 ? 10 : spread < 5 ? 6 : 2 };
 }
 
-function Actions({ opened, me, share }: { opened: OpenedList; me: Me; share: ReactNode }) {
+function Actions({ opened, me, share, report }: { opened: OpenedList; me: Me; share: ReactNode; report: ReactNode }) {
   const navigate = useNavigate();
   const follow = useFollowList(me?.id ?? '', opened.list.id);
   const copy = useCopyList(me?.id ?? '');
@@ -52,6 +65,7 @@ function Actions({ opened, me, share }: { opened: OpenedList; me: Me; share: Rea
           <Download aria-hidden="true" className="size-4" /> {format === 'geojson' ? 'GeoJSON' : format.toUpperCase()}
         </Button>
       ))}
+      {report}
     </div>
   );
 }
@@ -74,7 +88,17 @@ function Invitation({ me, listId }: { me: NonNullable<Me>; listId: string }) {
 }
 
 /** The list page: details, actions, who is here, its places beside the map, members. */
-export function ListDetail({ opened, me, share }: { opened: OpenedList; me: Me; share: ReactNode }) {
+export function ListDetail({
+  opened,
+  me,
+  share,
+  moderation = {},
+}: {
+  opened: OpenedList;
+  me: Me;
+  share: ReactNode;
+  moderation?: ListModerationSlots;
+}) {
   const { list, access, places } = opened;
   const canEdit = access === 'owner' || access === 'editor';
   const joined = access === 'owner' || access === 'editor' || access === 'viewer';
@@ -99,6 +123,8 @@ export function ListDetail({ opened, me, share }: { opened: OpenedList; me: Me; 
       );
     },
     onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note } }),
+    reportNote: moderation.reportNote,
+    noteHiddenNotice: moderation.noteHiddenNotice,
     onRemove: (entry: ListEntry) =>
       void setListPlace(me?.id ?? '', list.id, entry.place_id, false).then(() =>
         queryClient.invalidateQueries({ queryKey: listKeys.detail(list.id) }),
@@ -125,25 +151,36 @@ export function ListDetail({ opened, me, share }: { opened: OpenedList; me: Me; 
             </>
           ) : null}
         </p>
-        <Actions opened={opened} me={me} share={share} />
+        <Actions opened={opened} me={me} share={share} report={moderation.report} />
+        {list.hidden_at ? moderation.hiddenNotice : null}
       </header>
       {access === 'invited' && me ? <Invitation me={me} listId={list.id} /> : null}
       <div className="grid gap-4 md:grid-cols-[26rem_1fr]">
-        <ol aria-label="Places on this list" className="space-y-2">
-          {places.length === 0 ? <li className="text-slate-700">No places yet. Use "Save" on a place to add it here.</li> : null}
-          {places.map((entry, index) => (
-            <li key={entry.id} className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
-              <ListEntryItem
-                entry={entry}
-                index={index}
-                count={places.length}
-                highlighted={highlightedId === entry.place_id}
-                onHover={setHighlightedId}
-                actions={actions}
-              />
-            </li>
-          ))}
-        </ol>
+        {canEdit && places.length > 1 ? (
+          <SortableEntries
+            places={places}
+            highlightedId={highlightedId}
+            onHover={setHighlightedId}
+            actions={actions}
+            onDrop={(entry, before, after) => update.mutate({ entryId: entry.id, change: { position: positionBetween(before, after) } })}
+          />
+        ) : (
+          <ol aria-label="Places on this list" className="space-y-2">
+            {places.length === 0 ? <li className="text-slate-700">No places yet. Use "Save" on a place to add it here.</li> : null}
+            {places.map((entry, index) => (
+              <li key={entry.id} className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
+                <ListEntryItem
+                  entry={entry}
+                  index={index}
+                  count={places.length}
+                  highlighted={highlightedId === entry.place_id}
+                  onHover={setHighlightedId}
+                  actions={actions}
+                />
+              </li>
+            ))}
+          </ol>
+        )}
         <div className="relative h-72 overflow-hidden rounded-lg border border-slate-200 md:sticky md:top-20 md:h-[70dvh]">
           <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
             <PlacesMap

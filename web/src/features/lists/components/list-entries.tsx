@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
@@ -48,11 +48,13 @@ function NoteEditor({ entry, onSave }: { entry: ListEntry; onSave: (note: string
   );
 }
 
-interface EntryActions {
+export interface EntryActions {
   canEdit: boolean;
   onMove: (entry: ListEntry, direction: -1 | 1) => void;
   onNote: (entry: ListEntry, note: string) => void;
   onRemove: (entry: ListEntry) => void;
+  reportNote?: ((entry: ListEntry) => ReactNode) | undefined;
+  noteHiddenNotice?: ((entry: ListEntry) => ReactNode) | undefined;
 }
 
 /** One place of the list: its link, note, and for editors the keyboard moves and removal. */
@@ -63,6 +65,7 @@ export function ListEntryItem({
   highlighted,
   onHover,
   actions,
+  handle,
 }: {
   entry: ListEntry;
   index: number;
@@ -70,6 +73,8 @@ export function ListEntryItem({
   highlighted: boolean;
   onHover: (id: string | null) => void;
   actions: EntryActions;
+  /** The drag handle, when the list can be reordered by dragging. */
+  handle?: ReactNode;
 }) {
   return (
     <div
@@ -78,6 +83,7 @@ export function ListEntryItem({
       onMouseLeave={() => onHover(null)}
     >
       <div className="flex items-start gap-2">
+        {handle}
         <span className="w-6 pt-0.5 text-sm text-slate-600">{index + 1}.</span>
         <div className="min-w-0 flex-1">
           <Link
@@ -91,6 +97,7 @@ export function ListEntryItem({
             {categoryLabels[entry.place.category]} · {ratingSummary(entry.place)}
           </p>
           {!actions.canEdit && entry.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{entry.note}</p> : null}
+          {entry.note && !entry.note_hidden ? actions.reportNote?.(entry) : null}
         </div>
         {actions.canEdit ? (
           <div className="flex gap-1">
@@ -124,6 +131,7 @@ export function ListEntryItem({
         ) : null}
       </div>
       {actions.canEdit ? <NoteEditor key={entry.note} entry={entry} onSave={(note) => actions.onNote(entry, note)} /> : null}
+      {entry.note_hidden ? <div className="mt-2">{actions.noteHiddenNotice?.(entry)}</div> : null}
     </div>
   );
 }

@@ -56,6 +56,41 @@ function Picker({ userId, placeId }: { userId: string; placeId: string }) {
   );
 }
 
+/**
+ * The picker on its own, opened by a button that is not its trigger (a card's "Save", loaded on
+ * demand): focus goes back to that button when it closes.
+ */
+export function SaveToListDialog({
+  userId,
+  placeId,
+  placeName,
+  open,
+  onOpenChange,
+  returnFocus,
+}: {
+  userId: string;
+  placeId: string;
+  placeName: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  returnFocus: () => void;
+}) {
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent
+        title="Save to a list"
+        description={placeName}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault();
+          returnFocus();
+        }}
+      >
+        <Picker userId={userId} placeId={placeId} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 /** "Save": a picker of the member's lists with checkboxes and "New list"; visitors sign in. */
 export function SaveToListButton({
   userId,

@@ -96,6 +96,8 @@ export function csvRecords(source: string): string[][] {
   let field = '';
   let record: string[] = [];
   let quoted = false;
+  // the record (0 is the header) where the open quote started, to name it if it never closes
+  let quoteRecord = 0;
   const endRecord = () => {
     record.push(field);
     records.push(record);
@@ -110,14 +112,20 @@ export function csvRecords(source: string): string[][] {
         i += 1;
       } else if (c === '"') quoted = false;
       else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
+    } else if (c === '"') {
+      quoted = true;
+      quoteRecord = records.length;
+    } else if (c === ',') {
       record.push(field);
       field = '';
     } else if (c === '\n' || c === '\r') {
       if (c === '\r' && source[i + 1] === '\n') i += 1;
       endRecord();
     } else field += c;
+  }
+  if (quoted) {
+    const where = quoteRecord === 0 ? 'The header row' : `Row ${quoteRecord}`;
+    throw new ImportFileError(`${where} opens a quote (") that is never closed, so the file cannot be read past it.`);
   }
   if (field !== '' || record.length > 0) records.push([...record, field]);
   return records.filter((r) => r.some((cell) => cell.trim() !== ''));

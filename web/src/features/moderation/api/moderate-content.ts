@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { ModerationTarget } from '../schemas';
+import { contentTypes, type ModerationTarget } from '../schemas';
 import { fetchTargets } from './targets';
 
 /** Content hidden now (50 newest of each type), for restoring. */
@@ -9,7 +9,7 @@ export function hiddenContentQuery() {
   return queryOptions({
     queryKey: moderationKeys.hidden(),
     queryFn: async () => {
-      const lists = await Promise.all((['place', 'review', 'photo', 'reply'] as const).map((type) => fetchTargets(type, { hidden: true })));
+      const lists = await Promise.all(contentTypes.map((type) => fetchTargets(type, { hidden: true })));
       return lists.flat().sort((a, b) => (b.hidden_at ?? '').localeCompare(a.hidden_at ?? ''));
     },
   });

@@ -11,12 +11,12 @@ const person = z.object({ username: z.string(), display_name: z.string() });
 const logRow = z.object({
   id: z.string(),
   action: z.enum(['hide', 'restore', 'role_change']),
-  target_type: z.enum(['place', 'review', 'photo', 'reply', 'profile']),
+  target_type: z.enum(['place', 'review', 'photo', 'reply', 'profile', 'list', 'list_note']),
   target_id: z.string(),
   reason: z.string(),
   created_at: z.string(),
   details: z
-    .object({ place_id: z.string().optional(), from: z.string().optional(), to: z.string().optional() })
+    .object({ place_id: z.string().optional(), list_id: z.string().optional(), from: z.string().optional(), to: z.string().optional() })
     .nullable()
     .transform((d) => d ?? {}),
   moderator: person.nullable().optional(),
@@ -29,6 +29,8 @@ export interface LogPage {
   places: Record<string, string>;
   /** Members whose role changed. */
   members: Record<string, z.infer<typeof person>>;
+  /** Names of the lists entries point at, when the reader may see them (hidden and private ones are absent). */
+  lists: Record<string, string>;
 }
 
 const columns = 'id, action, target_type, target_id, reason, details, created_at';
@@ -36,12 +38,15 @@ const columns = 'id, action, target_type, target_id, reason, details, created_at
 async function fetchContext(entries: LogEntry[]): Promise<Omit<LogPage, 'entries'>> {
   const placeIds = new Set<string>();
   const memberIds = new Set<string>();
+  const listIds = new Set<string>();
   for (const entry of entries) {
     if (entry.target_type === 'place') placeIds.add(entry.target_id);
     else if (entry.target_type === 'profile') memberIds.add(entry.target_id);
+    else if (entry.target_type === 'list') listIds.add(entry.target_id);
+    else if (entry.details.list_id) listIds.add(entry.details.list_id);
     else if (entry.details.place_id) placeIds.add(entry.details.place_id);
   }
-  const [places, members] = await Promise.all([
+  const [places, members, lists] = await Promise.all([
     placeIds.size
       ? supabase
           .from('places')
@@ -54,10 +59,18 @@ async function fetchContext(entries: LogEntry[]): Promise<Omit<LogPage, 'entries
           .select('id, username, display_name')
           .in('id', [...memberIds])
       : null,
+    listIds.size
+      ? supabase
+          .from('lists')
+          .select('id, name')
+          .in('id', [...listIds])
+      : null,
   ]);
   if (places?.error) throw places.error;
   if (members?.error) throw members.error;
+  if (lists?.error) throw lists.error;
   return {
+    lists: Object.fromEntries((lists?.data ?? []).map((l) => [l.id, l.name])),
     places: Object.fromEntries((places?.data ?? []).map((p) => [p.id, p.name])),
     members: Object.fromEntries((members?.data ?? []).map((m) => [m.id, { username: m.username, display_name: m.display_name }])),
   };

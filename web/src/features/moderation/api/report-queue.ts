@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
-import type { ContentType, ReportReason } from '../schemas';
+import { contentTypes, type ContentType, type ReportReason } from '../schemas';
 import { fetchTargets, type Person, type TargetContent } from './targets';
 
 export interface QueueReport {
@@ -44,9 +44,8 @@ export function reportQueueQuery() {
         group.reports.push(report);
         groups.set(key, group);
       }
-      const types: ContentType[] = ['place', 'review', 'photo', 'reply'];
       const targets = await Promise.all(
-        types.map((type) => fetchTargets(type, { ids: [...groups.values()].filter((g) => g.type === type).map((g) => g.id) })),
+        contentTypes.map((type) => fetchTargets(type, { ids: [...groups.values()].filter((g) => g.type === type).map((g) => g.id) })),
       );
       for (const target of targets.flat()) {
         const group = groups.get(`${target.type}:${target.id}`);

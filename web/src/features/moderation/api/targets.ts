@@ -45,6 +45,27 @@ export type TargetContent =
       body: string;
     }
   | {
+      type: 'list';
+      id: string;
+      hidden_at: string | null;
+      created_at: string;
+      author: Person | null;
+      place: null;
+      name: string;
+      description: string;
+      emoji: string | null;
+    }
+  | {
+      type: 'list_note';
+      id: string;
+      hidden_at: string | null;
+      created_at: string;
+      author: Person | null;
+      place: null;
+      list: { id: string; name: string };
+      note: string;
+    }
+  | {
       type: 'photo';
       id: string;
       hidden_at: string | null;
@@ -66,6 +87,8 @@ const photoColumns =
 
 const replyColumns =
   'id, hidden_at, created_at, body, author:profiles!review_replies_author_id_fkey(username, display_name), review:reviews!review_replies_review_id_fkey(place:places!reviews_place_id_fkey(id, name))';
+
+const listColumns = 'id, name, description, emoji, hidden_at, created_at, author:profiles!lists_owner_id_fkey(username, display_name)';
 
 /**
  * Loads targets of one type, either by id (the reported ones) or the hidden ones (newest hide
@@ -96,6 +119,29 @@ export async function fetchTargets(type: ContentType, filter: { ids: string[] } 
       : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
     if (error) throw error;
     return data.map(({ review, ...row }) => ({ type, ...row, place: review?.place ?? null }));
+  }
+  if (type === 'list') {
+    const query = supabase.from('lists').select(listColumns);
+    const { data, error } = await ('ids' in filter
+      ? query.in('id', filter.ids)
+      : query.not('hidden_at', 'is', null).order('hidden_at', { ascending: false }).limit(50));
+    if (error) throw error;
+    return data.map((row) => ({ type, ...row, place: null }));
+  }
+  if (type === 'list_note') {
+    // notes are not a readable column: moderators read reported and hidden ones through this RPC
+    const { data, error } = await supabase.rpc('list_notes_for_moderation', 'ids' in filter ? { ids: filter.ids } : {});
+    if (error) throw error;
+    return data.map((row) => ({
+      type,
+      id: row.id,
+      hidden_at: row.hidden_at,
+      created_at: row.created_at,
+      author: row.author_username ? { username: row.author_username, display_name: row.author_display_name } : null,
+      place: null,
+      list: { id: row.list_id, name: row.list_name },
+      note: row.note,
+    }));
   }
   const query = supabase.from('review_photos').select(photoColumns);
   const { data, error } = await ('ids' in filter

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { formatShortDate } from '@/lib/dates';
 import { paths } from '@/lib/paths';
 import { hiddenReasonQuery } from '../api/moderate-content';
-import type { ContentType } from '../schemas';
+import { contentTypeLabels, type ContentType } from '../schemas';
 
 /**
  * Shown to the author (and moderators) next to content that moderators hid: why, and when.
@@ -17,7 +17,7 @@ export function HiddenNotice({ targetType, targetId, className }: { targetType: 
       <EyeOff aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <p>
         <span className="font-semibold">Hidden by moderators{data?.created_at ? ` on ${formatShortDate(data.created_at)}` : ''}</span> —
-        only you and moderators can see this {targetType}.
+        only you and moderators can see this {contentTypeLabels[targetType]}.
         {data?.reason ? (
           <>
             {' '}

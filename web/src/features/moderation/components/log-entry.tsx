@@ -26,6 +26,16 @@ function PlaceLink({ id, name }: { id: string; name: string | undefined }) {
   );
 }
 
+function ListLink({ id, name }: { id: string; name: string | undefined }) {
+  return name ? (
+    <Link to={paths.list(id)} className="font-medium text-brand-700 hover:underline">
+      {name}
+    </Link>
+  ) : (
+    <span className="text-slate-600">a list that is not visible</span>
+  );
+}
+
 /** What the action was about, in words, linking to what the reader may still open. */
 function describeTarget(entry: LogEntry, context: Omit<LogPage, 'entries'>): ReactNode {
   const placeId = entry.details.place_id;
@@ -46,6 +56,24 @@ function describeTarget(entry: LogEntry, context: Omit<LogPage, 'entries'>): Rea
             <>
               {' '}
               on <PlaceLink id={placeId} name={context.places[placeId]} />
+            </>
+          ) : null}
+        </>
+      );
+    case 'list':
+      return (
+        <>
+          List: <ListLink id={entry.target_id} name={context.lists[entry.target_id]} />
+        </>
+      );
+    case 'list_note':
+      return (
+        <>
+          A note
+          {entry.details.list_id ? (
+            <>
+              {' '}
+              on the list <ListLink id={entry.details.list_id} name={context.lists[entry.details.list_id]} />
             </>
           ) : null}
         </>

@@ -12,6 +12,8 @@ import { TargetPreview } from './target-preview';
 export function describeSubject(type: QueueGroup['type'], target: TargetContent | null): string {
   if (!target) return `deleted ${contentTypeLabels[type]}`;
   if (target.type === 'place') return `place ${target.place.name}`;
+  if (target.type === 'list') return `list ${target.name}`;
+  if (target.type === 'list_note') return `note${target.author ? ` by ${target.author.display_name}` : ''} on list ${target.list.name}`;
   const by = target.author ? ` by ${target.author.display_name}` : '';
   return `${target.type}${by}${target.place ? ` on ${target.place.name}` : ''}`;
 }

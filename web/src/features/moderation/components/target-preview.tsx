@@ -6,7 +6,7 @@ import { categoryLabels } from '@/lib/places';
 import type { TargetContent } from '../api/targets';
 
 function Byline({ target }: { target: TargetContent }) {
-  const verb = target.type === 'place' ? 'Added' : 'Posted';
+  const verb = target.type === 'place' ? 'Added' : target.type === 'list' ? 'Made' : target.type === 'list_note' ? 'Written' : 'Posted';
   return (
     <p className="text-xs text-slate-600">
       {verb} by{' '}
@@ -73,6 +73,29 @@ export function TargetPreview({ target }: { target: TargetContent }) {
           </p>
           {target.address ? <p className="text-sm text-slate-700">{target.address}</p> : null}
           {target.description ? <p className="line-clamp-4 text-sm break-words text-slate-800">{target.description}</p> : null}
+        </>
+      ) : target.type === 'list' ? (
+        <>
+          <p className="text-sm">
+            List{' '}
+            <Link to={paths.list(target.id)} className="font-semibold text-brand-700 hover:underline">
+              {target.emoji ? `${target.emoji} ` : ''}
+              {target.name}
+            </Link>
+          </p>
+          {target.description ? <p className="line-clamp-4 text-sm break-words text-slate-800">{target.description}</p> : null}
+        </>
+      ) : target.type === 'list_note' ? (
+        <>
+          <p className="text-sm">
+            Note on the list{' '}
+            <Link to={paths.list(target.list.id)} className="font-medium text-brand-700 hover:underline">
+              {target.list.name}
+            </Link>
+          </p>
+          <blockquote className="border-l-4 border-slate-300 pl-3 text-sm break-words whitespace-pre-line text-slate-800">
+            {target.note}
+          </blockquote>
         </>
       ) : (
         <div className="flex items-start gap-3">

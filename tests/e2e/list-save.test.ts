@@ -1,0 +1,266 @@
+import assert from 'node:assert/strict';
+import { loadavg } from 'node:os';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { assertAccessible } from './support/browser.ts';
+import { useE2eApp } from './support/fixture.ts';
+
+// "Save" on Explore's cards and on the map's preview of a place (phones), with the demo data:
+// the picker loads on demand, opens within 100 ms of a click once loaded, works by keyboard
+// alone, and gives focus back to the button that opened it.
+describe('saving from Explore in the browser', () => {
+  const app = useE2eApp({ demoData: true });
+  const password = 'save from explore 1';
+
+  async function member(label: string, name: string) {
+    const email = uniqueEmail(label);
+    const id = await createMember(app.server, email, password, name);
+    const api = app.server.client();
+    assert.equal((await api.auth.signInWithPassword({ email, password })).error, null);
+    const list = await api.from('lists').insert({ owner_id: id, name: 'Coffee to try' }).select('id').single();
+    return { email, id, api, listId: list.data?.id ?? assert.fail(list.error?.message) };
+  }
+  async function savedPlaces(api: Awaited<ReturnType<typeof member>>['api'], listId: string): Promise<string[]> {
+    const { data, error } = await api.rpc('open_list', { list_id: listId });
+    assert.equal(error, null);
+    return (data as { places: { place: { name: string } }[] }).places.map((p) => p.place.name);
+  }
+  const noToasts = (page: Page) =>
+    page.waitForFunction('document.querySelectorAll("[data-sonner-toast]").length === 0', undefined, { timeout: 15_000 });
+
+  /** Clicks in the page and measures until the picker's dialog, then its first checkbox, is in the document. */
+  async function timedOpen(page: Page, label: string): Promise<{ dialog: number; checkbox: number }> {
+    // a string, as the page runs it: the tests are compiled without the DOM's types
+    return page.evaluate<{ dialog: number; checkbox: number }>(`(async (name) => {
+      const button = document.querySelector('button[aria-label="' + name + '"]');
+      if (!button) throw new Error('no button ' + name);
+      const start = performance.now();
+      button.click();
+      let dialog = 0;
+      for (;;) {
+        await new Promise(requestAnimationFrame);
+        const found = document.querySelector('[role=dialog]');
+        if (found && !dialog) dialog = performance.now() - start;
+        if (found?.querySelector('input[type=checkbox]')) return { dialog, checkbox: performance.now() - start };
+      }
+    })(${JSON.stringify(label)})`);
+  }
+
+  test('Save on a card: loads on demand, opens within 100 ms, by keyboard alone, focus comes back', async () => {
+    const ada = await member('ada', 'Ada Saver');
+    const { page, errors } = await app.openPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, ada.email, password);
+    await waitForToast(page, 'Welcome, Ada Saver!');
+    await page.getByText('75 places in this area').waitFor();
+    const cards = page.getByRole('list', { name: 'Places' });
+    await cards.getByRole('button', { name: 'Save Monmouth Coffee Company to a list' }).waitFor();
+    await noToasts(page);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await assertAccessible(page, `Explore with Save, ${scheme}`);
+    }
+
+    // The first open fetches the picker's chunk; later ones are what a member feels.
+    const cold = await timedOpen(page, 'Save Monmouth Coffee Company to a list');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
+    const warm = await timedOpen(page, 'Save Monmouth Coffee Company to a list');
+    console.log(
+      `picker opens after a click: first ${cold.dialog.toFixed(1)} ms (checkboxes ${cold.checkbox.toFixed(1)} ms), ` +
+        `then ${warm.dialog.toFixed(1)} ms (checkboxes ${warm.checkbox.toFixed(1)} ms)`,
+    );
+    // A measurement on a shared machine, flagged as the benches flag theirs (goal ≤ 100 ms).
+    if (warm.dialog > 100) console.log(`⚠ over 100 ms (load average ${loadavg()[0]?.toFixed(2)})`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
+
+    // Keyboard alone: focus the button, Enter, Space on the list's checkbox, Escape.
+    const save = cards.getByRole('button', { name: 'Save Monmouth Coffee Company to a list' });
+    await save.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Save to a list' });
+    const box = dialog.getByRole('checkbox', { name: /Coffee to try/ });
+    await box.waitFor();
+    await assertAccessible(page, 'picker from a card');
+    await box.focus();
+    await page.keyboard.press('Space');
+    await page.waitForFunction(`document.querySelector('[role=dialog] input[type=checkbox]')?.checked === true`);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    assert.equal(await page.evaluate('document.activeElement?.getAttribute("aria-label")'), 'Save Monmouth Coffee Company to a list');
+    assert.deepEqual(await savedPlaces(ada.api, ada.listId), ['Monmouth Coffee Company']);
+    assert.deepEqual(errors, []);
+  });
+
+  test('Save on the map preview of a place (phone)', async () => {
+    const ben = await member('ben', 'Ben Saver');
+    const { page, errors } = await app.openPage({ width: 390, height: 844 });
+    page.setDefaultTimeout(30_000);
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, ben.email, password);
+    await waitForToast(page, 'Welcome, Ben Saver!');
+    await page.getByLabel('Search places').fill('monmouth');
+    const pin = page.locator('.leaflet-marker-icon[title="Monmouth Coffee Company"]');
+    await pin.click();
+    const drawer = page.getByRole('dialog', { name: 'Monmouth Coffee Company' });
+    await drawer.getByRole('link', { name: 'View place' }).waitFor();
+    // the preview's button comes first, the cards of the list below it
+    await drawer.getByRole('button', { name: 'Save Monmouth Coffee Company to a list' }).first().click();
+    const picker = page.getByRole('dialog', { name: 'Save to a list' });
+    await picker.getByRole('checkbox', { name: /Coffee to try/ }).check();
+    await page.waitForFunction(`[...document.querySelectorAll('[role=dialog] input[type=checkbox]')].some((b) => b.checked)`);
+    await noToasts(page);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await assertAccessible(page, `picker over the map preview, ${scheme}`);
+    }
+    await page.keyboard.press('Escape');
+    await picker.waitFor({ state: 'detached' });
+    assert.deepEqual(await savedPlaces(ben.api, ben.listId), ['Monmouth Coffee Company']);
+    assert.deepEqual(errors, []);
+  });
+
+  test('a 2,000-row import matches with a progress bar and finishes in seconds; the broken row is named', async () => {
+    const cleo = await member('cleo', 'Cleo Lister');
+    const { data } = await app.server.admin().from('places').select('name, lat, lng').order('name');
+    const places = data as { name: string; lat: number; lng: number }[];
+    const lines = ['Title,Note,Latitude,Longitude'];
+    for (let row = 1; row <= 2000; row += 1) {
+      const place = places[row % places.length] ?? assert.fail('demo places');
+      lines.push(row === 1234 ? 'No place,,,' : `"${place.name.replaceAll('"', '""')}",Row ${row},${place.lat},${place.lng}`);
+    }
+    const { page, errors } = await app.openPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto('/auth/sign-in?next=%2Flists');
+    await signInWithForm(page, cleo.email, password);
+    await page.waitForURL((url) => url.pathname === '/lists');
+    await page
+      .getByRole('list', { name: 'My lists' })
+      .getByRole('link', { name: /Coffee to try/ })
+      .waitFor();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import places' });
+    const started = Date.now();
+    await dialog.getByLabel('File').setInputFiles({ name: 'Big list.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await dialog.getByRole('progressbar', { name: 'Matching places' }).waitFor();
+    const preview = dialog.getByRole('list', { name: 'Import preview' });
+    await preview.waitFor();
+    const matched = Date.now() - started;
+    assert.deepEqual(await preview.getByRole('listitem').allTextContents(), ['1999 matched', '0 new', '1 unreadable']);
+    await dialog.getByText('Row 1234 (No place) has no usable coordinates.').waitFor();
+    const writing = Date.now();
+    await dialog.getByRole('button', { name: 'Import into a new list' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Big list' }).waitFor();
+    await page
+      .getByRole('list', { name: 'Places on this list' })
+      .getByRole('listitem')
+      .nth(places.length - 1)
+      .waitFor();
+    const written = Date.now() - writing;
+    console.log(`2,000-row CSV import: matched in ${(matched / 1000).toFixed(1)} s, written in ${(written / 1000).toFixed(1)} s`);
+    if (matched + written > 10_000) console.log(`⚠ over 10 s (load average ${loadavg()[0]?.toFixed(2)})`);
+    assert.equal((await savedPlaces(cleo.api, cleo.listId)).length, 0, 'the import made a new list');
+    assert.deepEqual(errors, []);
+  });
+
+  test('reorder by dragging, and by Move down; an editor with the list open sees both live', async () => {
+    const dan = await member('dan', 'Dan Dragger');
+    const eve = await member('eve', 'Eve Editor');
+    const names = ['British Museum', 'Hyde Park', 'Monmouth Coffee Company'];
+    for (const name of names) {
+      const place = (await app.server.admin().from('places').select('id').eq('name', name).single()).data as { id: string };
+      assert.equal((await dan.api.from('list_places').insert({ list_id: dan.listId, place_id: place.id, added_by: dan.id })).error, null);
+    }
+    const invited = await dan.api.from('list_members').insert({ list_id: dan.listId, user_id: eve.id, role: 'editor', invited_by: dan.id });
+    assert.equal(invited.error, null);
+    assert.equal((await eve.api.from('list_members').update({ accepted_at: new Date().toISOString() }).eq('user_id', eve.id)).error, null);
+
+    const open = async (who: { email: string }) => {
+      const tracked = await app.openPage();
+      tracked.page.setDefaultTimeout(30_000);
+      await tracked.page.goto(`/auth/sign-in?next=${encodeURIComponent(`/lists/${dan.listId}`)}`);
+      await signInWithForm(tracked.page, who.email, password);
+      await tracked.page.getByRole('heading', { level: 1, name: 'Coffee to try' }).waitFor();
+      return tracked;
+    };
+    const owner = await open(dan);
+    const editor = await open(eve);
+    const { page } = owner;
+    await page.locator('[data-drag-handle="Monmouth Coffee Company"]').waitFor();
+    await noToasts(page);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await assertAccessible(page, `list with drag handles, ${scheme}`);
+    }
+
+    // Pointer: the third place's handle onto the first place.
+    const from = await page.locator('[data-drag-handle="Monmouth Coffee Company"]').boundingBox();
+    const to = await page.locator('[data-drag-handle="British Museum"]').boundingBox();
+    assert.ok(from && to);
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y - 10, { steps: 5 });
+    await page.mouse.move(to.x + to.width / 2, to.y + 2, { steps: 10 });
+    await page.mouse.up();
+    const dragged = ['Monmouth Coffee Company', 'British Museum', 'Hyde Park'];
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(dragged.join('|'))}`,
+    );
+    assert.deepEqual(await savedPlaces(dan.api, dan.listId), dragged);
+    await editor.page.waitForFunction(
+      `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(dragged.join('|'))}`,
+    );
+
+    // The keyboard's way, Move down, writes the same kind of position, seen live as well.
+    await page.getByRole('button', { name: 'Move Monmouth Coffee Company down' }).click();
+    const moved = ['British Museum', 'Monmouth Coffee Company', 'Hyde Park'];
+    await editor.page.waitForFunction(
+      `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(moved.join('|'))}`,
+    );
+    assert.deepEqual(await savedPlaces(dan.api, dan.listId), moved);
+    assert.deepEqual(owner.errors, []);
+    assert.deepEqual(editor.errors, []);
+  });
+
+  test('a list of 1,000 places: time to render it and the longest task while scrolling it (printed)', async () => {
+    const fay = await member('fay', 'Fay Reader');
+    await app.server.db.transaction({ kind: 'system' }, async (tx) => {
+      await tx.query(
+        `with made as (
+           insert into public.places (name, category, lat, lng, created_by)
+           select 'Stop ' || i, 'cafe', 51.5 + i / 100000.0, -0.12, $2 from generate_series(1, 1000) i returning id, name)
+         insert into public.list_places (list_id, place_id, added_by, note, position)
+         select $1, id, $2, 'Note for ' || name, row_number() over (order by name) from made`,
+        [fay.listId, fay.id],
+      );
+    });
+    const { page, errors } = await app.openPage();
+    page.setDefaultTimeout(60_000);
+    await page.goto(`/auth/sign-in?next=${encodeURIComponent('/lists')}`);
+    await signInWithForm(page, fay.email, password);
+    await page.waitForURL((url) => url.pathname === '/lists');
+    const started = Date.now();
+    await page.goto(`/lists/${fay.listId}`);
+    await page.waitForFunction(`document.querySelectorAll('[aria-label="Places on this list"] > li').length === 1000`);
+    const rendered = Date.now() - started;
+    const longest = await page.evaluate<number>(`(async () => {
+      let longest = 0;
+      const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); });
+      observer.observe({ type: 'longtask', buffered: false });
+      for (let y = 0; y < document.body.scrollHeight; y += 600) {
+        window.scrollTo(0, y);
+        await new Promise(requestAnimationFrame);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      observer.disconnect();
+      return longest;
+    })()`);
+    console.log(
+      `1,000-place list page: rendered in ${rendered} ms; longest task while scrolling it ${longest.toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(2)})`,
+    );
+    assert.deepEqual(errors, []);
+  });
+});

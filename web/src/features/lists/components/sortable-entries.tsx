@@ -1,0 +1,118 @@
+import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
+import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import { GripVertical } from 'lucide-react';
+import { useMemo } from 'react';
+import type { ListEntry } from '../api/open-list';
+import { ListEntryItem, type EntryActions } from './list-entries';
+
+interface SortableEntriesProps {
+  places: ListEntry[];
+  highlightedId: string | null;
+  onHover: (id: string | null) => void;
+  actions: EntryActions;
+  /** The dropped entry and its new neighbours: the caller writes the midpoint (one row). */
+  onDrop: (entry: ListEntry, before: ListEntry | undefined, after: ListEntry | undefined) => void;
+}
+
+function SortableEntry({
+  entry,
+  index,
+  count,
+  highlighted,
+  onHover,
+  actions,
+}: {
+  entry: ListEntry;
+  index: number;
+  count: number;
+  highlighted: boolean;
+  onHover: (id: string | null) => void;
+  actions: EntryActions;
+}) {
+  const { listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id });
+  return (
+    <li
+      ref={setNodeRef}
+      style={{ transform: CSS.Translate.toString(transform), transition }}
+      className={`relative [contain-intrinsic-size:auto_6rem] [content-visibility:auto] ${isDragging ? 'z-10 opacity-80' : ''}`}
+    >
+      <ListEntryItem
+        entry={entry}
+        index={index}
+        count={count}
+        highlighted={highlighted}
+        onHover={onHover}
+        actions={actions}
+        handle={
+          // A pointer's handle only: the keyboard and screen readers have Move up / Move down,
+          // which write the same position, so the handle is neither focusable nor announced.
+          <div
+            ref={setActivatorNodeRef}
+            {...listeners}
+            aria-hidden="true"
+            data-drag-handle={entry.place.name}
+            title={`Drag ${entry.place.name} to reorder`}
+            className="-ml-1 flex h-9 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-600 hover:bg-slate-100 active:cursor-grabbing"
+          >
+            <GripVertical className="size-4" />
+          </div>
+        }
+      />
+    </li>
+  );
+}
+
+/**
+ * The places of a list editors may reorder by dragging a place's handle (mouse, pen or touch),
+ * beside the Move up / Move down buttons that serve the keyboard. A drop writes the same single
+ * fractional position as a move, so others see it live the same way.
+ */
+export function SortableEntries({ places, highlightedId, onHover, actions, onDrop }: SortableEntriesProps) {
+  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const ids = useMemo(() => places.map((e) => e.id), [places]);
+  const nameOf = (id: string | number) => places.find((e) => e.id === id)?.place.name ?? '';
+  const spot = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up ${nameOf(active.id)}, ${spot(active.id)}.`,
+    // dnd-kit reports the lifted place over itself right after the pick-up: that is not a move
+    onDragOver: ({ active, over }) => (over && over.id !== active.id ? `${nameOf(active.id)} moved to ${spot(over.id)}.` : undefined),
+    onDragEnd: ({ active, over }) => (over ? `${nameOf(active.id)} dropped at ${spot(over.id)}.` : `${nameOf(active.id)} dropped.`),
+    onDragCancel: ({ active }) => `Moving ${nameOf(active.id)} was cancelled.`,
+  };
+  const end = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = ids.indexOf(String(active.id));
+    const to = ids.indexOf(String(over.id));
+    const moved = arrayMove(places, from, to);
+    const entry = places[from];
+    if (entry) onDrop(entry, moved[to - 1], moved[to + 1]);
+  };
+  return (
+    <DndContext
+      sensors={sensors}
+      collisionDetection={closestCenter}
+      onDragEnd={end}
+      accessibility={{
+        announcements,
+        screenReaderInstructions: { draggable: 'Use the Move up and Move down buttons to reorder.' },
+      }}
+    >
+      <SortableContext items={ids} strategy={verticalListSortingStrategy}>
+        <ol aria-label="Places on this list" className="space-y-2">
+          {places.map((entry, index) => (
+            <SortableEntry
+              key={entry.id}
+              entry={entry}
+              index={index}
+              count={places.length}
+              highlighted={highlightedId === entry.place_id}
+              onHover={onHover}
+              actions={actions}
+            />
+          ))}
+        </ol>
+      </SortableContext>
+    </DndContext>
+  );
+}
