@@ -191,7 +191,10 @@ describe('photos', () => {
     await page.goto('/?lat=48.8584&lng=2.2945&z=13');
     const card = page.locator('article[data-place-id]').filter({ hasText: 'Eiffel Tower' });
     await card.waitFor();
-    await page.waitForFunction(`[...document.querySelectorAll('article[data-place-id] img')].every((image) => image.complete)`);
+    // this card's picture; cards further down keep theirs lazy until scrolled to
+    await page.waitForFunction(
+      `[...document.querySelectorAll('article[data-place-id]')].some((card) => card.textContent.includes('Eiffel Tower') && card.querySelector('img')?.complete && card.querySelector('img').naturalWidth > 0)`,
+    );
     const [thumb] = await drawn(page, 'article[data-place-id]:has-text("Eiffel Tower") img');
     assert.ok(thumb);
     assertVariantFits(thumb, 1, 'list card');

@@ -38,17 +38,20 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     if (password !== null) {
       const recent = auth.sessionCreatedEpoch !== null && Date.now() / 1000 - auth.sessionCreatedEpoch < 24 * 3600;
       // secure_password_change: a session older than 24 h needs the nonce mailed by GET /reauthenticate.
+      let reauthenticated = false;
       if (settings.securePasswordChange && !recent) {
         if (nonce === '') throw authErrors.reauthenticationNeeded();
         const expired =
           user.reauthentication_sent_epoch === null || user.reauthentication_sent_epoch + settings.otpExpiry < Date.now() / 1000;
         if (expired || user.reauthentication_token === '' || tokenHash(user.email ?? '', nonce) !== user.reauthentication_token)
           throw authErrors.reauthenticationNotValid();
+        reauthenticated = true;
       }
       // secure_password_change also asks for the current password (GoTrue's
       // update_password_require_current_password, hosted's "Secure password change"), unless the
-      // user has none yet or the session came from a mailed link or code (Session.IsRecovery:
-      // an `otp`, `magiclink` or `recovery` authentication method).
+      // user has none yet, the session came from a mailed link or code (Session.IsRecovery:
+      // an `otp`, `magiclink` or `recovery` authentication method), or this request carries the
+      // reauthentication code mailed to the account, which proves the same as the password.
       const amr: unknown[] = Array.isArray(auth.claims.amr) ? auth.claims.amr : [];
       const recovery = amr.some(
         (claim) =>
@@ -57,7 +60,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
           'method' in claim &&
           ['otp', 'magiclink', 'recovery'].includes(String(claim.method)),
       );
-      if (settings.securePasswordChange && password !== '' && user.encrypted_password && !recovery) {
+      if (settings.securePasswordChange && password !== '' && user.encrypted_password && !recovery && !reauthenticated) {
         const current = optionalString(body, 'current_password');
         if (!current) throw authErrors.currentPasswordRequired();
         if (!(await verifyPassword(current, user.encrypted_password))) throw authErrors.currentPasswordInvalid();
