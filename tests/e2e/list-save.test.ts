@@ -63,7 +63,14 @@ describe('saving from Explore in the browser', () => {
       await assertAccessible(page, `Explore with Save, ${scheme}`);
     }
 
-    // The first open fetches the picker's chunk; later ones are what a member feels.
+    // What the page fetched before the first click: the picker's chunk and the member's lists.
+    const pickerReady = await page.evaluate<{ chunk: boolean; lists: boolean }>(`(() => {
+      const names = performance.getEntriesByType('resource').map((e) => e.name);
+      return {
+        chunk: names.some((n) => /\\/save-picker-[^/]*\\.js$/.test(n)),
+        lists: names.some((n) => n.includes('/rest/v1/lists?') && n.includes('owner_id=eq.')),
+      };
+    })()`);
     const cold = await timedOpen(page, 'Save Monmouth Coffee Company to a list');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
@@ -72,8 +79,14 @@ describe('saving from Explore in the browser', () => {
       `picker opens after a click: first ${cold.dialog.toFixed(1)} ms (checkboxes ${cold.checkbox.toFixed(1)} ms), ` +
         `then ${warm.dialog.toFixed(1)} ms (checkboxes ${warm.checkbox.toFixed(1)} ms)`,
     );
-    // A measurement on a shared machine, flagged as the benches flag theirs (goal ≤ 100 ms).
-    if (warm.dialog > 100) console.log(`⚠ over 100 ms (load average ${loadavg()[0]?.toFixed(2)})`);
+    // The chunk and the member's lists are fetched while the page is idle, so even the first
+    // click only opens a dialog: both were in before it (what the click waits for is the same
+    // on any machine; the times below depend on its load). Goal ≤ 100 ms: measured 96–142 ms
+    // first and 23–25 ms later at load averages 6.8–8.2, 457 ms first at 13.5 (the first open
+    // also runs the picker's code for the first time); 376 ms when the click fetched the chunk.
+    assert.ok(pickerReady.chunk, 'the picker chunk was fetched before the click');
+    assert.ok(pickerReady.lists, "the member's lists were fetched before the click");
+    if (cold.dialog > 100 || warm.dialog > 100) console.log(`⚠ over 100 ms (load average ${loadavg()[0]?.toFixed(2)})`);
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
 
@@ -154,11 +167,7 @@ describe('saving from Explore in the browser', () => {
     const writing = Date.now();
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Big list' }).waitFor();
-    await page
-      .getByRole('list', { name: 'Places on this list' })
-      .getByRole('listitem')
-      .nth(places.length - 1)
-      .waitFor();
+    await page.locator(`[aria-label="Places on this list"] > li[aria-posinset="1"][aria-setsize="${places.length}"]`).waitFor();
     const written = Date.now() - writing;
     console.log(`2,000-row CSV import: matched in ${(matched / 1000).toFixed(1)} s, written in ${(written / 1000).toFixed(1)} s`);
     if (matched + written > 10_000) console.log(`⚠ over 10 s (load average ${loadavg()[0]?.toFixed(2)})`);
@@ -225,7 +234,7 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(editor.errors, []);
   });
 
-  test('a list of 1,000 places: time to render it and the longest task while scrolling it (printed)', async () => {
+  test('a list of 1,000 places: windowed, opens fast, scrolls without long tasks, Move keeps focus (figures printed)', async () => {
     const fay = await member('fay', 'Fay Reader');
     await app.server.db.transaction({ kind: 'system' }, async (tx) => {
       await tx.query(
@@ -242,25 +251,58 @@ describe('saving from Explore in the browser', () => {
     await page.goto(`/auth/sign-in?next=${encodeURIComponent('/lists')}`);
     await signInWithForm(page, fay.email, password);
     await page.waitForURL((url) => url.pathname === '/lists');
+    const rows = '[aria-label="Places on this list"] > li';
     const started = Date.now();
     await page.goto(`/lists/${fay.listId}`);
-    await page.waitForFunction(`document.querySelectorAll('[aria-label="Places on this list"] > li').length === 1000`);
+    await page.locator(`${rows}[aria-posinset="1"][aria-setsize="1000"]`).waitFor();
     const rendered = Date.now() - started;
-    const longest = await page.evaluate<number>(`(async () => {
+    const inDocument = () => page.evaluate<number>(`document.querySelectorAll('${rows}').length`);
+    const atFirst = await inDocument();
+    // Top to bottom, a screen at a time, noting long tasks and how many rows the document holds.
+    const scrolled = await page.evaluate<{ longest: number; most: number }>(`(async () => {
       let longest = 0;
+      let most = 0;
       const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); });
       observer.observe({ type: 'longtask', buffered: false });
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
         window.scrollTo(0, y);
         await new Promise(requestAnimationFrame);
+        most = Math.max(most, document.querySelectorAll('${rows}').length);
       }
       await new Promise((r) => setTimeout(r, 100));
       observer.disconnect();
-      return longest;
+      return { longest, most };
     })()`);
     console.log(
-      `1,000-place list page: rendered in ${rendered} ms; longest task while scrolling it ${longest.toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(2)})`,
+      `1,000-place list page: first rows in ${rendered} ms; ${atFirst} rows in the document at first, at most ${scrolled.most} while scrolling; ` +
+        `longest task while scrolling it ${scrolled.longest.toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(2)})`,
     );
+    // Windowed: a screenful and its margin, not a thousand rows.
+    assert.ok(atFirst > 0 && atFirst <= 60, `${atFirst} rows in the document`);
+    assert.ok(scrolled.most <= 60, `${scrolled.most} rows in the document while scrolling`);
+    // Without jank: the work per screen is a handful of rows. Its wall-clock figure follows the
+    // machine's load (54–100 ms at load averages 6.8–8.2, 832 ms at 13.4 on 2 shared cores;
+    // 261 ms with all rows rendered at 5.6), so it is printed and flagged over 100 ms.
+    if (scrolled.longest >= 100) console.log(`⚠ a task of 100 ms or more while scrolling (load average ${loadavg()[0]?.toFixed(2)})`);
+
+    // The last place is reachable, announced as the last of 1,000, and Move up keeps focus on it.
+    const last = page.locator(`${rows}[aria-posinset="1000"]`);
+    await last.waitFor();
+    const lastName = await last.getByRole('link').first().textContent();
+    assert.equal(lastName, 'Stop 999');
+    await page.getByRole('button', { name: 'Move Stop 999 up' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator(`${rows}[aria-posinset="999"]`).getByRole('link', { name: 'Stop 999' }).waitFor();
+    await page.waitForFunction(`document.activeElement?.getAttribute('aria-label') === 'Move Stop 999 up'`);
+    await page.keyboard.press('Enter');
+    await page.locator(`${rows}[aria-posinset="998"]`).getByRole('link', { name: 'Stop 999' }).waitFor();
+    await page.waitForFunction(`document.activeElement?.getAttribute('aria-label') === 'Move Stop 999 up'`);
+    // Back at the top, the first place moved down keeps focus as well.
+    await page.evaluate('window.scrollTo(0, 0)');
+    await page.getByRole('button', { name: 'Move Stop 1 down' }).focus();
+    await page.keyboard.press('Enter');
+    await page.locator(`${rows}[aria-posinset="2"]`).getByRole('link', { name: 'Stop 1', exact: true }).waitFor();
+    await page.waitForFunction(`document.activeElement?.getAttribute('aria-label') === 'Move Stop 1 down'`);
     assert.deepEqual(errors, []);
   });
 });

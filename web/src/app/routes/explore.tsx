@@ -1,5 +1,5 @@
 import { Bookmark } from 'lucide-react';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ExploreView } from '@/features/explore';
@@ -7,11 +7,36 @@ import { starredIdsQuery } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
+import { queryClient } from '@/lib/query-client';
 
-// Explore is the first download: the picker loads when a member is about to use it (pointer
-// over or focus on "Save"), or on the click at the latest.
-const loadPicker = () => import('./save-picker');
+// Explore is the first download: the picker's chunk and the member's lists load once the page
+// is idle (and on pointer over or focus on "Save", or on the click at the latest), so a click
+// only opens a dialog. Once loaded, the picker renders without suspending.
+const importPicker = () => import('./save-picker');
+let picker: Awaited<ReturnType<typeof importPicker>> | null = null;
+const loadPicker = () =>
+  importPicker().then((module) => {
+    picker = module;
+    return module;
+  });
 const SavePicker = lazy(loadPicker);
+
+function whenIdle(run: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const handle = window.requestIdleCallback(run, { timeout: 2000 });
+    return () => window.cancelIdleCallback(handle);
+  }
+  const handle = window.setTimeout(run, 200);
+  return () => window.clearTimeout(handle);
+}
+
+/** A member's Explore readies the picker when the page is idle. */
+function usePickerAtIdle(userId: string | undefined) {
+  useEffect(() => {
+    if (!userId) return;
+    return whenIdle(() => void loadPicker().then((module) => module.prefetchPickerLists(queryClient, userId)));
+  }, [userId]);
+}
 
 /** "Save" on a card or on the map's preview of a place: opens the list picker. */
 function SavePlace({ place }: { place: Place }) {
@@ -30,6 +55,16 @@ function SavePlace({ place }: { place: Place }) {
       </Link>
     );
   }
+  const userId = user.id;
+  const ready = () => void loadPicker().then((module) => module.prefetchPickerLists(queryClient, userId));
+  const dialogProps = {
+    userId,
+    placeId: place.id,
+    placeName: place.name,
+    open: true,
+    onOpenChange: setOpen,
+    returnFocus: () => button.current?.focus(),
+  };
   return (
     <>
       <Button
@@ -38,23 +73,20 @@ function SavePlace({ place }: { place: Place }) {
         size="sm"
         aria-haspopup="dialog"
         aria-label={`Save ${place.name} to a list`}
-        onPointerEnter={() => void loadPicker()}
-        onFocus={() => void loadPicker()}
+        onPointerEnter={ready}
+        onFocus={ready}
         onClick={() => setOpen(true)}
       >
         <Bookmark aria-hidden="true" className="size-4" /> Save
       </Button>
       {open ? (
-        <Suspense fallback={null}>
-          <SavePicker
-            userId={user.id}
-            placeId={place.id}
-            placeName={place.name}
-            open
-            onOpenChange={setOpen}
-            returnFocus={() => button.current?.focus()}
-          />
-        </Suspense>
+        picker ? (
+          <picker.default {...dialogProps} />
+        ) : (
+          <Suspense fallback={null}>
+            <SavePicker {...dialogProps} />
+          </Suspense>
+        )
       ) : null}
     </>
   );
@@ -65,5 +97,7 @@ function SavePlace({ place }: { place: Place }) {
  * the member's stars with the stars feature's query; each place offers "Save" to a list.
  */
 export function ExploreRoute() {
+  const { user } = useAuth();
+  usePickerAtIdle(user?.id);
   return <ExploreView starredIdsQuery={starredIdsQuery} placeAction={(place) => <SavePlace place={place} />} />;
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, Users } from 'lucide-react';
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
@@ -18,6 +18,7 @@ import { useListChannel } from '../hooks/use-list-channel';
 import { ListEntryItem, positionBetween } from './list-entries';
 import { MembersPanel } from './members-panel';
 import { SortableEntries } from './sortable-entries';
+import { VirtualPlaces, type MoveFocus } from './virtual-places';
 
 type Me = { id: string; name: string } | null;
 
@@ -106,6 +107,14 @@ export function ListDetail({
   const update = useUpdateListEntry(list.id);
   const queryClient = useQueryClient();
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
+  // A place hovered or chosen on the map: its row scrolls into view (the list is windowed).
+  const [revealId, setRevealId] = useState<string | null>(null);
+  const fromMap = useCallback((id: string | null) => {
+    setHighlightedId(id);
+    if (id) setRevealId(id);
+  }, []);
+  const [moveFocus, setMoveFocus] = useState<MoveFocus | null>(null);
+  const moveFocused = useCallback(() => setMoveFocus(null), []);
   const mapPlaces = useMemo(() => places.map((e) => e.place), [places]);
   const view = useMemo(() => mapView(places), [places]);
   const actions = {
@@ -113,14 +122,8 @@ export function ListDetail({
     onMove: (entry: ListEntry, direction: -1 | 1) => {
       const index = places.findIndex((e) => e.id === entry.id);
       const [before, after] = direction === -1 ? [places[index - 2], places[index - 1]] : [places[index + 1], places[index + 2]];
+      setMoveFocus({ entryId: entry.id, direction, from: index });
       update.mutate({ entryId: entry.id, change: { position: positionBetween(before, after) } });
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLButtonElement>(
-            `[aria-label="Move ${CSS.escape(entry.place.name)} ${direction === -1 ? 'up' : 'down'}"]:not(:disabled)`,
-          )
-          ?.focus(),
-      );
     },
     onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note } }),
     reportNote: moderation.reportNote,
@@ -163,12 +166,22 @@ export function ListDetail({
             onHover={setHighlightedId}
             actions={actions}
             onDrop={(entry, before, after) => update.mutate({ entryId: entry.id, change: { position: positionBetween(before, after) } })}
+            revealId={revealId}
+            moveFocus={moveFocus}
+            onMoveFocused={moveFocused}
           />
+        ) : places.length === 0 ? (
+          <ol aria-label="Places on this list">
+            <li className="text-slate-700">No places yet. Use "Save" on a place to add it here.</li>
+          </ol>
         ) : (
-          <ol aria-label="Places on this list" className="space-y-2">
-            {places.length === 0 ? <li className="text-slate-700">No places yet. Use "Save" on a place to add it here.</li> : null}
-            {places.map((entry, index) => (
-              <li key={entry.id} className="[contain-intrinsic-size:auto_6rem] [content-visibility:auto]">
+          <VirtualPlaces
+            places={places}
+            revealId={revealId}
+            moveFocus={moveFocus}
+            onMoveFocused={moveFocused}
+            renderRow={(entry, { index, ...frame }) => (
+              <li key={entry.id} {...frame}>
                 <ListEntryItem
                   entry={entry}
                   index={index}
@@ -178,8 +191,8 @@ export function ListDetail({
                   actions={actions}
                 />
               </li>
-            ))}
-          </ol>
+            )}
+          />
         )}
         <div className="relative h-72 overflow-hidden rounded-lg border border-slate-200 md:sticky md:top-20 md:h-[70dvh]">
           <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
@@ -188,8 +201,8 @@ export function ListDetail({
               view={view}
               label={`Map of ${list.name}`}
               highlightedId={highlightedId}
-              onHover={setHighlightedId}
-              onSelect={setHighlightedId}
+              onHover={fromMap}
+              onSelect={fromMap}
               className="absolute inset-0"
             />
           </Suspense>

@@ -2,9 +2,10 @@ import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type A
 import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { ListEntry } from '../api/open-list';
 import { ListEntryItem, type EntryActions } from './list-entries';
+import { VirtualPlaces, type MoveFocus, type RowFrame } from './virtual-places';
 
 interface SortableEntriesProps {
   places: ListEntry[];
@@ -13,29 +14,41 @@ interface SortableEntriesProps {
   actions: EntryActions;
   /** The dropped entry and its new neighbours: the caller writes the midpoint (one row). */
   onDrop: (entry: ListEntry, before: ListEntry | undefined, after: ListEntry | undefined) => void;
+  revealId: string | null;
+  moveFocus: MoveFocus | null;
+  onMoveFocused: () => void;
 }
 
 function SortableEntry({
   entry,
-  index,
+  frame,
   count,
   highlighted,
   onHover,
   actions,
 }: {
   entry: ListEntry;
-  index: number;
+  frame: RowFrame;
   count: number;
   highlighted: boolean;
   onHover: (id: string | null) => void;
   actions: EntryActions;
 }) {
   const { listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id });
+  const { index, ref: measure, style, ...item } = frame;
+  const ref = useCallback(
+    (node: HTMLLIElement | null) => {
+      setNodeRef(node);
+      measure(node);
+    },
+    [setNodeRef, measure],
+  );
   return (
     <li
-      ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
-      className={`relative [contain-intrinsic-size:auto_6rem] [content-visibility:auto] ${isDragging ? 'z-10 opacity-80' : ''}`}
+      ref={ref}
+      {...item}
+      style={{ ...style, transform: CSS.Translate.toString(transform), transition }}
+      className={isDragging ? 'z-10 opacity-80' : undefined}
     >
       <ListEntryItem
         entry={entry}
@@ -68,7 +81,16 @@ function SortableEntry({
  * beside the Move up / Move down buttons that serve the keyboard. A drop writes the same single
  * fractional position as a move, so others see it live the same way.
  */
-export function SortableEntries({ places, highlightedId, onHover, actions, onDrop }: SortableEntriesProps) {
+export function SortableEntries({
+  places,
+  highlightedId,
+  onHover,
+  actions,
+  onDrop,
+  revealId,
+  moveFocus,
+  onMoveFocused,
+}: SortableEntriesProps) {
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
   const ids = useMemo(() => places.map((e) => e.id), [places]);
   const nameOf = (id: string | number) => places.find((e) => e.id === id)?.place.name ?? '';
@@ -99,19 +121,23 @@ export function SortableEntries({ places, highlightedId, onHover, actions, onDro
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
-        <ol aria-label="Places on this list" className="space-y-2">
-          {places.map((entry, index) => (
+        <VirtualPlaces
+          places={places}
+          revealId={revealId}
+          moveFocus={moveFocus}
+          onMoveFocused={onMoveFocused}
+          renderRow={(entry, frame) => (
             <SortableEntry
               key={entry.id}
               entry={entry}
-              index={index}
+              frame={frame}
               count={places.length}
               highlighted={highlightedId === entry.place_id}
               onHover={onHover}
               actions={actions}
             />
-          ))}
-        </ol>
+          )}
+        />
       </SortableContext>
     </DndContext>
   );
