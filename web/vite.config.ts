@@ -53,10 +53,14 @@ function runEntryAfterFirstPaint(): Plugin {
         const preloadLink = /<link rel="modulepreload" crossorigin href="(\/[^"]+\.js)">\n?\s*/g;
         const chunks = [src, ...[...html.matchAll(preloadLink)].map((match) => match[1] ?? '')];
         // The big chunks (react-dom, supabase-js) are evaluated first, one per task, so no
-        // single task evaluates all ≈ 700 KB of modules (a long task on a phone).
+        // single task evaluates all ≈ 700 KB of modules (a long task on a phone); the entry
+        // itself comes last, whatever its size. The chunk that creates the Supabase client is a
+        // stage too, so the client starts its own work (a mailed link's code exchanged, the
+        // address bar cleaned) before the app's code, as it did when the zod chunk carried it.
         const stages = chunks.filter((file) => {
           const chunk = bundle[file.slice(1)];
-          return chunk?.type === 'chunk' && chunk.code.length > 50_000;
+          if (file === src || chunk?.type !== 'chunk') return false;
+          return chunk.code.length > 50_000 || chunk.moduleIds.some((id) => id.endsWith('/src/lib/supabase.ts'));
         });
         // Everything starts after the first contentful paint is reported (its presentation, not
         // just the frame's main-thread part; where paint timing is missing, the frame after rAF):

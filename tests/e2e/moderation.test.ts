@@ -80,7 +80,7 @@ describe('moderation in the browser', () => {
   const meanOf = (page: Page) =>
     page
       .locator('main header p')
-      .filter({ hasText: /reviews?\)/ })
+      .filter({ hasText: /out of 5 · \d+ reviews?/ })
       .first()
       .textContent();
 
@@ -176,7 +176,7 @@ describe('moderation in the browser', () => {
     await page.getByRole('heading', { name: 'Café des Moderateurs' }).waitFor();
     await page.getByRole('article', { name: 'Ben Reporter' }).waitFor();
     assert.equal(await page.getByRole('article', { name: 'Ada Author' }).count(), 0);
-    assert.match((await meanOf(page)) ?? '', /5\.0.*\(1 review\)/);
+    assert.match((await meanOf(page)) ?? '', /5\.0 out of 5 · 1 review/);
 
     await page.goto('/moderation/log');
     await page.getByRole('heading', { name: 'Moderation log' }).waitFor();

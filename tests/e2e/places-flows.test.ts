@@ -67,7 +67,7 @@ describe('places, reviews and live updates in the browser', () => {
     await page.getByLabel('Search places').fill('monmouth');
     await page.getByText(/1 place found/).waitFor();
     assert.equal(await listItems(page).count(), 1);
-    assert.equal(await listItems(page).first().getByRole('link').textContent(), 'Monmouth Coffee Company');
+    assert.equal(await listItems(page).first().getByRole('heading').getByRole('link').textContent(), 'Monmouth Coffee Company');
     assert.equal(new URL(page.url()).searchParams.get('q'), 'monmouth');
 
     await page.getByLabel('Search places').fill('');
@@ -107,7 +107,7 @@ describe('places, reviews and live updates in the browser', () => {
     const paris = await listItems(page).count();
     assert.ok(paris > 0 && paris < 75, `only Paris places (${paris})`);
 
-    await listItems(page).first().getByRole('link').click();
+    await listItems(page).first().getByRole('heading').getByRole('link').click();
     await page.getByRole('heading', { level: 1 }).waitFor();
     await page
       .getByText(/reviews?$/)

@@ -113,7 +113,7 @@ describe('social sign-in in the browser', () => {
     assert.equal((await app.server.admin().auth.admin.getUserById(userId)).data.user?.id, userId, 'nothing deleted without the code');
     await dialog.getByLabel('Code from your authenticator app').fill(codeFor(secret));
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
-    await waitForToast(page, 'Your account has been deleted.');
+    await waitForToast(page, 'Your account has been deleted');
     assert.equal((await app.server.admin().auth.admin.getUserById(userId)).data.user, null);
     await context.close();
   });
