@@ -151,6 +151,27 @@ for (const target of conformanceTargets()) {
       assert.ok(endAt - firstAt >= 500, `first chunk only ${Math.round(endAt - firstAt)} ms before the end`);
     });
 
+    test('a client that leaves a streamed response early leaves the server serving (the rest of the stream is dropped)', async () => {
+      const listeners = process.listenerCount('uncaughtException');
+      const thrown: unknown[] = [];
+      const record = (error: unknown) => thrown.push(error);
+      process.on('uncaughtException', record);
+      try {
+        const response = await fetch(`${server.url}/functions/v1/ticker`);
+        const reader = response.body!.getReader();
+        assert.equal(new TextDecoder().decode((await reader.read()).value), 'data: tick 1\n\n');
+        await reader.cancel();
+        // the function goes on producing its two other ticks, then ends
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const again = await fetch(`${server.url}/functions/v1/ticker`);
+        assert.equal(await again.text(), 'data: tick 1\n\ndata: tick 2\n\ndata: tick 3\n\n');
+        assert.deepEqual(thrown, []);
+      } finally {
+        process.off('uncaughtException', record);
+        assert.equal(process.listenerCount('uncaughtException'), listeners);
+      }
+    });
+
     test('CORS preflight reaches the function, which answers it itself', async () => {
       const preflight = await fetch(`${server.url}/functions/v1/echo`, {
         method: 'OPTIONS',

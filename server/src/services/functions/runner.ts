@@ -76,6 +76,11 @@ export class FunctionRunner {
           start: (controller) => {
             pending.body = controller;
           },
+          // The client went away (a cancelled body, a closed connection): what the function
+          // still sends has nowhere to go, and a closed controller throws on enqueue or close.
+          cancel: () => {
+            pending.body = null;
+          },
         });
         pending.resolve({ kind: 'response', head: message.head, body });
         return;
