@@ -76,13 +76,22 @@ describe('places, reviews and live updates in the browser', () => {
     await page.getByLabel('Minimum stars').selectOption('4');
     await page.getByLabel('Sort by').selectOption('top');
     await page.waitForFunction(`new URL(location.href).searchParams.get('sort') === 'top'`);
+    // The list keeps showing the previous answer while the filtered one loads: wait until it
+    // shows only places rated 4 or more, and the count announced is the count shown.
+    await page.waitForFunction(`(() => {
+      const items = [...document.querySelectorAll('ul[aria-label="Places"] > li')];
+      const ratings = items.map((li) => Number(/(\\d\\.\\d) out of 5/.exec(li.textContent ?? '')?.[1]));
+      const live = document.querySelector('[aria-live="polite"]')?.textContent ?? '';
+      return items.length > 0 && ratings.every((r) => r >= 4) && live === items.length + (items.length === 1 ? ' place' : ' places') + ' in this area';
+    })()`);
     const filtered = await listItems(page).count();
     assert.ok(filtered > 0 && filtered < 75, `museums rated 4+ are a subset (${filtered})`);
     const url = new URL(page.url());
     assert.equal(url.searchParams.get('category'), 'museum');
     assert.equal(url.searchParams.get('min'), '4');
-    const texts = await listItems(page).locator('span.font-semibold').allTextContents();
-    const ratings = texts.map(Number);
+    const texts = await listItems(page).allTextContents();
+    const ratings = texts.map((text) => Number(/(\d\.\d) out of 5/.exec(text)?.[1]));
+    assert.equal(ratings.length, filtered);
     assert.ok(
       ratings.every((r) => r >= 4),
       `all rated 4+: ${ratings.join(', ')}`,
@@ -96,7 +105,18 @@ describe('places, reviews and live updates in the browser', () => {
     // The same link in a fresh tab shows the same list.
     const other = await app.openPage();
     await other.page.goto(url.pathname + url.search);
-    await other.page.getByText(`${filtered} ${filtered === 1 ? 'place' : 'places'} in this area`).waitFor();
+    await other.page.waitForFunction(
+      `/^\\d+ places? in this area$/.test(document.querySelector('[aria-live="polite"]')?.textContent ?? '')`,
+    );
+    assert.equal(
+      await other.page
+        .locator('[aria-live="polite"]')
+        .filter({ hasText: /in this area/ })
+        .first()
+        .textContent(),
+      `${filtered} ${filtered === 1 ? 'place' : 'places'} in this area`,
+      `the same link shows the same list (${url.search})`,
+    );
     assert.equal(await other.page.getByRole('button', { name: 'Museum', exact: true }).getAttribute('aria-pressed'), 'true');
     await other.context.close();
 
