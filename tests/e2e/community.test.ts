@@ -25,7 +25,9 @@ describe('community in the browser', () => {
     return { ...opened, id, email, username: (data as { username: string }).username };
   }
   const dismissToasts = async (page: Page) => {
-    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click();
+    // one click each, in the page: a toast that is leaving on its own needs none (and a pointer
+    // click would wait for it to stop moving, then find it gone)
+    await page.evaluate(`document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => button.click())`);
     await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
   };
   /** axe in the light theme, then in the dark one (the system's, which the app follows). */

@@ -54,7 +54,9 @@ test("a fresh clone starts with `npm start` on the machine's Node, and npm scrip
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<string>((resolve) => child.on('exit', (code, signal) => resolve(String(code ?? signal))));
+  // 'close', not 'exit': npm may end before the server it started has written its last lines
+  // to the pipe they share; 'close' waits for every writer of the pipe.
+  const exited = new Promise<string>((resolve) => child.on('close', (code, signal) => resolve(String(code ?? signal))));
   try {
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no start banner within 150 s:\n${output}`)), 150_000);

@@ -58,6 +58,12 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   // Colours mid-transition (a card's `transition-colors` after the colour scheme changes) are
   // neither scheme's: check the page once its transitions have ended. A string: the tests are
   // compiled without the DOM's types.
+  // The app follows the system's scheme from a media-query listener, a moment after the test
+  // emulates it: check once the page shows the scheme it follows (its own choice when the
+  // member made one), and once its transitions have ended.
+  await page.waitForFunction(
+    `(() => { const chosen = localStorage.getItem('pinstar-theme'); const dark = chosen ? chosen === 'dark' : matchMedia('(prefers-color-scheme: dark)').matches; return document.documentElement.classList.contains('dark') === dark; })()`,
+  );
   await page.evaluate(
     `Promise.all(document.getAnimations().filter((a) => a instanceof CSSTransition).map((a) => a.finished.catch(() => undefined)))`,
   );
