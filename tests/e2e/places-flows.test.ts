@@ -69,6 +69,15 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(await listItems(page).count(), 1);
     assert.equal(await listItems(page).first().getByRole('heading').getByRole('link').textContent(), 'Monmouth Coffee Company');
     assert.equal(new URL(page.url()).searchParams.get('q'), 'monmouth');
+    // Hovering a pin highlights it without replacing what is under the pointer (a press and a
+    // release on different nodes is no click: a tap, which hovers first, would be lost).
+    await page.evaluate(`(() => {
+      const pin = document.querySelector('.leaflet-marker-icon[title="Monmouth Coffee Company"]');
+      window.pinNodes = [pin, ...pin.querySelectorAll('*')];
+    })()`);
+    await page.locator('.leaflet-marker-icon[title="Monmouth Coffee Company"]').hover();
+    await page.waitForFunction(`document.querySelector('.leaflet-marker-icon.is-active')?.title === 'Monmouth Coffee Company'`);
+    assert.equal(await page.evaluate('window.pinNodes.length > 1 && window.pinNodes.every((node) => node.isConnected)'), true);
 
     await page.getByLabel('Search places').fill('');
     await page.getByText('75 places in this area').waitFor();

@@ -45,12 +45,15 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
   const select = useEffectEvent((id: string) => onSelect?.(id));
   const hover = useEffectEvent((id: string | null) => onHover?.(id));
 
+  // Markers are kept by key while they stay on the map: replacing the element under a finger or
+  // a pointer between press and release loses the tap, and new data (a search, a live update)
+  // arrives at any moment.
+  const shown = useRef(new Map<string, L.Marker>());
+
   const renderClusters = useEffectEvent(() => {
     const map = mapRef.current;
     const group = layer.current;
     if (!map || !group || !index.current) return;
-    group.clearLayers();
-    markers.current.clear();
     const b = map.getBounds();
     const bbox: [number, number, number, number] = [
       Math.max(-180, b.getWest()),
@@ -58,37 +61,61 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
       Math.min(180, b.getEast()),
       Math.min(85, b.getNorth()),
     ];
+    const next = new Map<string, L.Marker>();
+    markers.current.clear();
     for (const feature of index.current.getClusters(bbox, Math.round(map.getZoom()))) {
       const [lng, lat] = feature.geometry.coordinates as [number, number];
       const props = feature.properties;
       if ('cluster' in props && props.cluster) {
         const count = props.point_count;
-        const marker = L.marker([lat, lng], { icon: clusterIcon(count), title: `${count} places — zoom in`, keyboard: true });
+        const clusterId = props.cluster_id;
+        const key = `cluster:${count}:${lat}:${lng}`;
+        const kept = shown.current.get(key);
+        // a kept cluster zooms by the id it has in the index drawn last
+        const marker = kept ?? L.marker([lat, lng], { icon: clusterIcon(count), title: `${count} places — zoom in`, keyboard: true });
+        marker.off('click');
         marker.on('click', () => {
-          const zoom = index.current?.getClusterExpansionZoom(props.cluster_id) ?? map.getZoom() + 2;
+          const zoom = index.current?.getClusterExpansionZoom(clusterId) ?? map.getZoom() + 2;
           map.setView([lat, lng], Math.min(zoom, 18));
         });
-        group.addLayer(marker);
+        next.set(key, marker);
       } else {
         const { id, name } = props as PinProps;
-        const marker = L.marker([lat, lng], {
-          icon: pinIcon(id === highlighted.current, name),
-          title: name,
-          keyboard: true,
-          riseOnHover: true,
-        });
-        marker.on('click', () => select(id));
-        marker.on('mouseover', () => hover(id));
-        marker.on('mouseout', () => hover(null));
+        const key = `place:${id}`;
+        let marker = shown.current.get(key);
+        if (marker && marker.options.title !== name) {
+          // a renamed place: a new marker (rare, unlike hovering)
+          group.removeLayer(marker);
+          shown.current.delete(key);
+          marker = undefined;
+        }
+        if (marker && !marker.getLatLng().equals([lat, lng])) marker.setLatLng([lat, lng]);
+        if (!marker) {
+          marker = L.marker([lat, lng], {
+            icon: pinIcon(id === highlighted.current, name),
+            title: name,
+            keyboard: true,
+            riseOnHover: true,
+          });
+          marker.on('click', () => select(id));
+          marker.on('mouseover', () => hover(id));
+          marker.on('mouseout', () => hover(null));
+        }
         markers.current.set(id, marker);
-        group.addLayer(marker);
+        next.set(key, marker);
       }
     }
+    for (const [key, marker] of shown.current) if (!next.has(key)) group.removeLayer(marker);
+    for (const [key, marker] of next) if (!shown.current.has(key)) group.addLayer(marker);
+    shown.current = next;
   });
 
   const setUp = useEffectEvent((container: HTMLElement) => {
     const map = createMap(container, view);
     mapRef.current = map;
+    // a new map (React runs effects twice in development) starts without markers
+    shown.current = new Map();
+    markers.current.clear();
     layer.current = L.layerGroup().addTo(map);
     map.on('moveend', () => {
       renderClusters();
@@ -146,9 +173,13 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
       if (!id) continue;
       const marker = markers.current.get(id);
       if (!marker) continue;
-      const name = marker.options.title ?? '';
-      marker.setIcon(pinIcon(id === highlightedId, name));
-      marker.setZIndexOffset(id === highlightedId ? 1000 : 0);
+      const active = id === highlightedId;
+      // The class changes on the element itself: setIcon would rewrite the icon's inner HTML, and
+      // a hover that highlights the pin comes just before a tap's press and release on it (a
+      // release over a replaced node is no click).
+      marker.options.icon = pinIcon(active, marker.options.title ?? '');
+      marker.getElement()?.classList.toggle('is-active', active);
+      marker.setZIndexOffset(active ? 1000 : 0);
     }
   }, [highlightedId]);
 
