@@ -81,6 +81,7 @@ function instrumentDatabase(db: Database, metrics: ReturnType<typeof createServe
     backend: db.backend,
     listen: (channel, listener) => db.listen(channel, listener),
     ...(db.notify ? { notify: (channel: string, payloads: readonly string[]) => db.notify?.(channel, payloads) ?? Promise.resolve() } : {}),
+    ...(db.forgetPrepared ? { forgetPrepared: () => db.forgetPrepared?.() } : {}),
     close: () => db.close(),
     async transaction(who, fn, options) {
       const started = performance.now();

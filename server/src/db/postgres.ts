@@ -8,6 +8,7 @@ import {
   type Database,
   type NotificationListener,
   type PoolStats,
+  type QueryOptions,
   type QueryResult,
   type RoleTimeouts,
   type Tx,
@@ -63,6 +64,44 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
+/** Prepared request statements one connection keeps before it drops them all (`deallocate all`). */
+const preparedPerConnection = 200;
+/** Statement texts remembered to tell a recurring shape from a one-off; cleared when full. */
+const shapesRemembered = 5000;
+
+/**
+ * Names for request statements that recur (decision 260): a text is prepared from its second
+ * use on, under a name that is never reused for another text. `forget` starts over with new
+ * names, so statements prepared before a schema change are not run again.
+ */
+class PreparedNames {
+  #next = 1;
+  readonly #shapes = new Map<string, string | null>();
+
+  name(sql: string): string | undefined {
+    const known = this.#shapes.get(sql);
+    if (known) return known;
+    if (known === undefined) {
+      if (this.#shapes.size >= shapesRemembered) this.#shapes.clear();
+      this.#shapes.set(sql, null);
+      return undefined;
+    }
+    const name = `pinstar_rest_${this.#next++}`;
+    this.#shapes.set(sql, name);
+    return name;
+  }
+
+  forget(): void {
+    this.#shapes.clear();
+  }
+}
+
+/** node-postgres' record of the statements a connection has prepared (it skips Parse for those). */
+interface PreparedRecord {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+
 /**
  * PostgreSQL through node-postgres. As on hosted Supabase, API requests run on connections
  * of the non-superuser `authenticator` role, which switches to the request's role; `system`
@@ -79,6 +118,9 @@ export class PostgresDatabase implements Database {
   readonly #listeners = new Map<string, Set<NotificationListener>>();
   readonly #url: string;
   readonly #timeouts: RoleTimeouts;
+  readonly #prepared = new PreparedNames();
+  /** The request statements each authenticator connection has been asked to prepare. */
+  readonly #preparedOn = new WeakMap<pg.PoolClient, Set<string>>();
 
   constructor(url: string, timeouts: RoleTimeouts = roleTimeoutsMs) {
     this.#url = url;
@@ -116,6 +158,7 @@ export class PostgresDatabase implements Database {
       const timeoutMs = timeoutFor(who, options, this.#timeouts);
       // Everything sent before the callback's first await leaves in one write (writev).
       const flush = cork(client);
+      const prepared = requests ? this.#preparedSet(client) : null;
       const begin = client.query(options?.readOnly ? 'begin read only' : 'begin');
       const prelude = requests ? this.#settings(client, who, timeoutMs, 'server') : this.#settings(client, who, timeoutMs, 'query');
       const ready = Promise.all([begin, prelude]);
@@ -134,9 +177,11 @@ export class PostgresDatabase implements Database {
           return pending;
         };
         const tx: Tx = {
-          query: async <Row>(sql: string, params: readonly unknown[] = []) => {
+          query: async <Row>(sql: string, params: readonly unknown[] = [], queryOptions?: QueryOptions) => {
             if (ended) throw new Error('a single-statement transaction ran a second statement');
-            const pending = client.query(sql, params as unknown[]);
+            const name = prepared && queryOptions?.prepare ? this.#prepared.name(sql) : undefined;
+            if (name) prepared?.add(name);
+            const pending = name ? client.query({ name, text: sql, values: params as unknown[] }) : client.query(sql, params as unknown[]);
             if (options?.single) {
               // COMMIT leaves with the statement; after an error the server answers it with ROLLBACK.
               ended = true;
@@ -188,6 +233,30 @@ export class PostgresDatabase implements Database {
     } finally {
       client.release(broken);
     }
+  }
+
+  /**
+   * The request statements this connection has prepared. Past the limit they are all dropped
+   * first (`deallocate all`, sent ahead of this transaction's BEGIN): node-postgres is told the
+   * connection has none, so the settings statement and the next ones are prepared again.
+   */
+  #preparedSet(client: pg.PoolClient): Set<string> {
+    let names = this.#preparedOn.get(client);
+    if (!names) {
+      names = new Set();
+      this.#preparedOn.set(client, names);
+    } else if (names.size >= preparedPerConnection) {
+      const record = (client as unknown as { connection: PreparedRecord }).connection;
+      client.query('deallocate all').catch(() => undefined);
+      record.parsedStatements = {};
+      record.submittedNamedStatements = {};
+      names.clear();
+    }
+    return names;
+  }
+
+  forgetPrepared(): void {
+    this.#prepared.forget();
   }
 
   /** The request settings (or the system statement timeout); rejects as PostgREST for a role authenticator may not use. */

@@ -22,9 +22,18 @@ export interface QueryResult<Row = Record<string, unknown>> {
 
 export interface Tx {
   /** One statement, values bound as parameters ($1, $2, …). */
-  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<QueryResult<Row>>;
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[], options?: QueryOptions): Promise<QueryResult<Row>>;
   /** Several statements without parameters (migrations, seed). */
   exec(sql: string): Promise<void>;
+}
+
+export interface QueryOptions {
+  /**
+   * The statement's text recurs (only its values change) and its result columns do not depend
+   * on the schema: the backend may keep it prepared on the connection, so that PostgreSQL
+   * parses and plans it once per connection instead of once per request (decision 260).
+   */
+  prepare?: boolean;
 }
 
 /** Who a transaction runs as. `system` is the database owner (boot, migrations, internal writes). */
@@ -77,6 +86,11 @@ export interface Database {
    * written to the connection before the returned promise is first awaited.
    */
   notify?(channel: string, payloads: readonly string[]): Promise<void>;
+  /**
+   * Statements prepared so far are not used again (after a schema change their parameter
+   * types may be stale); PostgreSQL only, a no-op elsewhere.
+   */
+  forgetPrepared?(): void;
   close(): Promise<void>;
 }
 

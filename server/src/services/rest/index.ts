@@ -43,6 +43,8 @@ export function createRestService(deps: ServiceDeps): Service {
   const schemaCache = serialReloader(async () => {
     try {
       cache = await SchemaCache.load(deps.db, settings.schemas);
+      // Statements prepared against the old schema may carry stale parameter types (decision 260).
+      deps.db.forgetPrepared?.();
     } catch (error: unknown) {
       deps.log.error('rest: loading the schema cache failed', error);
     }

@@ -124,7 +124,10 @@ export async function runMainStatement(
     ctx,
     endsInRollback(deps, prefs),
     async (tx) => {
-      const { rows } = await tx.query(statement.sql, statement.params);
+      // The main statement's columns are the same for every request (total, page_total, body, …), so
+      // its text, with the values bound, can stay prepared: PostgreSQL parses and plans a shape once
+      // per connection, as PostgREST's prepared statements do (decision 260).
+      const { rows } = await tx.query(statement.sql, statement.params, { prepare: true });
       const main = readRow(rows[0]);
       statement.check?.(main);
       const total = statement.countPlanSql ? await countTotals(tx, main, prefs, statement.countPlanSql, deps.config.maxRows) : main.total;
