@@ -131,17 +131,80 @@ async function runPgClient(): Promise<void> {
   if (!scenario || !databaseUrl) throw new Error('bad client arguments');
   const pool = new pg.Pool({ connectionString: databaseUrl, max: concurrency });
   const op = async (i: number) => {
-    const q = scenario.direct(i);
-    const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(q.params[Number(n) - 1]));
-    const claims = JSON.stringify({ role: q.role });
-    await pool.query(
-      `begin${q.sql.startsWith('select') ? ' read only' : ''}; ` +
-        `select set_config('search_path', 'public, extensions', true), set_config('role', ${literal(q.role)}, true), set_config('request.jwt.claims', ${literal(claims)}, true); ` +
-        `${sql}; commit`,
-    );
+    await pool.query(ownConnectionSql(scenario, i));
   };
   process.send?.(await measure(op, 0));
   await pool.end();
+}
+
+/** Scenario's transaction for iteration i as one simple-protocol text: BEGIN, the settings, the statement, COMMIT. */
+function ownConnectionSql(scenario: Scenario, i: number): string {
+  const q = scenario.direct(i);
+  const sql = q.sql.replace(/\$(\d+)/g, (_, n: string) => literal(q.params[Number(n) - 1]));
+  const claims = JSON.stringify({ role: q.role });
+  return (
+    `begin${q.sql.startsWith('select') ? ' read only' : ''}; ` +
+    `select set_config('search_path', 'public, extensions', true), set_config('role', ${literal(q.role)}, true), set_config('request.jwt.claims', ${literal(claims)}, true); ` +
+    `${sql}; commit`
+  );
+}
+
+/** Latency of one target in the alternating phase. */
+interface Latency {
+  p50: number;
+  p95: number;
+}
+
+interface Alternating {
+  rest: Latency;
+  baseline: Latency;
+  /** PostgreSQL only. */
+  connection: Latency | null;
+}
+
+/**
+ * Child process: one request at a time, in turn, to the REST service, the minimal handler and
+ * (PostgreSQL) the own connection, starting with a different one each round — so the three
+ * latencies are taken under the same load, request by request, and a transient of the machine
+ * (decision 164) falls on all of them alike.
+ */
+async function runAlternatingClient(): Promise<void> {
+  const [url, baselineUrl, anonKey, serviceKey, index, databaseUrl] = process.argv.slice(3);
+  const scenario = scenarios[Number(index)];
+  if (!scenario || !url || !baselineUrl) throw new Error('bad client arguments');
+  const send = (base: URL, connection: Connection, r: { path: string; method: string; body?: string; service?: boolean }) =>
+    connection.send(requestBytes(base, r, r.service ? (serviceKey ?? '') : (anonKey ?? ''))).then((status) => {
+      if (status >= 300) throw new Error(`${r.method} ${r.path}: ${status}`);
+    });
+  const restBase = new URL(url);
+  const baselineBase = new URL(baselineUrl);
+  const restConnection = new Connection(Number(restBase.port), restBase.hostname);
+  const baselineConnection = new Connection(Number(baselineBase.port), baselineBase.hostname);
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 1 }) : null;
+  const targets: Array<(i: number) => Promise<unknown>> = [
+    (i) => send(restBase, restConnection, scenario.http(i)),
+    (i) => {
+      const r = scenario.http(i);
+      return send(baselineBase, baselineConnection, { method: r.method, path: `/baseline/${index}/${i + 2_000_000}`, service: r.service });
+    },
+    ...(pool ? [(i: number) => pool.query(ownConnectionSql(scenario, i + 3_000_000))] : []),
+  ];
+  const times = targets.map((): number[] => []);
+  for (let i = 0; i < 200 + sequentialCount; i++) {
+    for (let k = 0; k < targets.length; k++) {
+      const t = (i + k) % targets.length;
+      const started = performance.now();
+      await targets[t]?.(i);
+      if (i >= 200) times[t]?.push(performance.now() - started);
+    }
+  }
+  const latency = (sorted: number[]): Latency => ({ p50: percentile(sorted, 50), p95: percentile(sorted, 95) });
+  const [rest, baseline, connection] = times.map((t) => latency(t.sort((a, b) => a - b)));
+  if (!rest || !baseline) throw new Error('no latencies');
+  process.send?.({ rest, baseline, connection: connection ?? null } satisfies Alternating);
+  restConnection.close();
+  baselineConnection.close();
+  await pool?.end();
 }
 
 function measureHttp(
@@ -154,10 +217,10 @@ function measureHttp(
   return measureInChild(['--client', url, anonKey, serviceKey, String(index), target]);
 }
 
-function measureInChild(args: string[]): Promise<Measure> {
+function measureInChild<T = Measure>(args: string[]): Promise<T> {
   return new Promise((resolve, reject) => {
     const child = fork(import.meta.filename, args, { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve(m as Measure));
+    child.once('message', (m) => resolve(m as T));
     child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))));
   });
 }
@@ -188,6 +251,8 @@ interface Row {
   connection: Measure | null;
   /** The minimal Hono-on-Node handler running the same statement on the same handle. */
   baseline: Measure;
+  /** REST, the minimal handler and the own connection, one request at a time in turn. */
+  alternating: Alternating;
 }
 
 interface BackendResult {
@@ -252,7 +317,25 @@ async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string)
       const baseline = await measureHttp(baselineServer.url, server.keys.anonKey, server.keys.serviceRoleKey, index, 'baseline');
       const direct = await measureDirect(server.db, scenario);
       const connection = backend === 'postgres' ? await measureInChild(['--pg-client', databaseUrl, String(index)]) : null;
-      rows.push({ scenario: scenario.name, backend, http: timed.result, direct, dbInHttp: percentile(inHttp, 50), connection, baseline });
+      const alternating = await measureInChild<Alternating>([
+        '--alternating',
+        server.url,
+        baselineServer.url,
+        server.keys.anonKey,
+        server.keys.serviceRoleKey,
+        String(index),
+        backend === 'postgres' ? databaseUrl : '',
+      ]);
+      rows.push({
+        scenario: scenario.name,
+        backend,
+        http: timed.result,
+        direct,
+        dbInHttp: percentile(inHttp, 50),
+        connection,
+        baseline,
+        alternating,
+      });
     }
   } finally {
     await baselineServer.close();
@@ -290,6 +373,19 @@ function print(rows: Row[], floors: Record<string, Measure>, loadBefore: number[
     '(min = a minimal Hono-on-Node handler on the same database handle running the same statement in the same request transaction and returning its rows as JSON, under the same load; p50 × = REST p50 / min p50; +ms conn = REST p50 - conn p50, PostgreSQL only.)',
   );
   console.log('');
+  console.log(
+    `${pad('alternating', 22)}${pad('backend', 10)}${'REST p50'.padStart(9)}${'p95'.padStart(9)} |${'min p50'.padStart(9)}${'p95'.padStart(9)} |${'conn p50'.padStart(9)}${'p95'.padStart(9)} |${'p50 ×'.padStart(9)}${'+ms conn'.padStart(9)}`,
+  );
+  for (const r of rows) {
+    const a = r.alternating;
+    console.log(
+      `${pad(r.scenario, 22)}${pad(r.backend, 10)}${num(a.rest.p50)}${num(a.rest.p95)} |${num(a.baseline.p50)}${num(a.baseline.p95)} |${a.connection ? `${num(a.connection.p50)}${num(a.connection.p95)}` : '        -        -'} |${num(a.rest.p50 / a.baseline.p50)}${a.connection ? num(a.rest.p50 - a.connection.p50) : '        -'}`,
+    );
+  }
+  console.log(
+    `(alternating: ${sequentialCount} rounds after 200 of warm-up, each one request to REST, one to the minimal handler and, PostgreSQL only, the same transaction on a connection of the load generator's own, in turn with a different one first each round, one request in flight: the three latencies under the same load.)`,
+  );
+  console.log('');
   for (const [backend, f] of Object.entries(floors)) {
     console.log(
       `${pad(floor.name, 22)}${pad(backend, 10)}${num(f.rps, 0)}${num(f.p50)}${num(f.p95)} | GET /_server/health: one loopback exchange, no middleware, no database`,
@@ -319,4 +415,5 @@ async function main(): Promise<void> {
 
 if (process.argv[2] === '--client') await runClient();
 else if (process.argv[2] === '--pg-client') await runPgClient();
+else if (process.argv[2] === '--alternating') await runAlternatingClient();
 else await main();
