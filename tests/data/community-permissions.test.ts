@@ -9,33 +9,25 @@
  *   notifications             a notification to member (update marks it read)
  *   notification_preferences  member's row (insert: the actor's own row)
  */
-import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { communityMatrix, communityRoles } from './community-matrix.ts';
-import { anonClient, createMember, reviewBody, serviceClient, sql, withoutSeed, type Client, type Member } from './support.ts';
+import {
+  anonClient,
+  createMember,
+  reviewBody,
+  serviceClient,
+  sql,
+  testMatrix,
+  withoutSeed,
+  type Client,
+  type MatrixCell,
+  type Member,
+  type Verdict,
+} from './support.ts';
 
 type Actor = (typeof communityRoles)[number];
-const ops = ['select', 'insert', 'update', 'delete'] as const;
-type Op = (typeof ops)[number];
-
-interface Cell {
-  table: string;
-  op: Op;
-  actor: Actor;
-  expected: string;
-}
-
-function parse(text: string): Cell[] {
-  return text
-    .trim()
-    .split('\n')
-    .slice(1)
-    .flatMap((line) => {
-      const [table = '', op = '', ...cells] = line.trim().split(/\s+/);
-      return cells.map((expected, i) => ({ table, op: op as Op, actor: communityRoles[i] ?? 'anon', expected }));
-    });
-}
+type Cell = MatrixCell<Actor>;
 
 for (const backend of testBackends()) {
   describe(`community permission matrix on ${backend}`, () => {
@@ -55,9 +47,9 @@ for (const backend of testBackends()) {
 
     const one = async (text: string, params: unknown[]) => (await sql<{ id: string }>(server, text, params))[0]?.id ?? '';
     const count = async (text: string, params: unknown[]) => (await sql(server, text, params)).length;
-    const verdict = (ok: boolean) => (ok ? 'allow' : 'deny');
+    const verdict = (ok: boolean): Verdict => (ok ? 'allow' : 'deny');
 
-    async function run(cell: Cell): Promise<string> {
+    async function run(cell: Cell): Promise<Verdict> {
       const [member, third] = await Promise.all([createMember(server), createMember(server)]);
       const actors: Record<Actor, [Client, string]> = {
         anon: [anonClient(server), member.id],
@@ -156,18 +148,6 @@ for (const backend of testBackends()) {
       }
     }
 
-    for (const table of ['review_votes', 'review_replies', 'follows', 'notifications', 'notification_preferences']) {
-      test(`${table}: every operation for every role`, async () => {
-        const cells = parse(communityMatrix).filter((c) => c.table === table);
-        assert.equal(cells.length, ops.length * communityRoles.length);
-        const observed: string[] = [];
-        const expected: string[] = [];
-        for (const cell of cells) {
-          observed.push(`${cell.op} ${cell.actor}: ${await run(cell)}`);
-          expected.push(`${cell.op} ${cell.actor}: ${cell.expected}`);
-        }
-        assert.deepEqual(observed, expected);
-      });
-    }
+    testMatrix(communityMatrix, communityRoles, run);
   });
 }

@@ -8,34 +8,25 @@
  *   list_members  the viewer's membership (update changes its role)
  *   list_follows  "member"'s follow of the owner's public list (insert: the actor follows it)
  */
-import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { listMatrix, listRoles } from './list-matrix.ts';
-import { anonClient, createMember, serviceClient, sql, withoutSeed, type Client, type Member } from './support.ts';
+import {
+  anonClient,
+  createMember,
+  serviceClient,
+  sql,
+  testMatrix,
+  withoutSeed,
+  type Client,
+  type MatrixCell,
+  type Member,
+  type Verdict,
+} from './support.ts';
 
 type Actor = (typeof listRoles)[number];
-const ops = ['select', 'insert', 'update', 'delete'] as const;
-type Op = (typeof ops)[number];
-
-interface Cell {
-  table: string;
-  op: Op;
-  actor: Actor;
-  expected: string;
-}
-
-function parse(text: string): Cell[] {
-  return text
-    .trim()
-    .split('\n')
-    .slice(1)
-    .flatMap((line) => {
-      const [table = '', op = '', ...cells] = line.trim().split(/\s+/);
-      return cells.map((expected, i) => ({ table, op: op as Op, actor: listRoles[i] ?? 'anon', expected }));
-    });
-}
+type Cell = MatrixCell<Actor>;
 
 for (const backend of testBackends()) {
   describe(`list permission matrix on ${backend}`, () => {
@@ -54,7 +45,7 @@ for (const backend of testBackends()) {
 
     const one = async (text: string, params: unknown[]) => (await sql<{ id: string }>(server, text, params))[0]?.id ?? '';
 
-    async function run(cell: Cell): Promise<string> {
+    async function run(cell: Cell): Promise<Verdict> {
       const [owner, editor, viewer, member] = await Promise.all([
         createMember(server),
         createMember(server),
@@ -161,18 +152,6 @@ for (const backend of testBackends()) {
       }
     }
 
-    for (const table of ['lists', 'list_places', 'list_members', 'list_follows']) {
-      test(`${table}: every operation for every role`, async () => {
-        const cells = parse(listMatrix).filter((c) => c.table === table);
-        assert.equal(cells.length, ops.length * listRoles.length);
-        const observed: string[] = [];
-        const expected: string[] = [];
-        for (const cell of cells) {
-          observed.push(`${cell.op} ${cell.actor}: ${await run(cell)}`);
-          expected.push(`${cell.op} ${cell.actor}: ${cell.expected}`);
-        }
-        assert.deepEqual(observed, expected);
-      });
-    }
+    testMatrix(listMatrix, listRoles, run);
   });
 }

@@ -8,15 +8,25 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
-import { communityMatrix } from './community-matrix.ts';
-import { listMatrix } from './list-matrix.ts';
-import { anonClient, createMember, reviewBody, serviceClient, sql, withoutSeed, type Client, type Member } from './support.ts';
+import { communityMatrix, communityRoles } from './community-matrix.ts';
+import { listMatrix, listRoles } from './list-matrix.ts';
+import {
+  anonClient,
+  createMember,
+  matrixCells,
+  reviewBody,
+  serviceClient,
+  sql,
+  testMatrix,
+  withoutSeed,
+  type Client,
+  type MatrixCell,
+  type Member,
+  type Verdict,
+} from './support.ts';
 
 const roles = ['anon', 'member', 'other', 'moderator', 'admin', 'service'] as const;
 type Actor = (typeof roles)[number];
-const ops = ['select', 'insert', 'update', 'delete'] as const;
-type Op = (typeof ops)[number];
-
 // "member" owns the target row; insert cells insert a row of the actor's own.
 const matrix = `
 table               op      anon   member other  moderator admin  service
@@ -61,30 +71,9 @@ moderation_actions  deny   deny   deny   allow     allow  allow
 moderation_log      deny   deny   deny   deny      deny   deny
 `;
 
-interface Cell {
-  table: string;
-  op: Op;
-  actor: Actor;
-  expected: 'allow' | 'deny';
-}
+type Cell = MatrixCell<Actor>;
 
-function parseMatrix(text: string): Cell[] {
-  const lines = text.trim().split('\n').slice(1);
-  return lines.flatMap((line) => {
-    const [table = '', op = '', ...cells] = line.trim().split(/\s+/);
-    assert.equal(cells.length, roles.length, `row ${table} ${op}`);
-    return cells.map((expected, i) => ({ table, op: op as Op, actor: roles[i] ?? 'anon', expected: expected as 'allow' | 'deny' }));
-  });
-}
-
-const listTables = () =>
-  [listMatrix, communityMatrix]
-    .join('\n')
-    .trim()
-    .split('\n')
-    .slice(1)
-    .map((line) => line.trim().split(/\s+/)[0] ?? '')
-    .filter((name) => name !== '' && name !== 'table');
+const listTables = () => [...matrixCells(listMatrix, listRoles), ...matrixCells(communityMatrix, communityRoles)].map((c) => c.table);
 
 const pk: Record<string, string> = { profiles: 'id', stars: 'place_id' };
 
@@ -262,7 +251,7 @@ for (const backend of testBackends()) {
       moderation_log: [{ reason: 'Changed reason' }, 'reason', 'Changed reason'],
     };
 
-    async function run(cell: Cell): Promise<'allow' | 'deny'> {
+    async function run(cell: Cell): Promise<Verdict> {
       const owner = await createMember(server);
       const actors: Record<Actor, [Client, string | null]> = {
         anon: [anonClient(server), randomUUID()],
@@ -314,7 +303,7 @@ for (const backend of testBackends()) {
       );
       assert.deepEqual(
         relations.map((r) => r.name),
-        [...new Set([...parseMatrix(matrix).map((c) => c.table), ...listTables()])].sort(),
+        [...new Set([...matrixCells(matrix, roles).map((c) => c.table), ...listTables()])].sort(),
       );
     });
 
@@ -346,18 +335,6 @@ for (const backend of testBackends()) {
       assert.deepEqual(observed, expected);
     });
 
-    for (const table of ['profiles', 'places', 'reviews', 'review_photos', 'stars', 'reports', 'moderation_actions', 'moderation_log']) {
-      test(`${table}: every operation for every role`, async () => {
-        const cells = parseMatrix(matrix).filter((c) => c.table === table);
-        assert.equal(cells.length, ops.length * roles.length);
-        const observed: string[] = [];
-        const expected: string[] = [];
-        for (const cell of cells) {
-          observed.push(`${cell.op} ${cell.actor}: ${await run(cell)}`);
-          expected.push(`${cell.op} ${cell.actor}: ${cell.expected}`);
-        }
-        assert.deepEqual(observed, expected);
-      });
-    }
+    testMatrix(matrix, roles, run);
   });
 }

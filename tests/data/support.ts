@@ -3,7 +3,9 @@
  * on sign-up), their session tokens minted with the project secret, and supabase-js clients
  * that speak to the running server as anon, a member, a moderator, an admin or service_role.
  */
+import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { test } from 'node:test';
 import { createClient, type PostgrestError, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
@@ -85,3 +87,58 @@ export function unwrap<R extends { data: unknown; error: PostgrestError | null }
 }
 
 export const reviewBody = (n = 0) => `A thoughtful review number ${n} with enough words to pass.`;
+
+export const matrixOps = ['select', 'insert', 'update', 'delete'] as const;
+export type MatrixOp = (typeof matrixOps)[number];
+export type Verdict = 'allow' | 'deny';
+
+/** One cell of a permission matrix: what `actor` may do with `op` on a row of `table`. */
+export interface MatrixCell<Actor extends string> {
+  table: string;
+  op: MatrixOp;
+  actor: Actor;
+  expected: Verdict;
+}
+
+/** The cells of a matrix written as a table: a header line, then per row `table op` and one verdict a role, in `roles` order. */
+export function matrixCells<Actor extends string>(text: string, roles: readonly Actor[]): MatrixCell<Actor>[] {
+  return text
+    .trim()
+    .split('\n')
+    .slice(1)
+    .flatMap((line) => {
+      const [table = '', op = '', ...verdicts] = line.trim().split(/\s+/);
+      assert.ok((matrixOps as readonly string[]).includes(op), `row ${table} ${op}: not an operation`);
+      assert.equal(verdicts.length, roles.length, `row ${table} ${op}: one verdict a role`);
+      return verdicts.map((expected, i) => {
+        assert.ok(expected === 'allow' || expected === 'deny', `row ${table} ${op}: ${expected} is not allow or deny`);
+        return { table, op: op as MatrixOp, actor: roles[i] as Actor, expected };
+      });
+    });
+}
+
+/**
+ * A test a table of the matrix: every operation for every role goes through `run`, which acts as
+ * the role and says what happened; all of a table's cells are compared at once, so a failure
+ * names every cell that differs.
+ */
+export function testMatrix<Actor extends string>(
+  text: string,
+  roles: readonly Actor[],
+  run: (cell: MatrixCell<Actor>) => Promise<Verdict>,
+): void {
+  const cells = matrixCells(text, roles);
+  for (const table of new Set(cells.map((c) => c.table))) {
+    test(`${table}: every operation for every role`, async () => {
+      const ofTable = cells.filter((c) => c.table === table);
+      assert.equal(ofTable.length, matrixOps.length * roles.length);
+      const observed: string[] = [];
+      const expected: string[] = [];
+      for (const cell of ofTable) {
+        observed.push(`${cell.op} ${cell.actor}: ${await run(cell)}`);
+        expected.push(`${cell.op} ${cell.actor}: ${cell.expected}`);
+      }
+      assert.deepEqual(observed, expected);
+    });
+  }
+}

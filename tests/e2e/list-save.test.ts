@@ -175,12 +175,14 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('reorder by dragging, and by Move down; an editor with the list open sees both live', async () => {
+  test('reorder by dragging with a pointer or the keyboard, and by Move down; an editor with the list open sees each live', async () => {
     const dan = await member('dan', 'Dan Dragger');
     const eve = await member('eve', 'Eve Editor');
     const names = ['British Museum', 'Hyde Park', 'Monmouth Coffee Company'];
+    const nameOf = new Map<string, string>();
     for (const name of names) {
       const place = (await app.server.admin().from('places').select('id').eq('name', name).single()).data as { id: string };
+      nameOf.set(place.id, name);
       assert.equal((await dan.api.from('list_places').insert({ list_id: dan.listId, place_id: place.id, added_by: dan.id })).error, null);
     }
     const invited = await dan.api.from('list_members').insert({ list_id: dan.listId, user_id: eve.id, role: 'editor', invited_by: dan.id });
@@ -230,6 +232,56 @@ describe('saving from Explore in the browser', () => {
       `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(moved.join('|'))}`,
     );
     assert.deepEqual(await savedPlaces(dan.api, dan.listId), moved);
+
+    // Dragging by keyboard: Space picks the focused handle up, the arrow keys move it, Space
+    // drops it, Escape puts it back; each step is announced with the place's name.
+    const announced = (text: string) =>
+      page.waitForFunction(
+        `[...document.querySelectorAll('[id^="DndLiveRegion"]')].some((r) => r.textContent === ${JSON.stringify(text)})`,
+      );
+    // dnd-kit's keyboard sensor starts listening for the arrow keys on a timer queued at the
+    // pick-up (so the Space that picked up does not also drop): a key sent in that same instant,
+    // as only a script can, would be missed. A timer queued after it runs after it.
+    const pickUp = async (name: string, position: string) => {
+      await page.getByRole('button', { name: `Drag ${name} to reorder` }).focus();
+      await page.keyboard.press('Space');
+      await announced(`Picked up ${name}, ${position}.`);
+      await page.evaluate('new Promise((resolve) => setTimeout(resolve))');
+    };
+    const shown = (order: string[]) =>
+      page.waitForFunction(
+        `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(order.join('|'))}`,
+      );
+    assert.equal(await page.getByRole('button', { name: 'Drag Hyde Park to reorder' }).getAttribute('aria-roledescription'), 'sortable');
+    await pickUp('Hyde Park', 'position 3 of 3');
+    await page.keyboard.press('ArrowUp');
+    await announced('Hyde Park moved to position 2 of 3.');
+    await page.keyboard.press('ArrowUp');
+    await announced('Hyde Park moved to position 1 of 3.');
+    await page.keyboard.press('Space');
+    await announced('Hyde Park dropped at position 1 of 3.');
+    const keyed = ['Hyde Park', 'British Museum', 'Monmouth Coffee Company'];
+    await shown(keyed);
+    await editor.page.waitForFunction(
+      `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(keyed.join('|'))}`,
+    );
+    // the stored positions, read as a client reads them, put the places in the new order
+    const stored = async () => {
+      const { data, error } = await dan.api.from('list_places').select('place_id, position').eq('list_id', dan.listId).order('position');
+      assert.equal(error, null);
+      return (data ?? []).map((row) => nameOf.get(row.place_id));
+    };
+    assert.deepEqual(await stored(), keyed);
+    assert.equal(await page.evaluate('document.activeElement?.getAttribute("data-drag-handle")'), 'Hyde Park');
+
+    // Escape cancels: the place goes back and nothing is written.
+    await pickUp('Monmouth Coffee Company', 'position 3 of 3');
+    await page.keyboard.press('ArrowUp');
+    await announced('Monmouth Coffee Company moved to position 2 of 3.');
+    await page.keyboard.press('Escape');
+    await announced('Moving Monmouth Coffee Company was cancelled.');
+    await shown(keyed);
+    assert.deepEqual(await stored(), keyed);
     assert.deepEqual(owner.errors, []);
     assert.deepEqual(editor.errors, []);
   });

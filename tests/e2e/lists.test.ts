@@ -28,9 +28,11 @@ describe('lists in the browser', () => {
     await waitForToast(opened.page, `Welcome, ${displayName}!`);
     return { ...opened, id, username: (data as { username: string }).username };
   }
-  // Toasts are not part of the screen under test (and go away by themselves).
+  // Toasts are not part of the screen under test (and go away by themselves). Their close
+  // buttons are pressed in one step in the page: one located first and clicked after could
+  // leave by itself in between, and its click would then wait for a button that is gone.
   const dismissToasts = async (page: Page) => {
-    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click();
+    await page.evaluate(`document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => button.click())`);
     await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
   };
   const entries = (page: Page) => page.getByRole('list', { name: 'Places on this list' }).getByRole('listitem');

@@ -94,6 +94,11 @@ export const listKeys = {
   publicOf: (profileId: string) => ['lists', 'public', profileId] as const,
 };
 
+/** Mutation keys of list writes: a screen reads the writes still in flight with `useMutationState`. */
+export const listMutationKeys = {
+  setPlace: (userId: string, placeId: string) => ['list-place', userId, placeId] as const,
+};
+
 /** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables. */
 export const authSettingsKeys = {
   providers: ['auth-settings', 'providers'] as const,

@@ -7,12 +7,11 @@ import { AuthError, authErrors } from '../errors.ts';
 import { accountFromExternalIdentity, linkIdentityToUser, type ProviderUser } from '../external/accounts.ts';
 import { consentPage, emulatedSub, type EmulatorIdentity } from '../external/emulator-page.ts';
 import { exchangeWithProvider } from '../external/exchange.ts';
-import { endpointsOf, type ExternalProvider } from '../external/providers.ts';
+import { endpointsOf, oauthProviderNames, type ExternalProvider } from '../external/providers.ts';
 import { readPkce } from '../flows.ts';
 import { clientIp, validateEmail } from '../request-input.ts';
 import { requireUser } from '../sessions.ts';
 import { createSession, toTokenResponse } from '../tokens.ts';
-import { externalProviders } from './meta.ts';
 
 /** ExternalProviderClaims (internal/api/external.go): the `state` the provider hands back, HS256 with the JWT secret, 5 minutes. */
 interface StateClaims {
@@ -37,7 +36,7 @@ const oauthErrorOf: Record<number, string> = {
 
 /** GoTrue's Provider(): one it knows but that is off, or a name it does not know. */
 function providerRefusal(name: string): AuthError {
-  const known = externalProviders.includes(name.toLowerCase()) && !['email', 'phone', 'anonymous_users'].includes(name.toLowerCase());
+  const known = (oauthProviderNames as readonly string[]).includes(name.toLowerCase());
   return authErrors.unsupportedProvider(known ? 'provider is not enabled' : `Provider ${name} could not be found`);
 }
 

@@ -1,35 +1,10 @@
 import type { Hono } from 'hono';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
+import { oauthProviderNames } from '../external/providers.ts';
 
-export const externalProviders = [
-  'anonymous_users',
-  'apple',
-  'azure',
-  'bitbucket',
-  'discord',
-  'facebook',
-  'figma',
-  'fly',
-  'github',
-  'gitlab',
-  'google',
-  'keycloak',
-  'kakao',
-  'linkedin',
-  'linkedin_oidc',
-  'notion',
-  'spotify',
-  'slack',
-  'slack_oidc',
-  'workos',
-  'twitch',
-  'twitter',
-  'x',
-  'zoom',
-  'email',
-  'phone',
-];
+/** The keys of `/settings`' `external`, in GoTrue's order: anonymous sign-in, every OAuth provider, then email and phone. */
+const externalProviders: readonly string[] = ['anonymous_users', ...oauthProviderNames, 'email', 'phone'];
 
 /** GET /health, /settings and /.well-known/jwks.json (internal/api/api.go, settings.go, jwks.go). */
 export function mountMeta(ctx: AuthDeps, routes: Hono<AppEnv>): void {

@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { listsWithPlaceQuery, myListsQuery } from '../api/lists';
-import { useSetListPlace } from '../api/set-list-place';
+import { usePendingListPlaces, useSetListPlace } from '../api/set-list-place';
 import { NewListForm } from './new-list-form';
 
 function Picker({ userId, placeId }: { userId: string; placeId: string }) {
@@ -16,18 +16,7 @@ function Picker({ userId, placeId }: { userId: string; placeId: string }) {
   const holding = useQuery(listsWithPlaceQuery(userId, placeId));
   const setPlace = useSetListPlace(userId, placeId);
   const [creating, setCreating] = useState(false);
-  // A click shows at once: the cache's optimistic update comes a tick later (it first cancels
-  // a fetch in flight), and a controlled checkbox would snap back until then.
-  const [clicked, setClicked] = useState<Record<string, boolean>>({});
-  const toggle = (listId: string, saved: boolean) => {
-    setClicked((current) => ({ ...current, [listId]: saved }));
-    setPlace.mutate(
-      { listId, saved },
-      {
-        onSettled: () => setClicked((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== listId))),
-      },
-    );
-  };
+  const pending = usePendingListPlaces(userId, placeId);
   if (lists.isPending || holding.isPending) return <Skeleton className="h-24 w-full" />;
   const editable = [...(lists.data?.mine ?? []), ...(lists.data?.shared ?? []).filter((list) => list.accepted && list.role === 'editor')];
   const saved = new Set(holding.data ?? []);
@@ -41,8 +30,8 @@ function Picker({ userId, placeId }: { userId: string; placeId: string }) {
             <input
               type="checkbox"
               className="size-4"
-              checked={clicked[list.id] ?? saved.has(list.id)}
-              onChange={(event) => toggle(list.id, event.target.checked)}
+              checked={pending.get(list.id) ?? saved.has(list.id)}
+              onChange={(event) => setPlace.mutate({ listId: list.id, saved: event.target.checked })}
             />
             <span aria-hidden="true">{list.emoji ?? '📍'}</span>
             <span className="flex-1">{list.name}</span>

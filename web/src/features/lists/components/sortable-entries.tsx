@@ -1,5 +1,14 @@
-import { closestCenter, DndContext, PointerSensor, useSensor, useSensors, type Announcements, type DragEndEvent } from '@dnd-kit/core';
-import { arrayMove, SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
 import { useCallback, useMemo } from 'react';
@@ -34,7 +43,7 @@ function SortableEntry({
   onHover: (id: string | null) => void;
   actions: EntryActions;
 }) {
-  const { listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id });
   const { index, ref: measure, style, ...item } = frame;
   const ref = useCallback(
     (node: HTMLLIElement | null) => {
@@ -58,17 +67,19 @@ function SortableEntry({
         onHover={onHover}
         actions={actions}
         handle={
-          // A pointer's handle only: the keyboard and screen readers have Move up / Move down,
-          // which write the same position, so the handle is neither focusable nor announced.
+          // Pointers drag it; the keyboard picks it up with Space (or Enter), moves it with the
+          // arrow keys and drops it with Space or cancels with Escape. Move up / Move down stay
+          // beside it for one step at a time.
           <div
             ref={setActivatorNodeRef}
+            {...attributes}
             {...listeners}
-            aria-hidden="true"
+            aria-label={`Drag ${entry.place.name} to reorder`}
             data-drag-handle={entry.place.name}
             title={`Drag ${entry.place.name} to reorder`}
-            className="-ml-1 flex h-9 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-600 hover:bg-slate-100 active:cursor-grabbing"
+            className="-ml-1 flex h-9 w-6 shrink-0 cursor-grab touch-none items-center justify-center rounded text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 active:cursor-grabbing"
           >
-            <GripVertical className="size-4" />
+            <GripVertical aria-hidden="true" className="size-4" />
           </div>
         }
       />
@@ -77,9 +88,9 @@ function SortableEntry({
 }
 
 /**
- * The places of a list editors may reorder by dragging a place's handle (mouse, pen or touch),
- * beside the Move up / Move down buttons that serve the keyboard. A drop writes the same single
- * fractional position as a move, so others see it live the same way.
+ * The places of a list editors may reorder by dragging a place's handle, with a pointer (mouse,
+ * pen or touch) or the keyboard, beside the Move up / Move down buttons. A drop writes the same
+ * single fractional position as a move, so others see it live the same way.
  */
 export function SortableEntries({
   places,
@@ -91,7 +102,10 @@ export function SortableEntries({
   moveFocus,
   onMoveFocused,
 }: SortableEntriesProps) {
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 4 } }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
   const ids = useMemo(() => places.map((e) => e.id), [places]);
   const nameOf = (id: string | number) => places.find((e) => e.id === id)?.place.name ?? '';
   const spot = (id: string | number) => `position ${ids.indexOf(String(id)) + 1} of ${ids.length}`;
@@ -117,7 +131,10 @@ export function SortableEntries({
       onDragEnd={end}
       accessibility={{
         announcements,
-        screenReaderInstructions: { draggable: 'Use the Move up and Move down buttons to reorder.' },
+        screenReaderInstructions: {
+          draggable:
+            'To reorder, press Space to pick up this place, the up and down arrow keys to move it, then Space to drop it or Escape to cancel. The Move up and Move down buttons also move it one step.',
+        },
       }}
     >
       <SortableContext items={ids} strategy={verticalListSortingStrategy}>
