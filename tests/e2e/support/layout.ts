@@ -29,7 +29,9 @@ const overflowing = `(() => {
   for (const el of document.body.querySelectorAll('*')) {
     const rect = el.getBoundingClientRect();
     if (rect.width === 0 || rect.height === 0 || inside(rect)) continue;
-    if (getComputedStyle(el).visibility === 'hidden') continue;
+    const style = getComputedStyle(el);
+    // Hidden, or visually hidden for screen readers (sr-only: 1 px, clipped away).
+    if (style.visibility === 'hidden' || style.clipPath === 'inset(50%)' || style.clip === 'rect(0px, 0px, 0px, 0px)') continue;
     let clipped = false;
     for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) {
       if (getComputedStyle(up).overflowX !== 'visible' && inside(up.getBoundingClientRect())) {

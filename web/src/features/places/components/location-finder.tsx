@@ -5,6 +5,7 @@ import type { MapView } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { describeError } from '@/lib/errors';
 import { currentPosition, type Position, type PositionFailure } from '@/lib/geolocation';
 import { citiesQuery, placeMatchesQuery } from '../api/find-location';
 import { countryName, searchCities } from '../city-search';
@@ -87,12 +88,15 @@ export function LocationFinder({ onCentre, onLocated }: { onCentre: (view: MapVi
   };
   const searching = term.length >= 2 && (cities.isFetching || places.isFetching);
   const nothing = term.length >= 2 && !searching && results.length === 0;
+  // A search that failed says why (the error catalogue's words); the other half still answers.
+  const failure = term.length >= 2 ? (places.error ?? cities.error) : null;
+  const message = failure ? describeError(failure, { quiet: true }).message : nothing ? `No place or city matches “${term}”.` : status;
 
   return (
     <div className="space-y-2">
       <Label htmlFor={`${id}-search`}>Find a city or place</Label>
       <div className="flex flex-wrap gap-2">
-        <div className="relative min-w-0 flex-1 basis-48">
+        <div className="relative min-w-48 flex-1">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
           <Input
             id={`${id}-search`}
@@ -136,7 +140,7 @@ export function LocationFinder({ onCentre, onLocated }: { onCentre: (view: MapVi
         </ul>
       ) : null}
       <p aria-live="polite" className="text-sm text-slate-700">
-        {nothing ? `No place or city matches “${term}”.` : status}
+        {message}
       </p>
       <p id={`${id}-credit`} className="text-xs text-slate-600">
         City names from GeoNames (CC BY 4.0), searched on this device.
