@@ -99,6 +99,14 @@ describe('screenshots and narrow widths of the main screens', () => {
         },
       ],
       [
+        'add-place',
+        async (page) => {
+          await page.goto('/places/new');
+          await page.getByRole('heading', { level: 1, name: 'Add a place' }).waitFor();
+          await page.getByRole('region', { name: 'Map to place the pin' }).locator('.leaflet-container').waitFor();
+        },
+      ],
+      [
         'moderation-log',
         async (page) => {
           await page.goto('/moderation/log');
