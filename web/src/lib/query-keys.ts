@@ -14,10 +14,17 @@ export const placeKeys = {
   inViewAll: ['places', 'in-view'] as const,
   inView: (view: unknown) => ['places', 'in-view', view] as const,
   search: (q: string) => ['places', 'search', q] as const,
+  /** The few best matches the Add-a-place map offers to centre on. */
+  searchTop: (q: string) => ['places', 'search-top', q] as const,
   nearby: (lat: number, lng: number) => ['places', 'nearby', lat, lng] as const,
   detail: (id: string) => ['places', 'detail', id] as const,
   histogram: (id: string) => ['places', 'histogram', id] as const,
   similar: (name: string, lat: number, lng: number) => ['places', 'similar', name, lat, lng] as const,
+};
+
+/** The bundled city gazetteer (static, fetched once on demand). */
+export const geoKeys = {
+  cities: ['geo', 'cities'] as const,
 };
 
 export const photoKeys = {

@@ -5,39 +5,66 @@ import { createMap, pinIcon } from './create-map';
 import type { PinPickerProps } from './types';
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
+/** Close enough to see the street the pin stands in. */
+const pinZoom = 16;
 
 /**
  * A map on which one pin is placed by clicking and moved by dragging. Typing coordinates (the
- * form's fields) is the keyboard equivalent and moves the pin here.
+ * form's fields) is the keyboard equivalent: it moves the pin here and zooms in on it. The
+ * region carries the map's centre and zoom (`data-lat`, `data-lng`, `data-zoom`).
  */
-export default function PinPicker({ value, onChange, label, className }: PinPickerProps) {
+export default function PinPicker({ value, onChange, label, className, initialView, focus }: PinPickerProps) {
   const element = useRef<HTMLDivElement>(null);
+  const region = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const marker = useRef<L.Marker | null>(null);
+  // The last position this map reported: a value equal to it came from a click or a drag, and
+  // must not move the map under the pointer; any other value was typed (or chosen) elsewhere.
+  const emitted = useRef<string | null>(null);
   const change = useEffectEvent((latlng: L.LatLng) => {
     const wrapped = latlng.wrap();
-    onChange({ lat: round(wrapped.lat), lng: round(wrapped.lng) });
+    const next = { lat: round(wrapped.lat), lng: round(wrapped.lng) };
+    emitted.current = `${next.lat},${next.lng}`;
+    onChange(next);
   });
 
   useEffect(() => {
     if (!element.current) return;
-    const map = createMap(element.current, value ? { ...value, zoom: 16 } : { lat: 30, lng: 10, zoom: 2 });
+    const start = value ? { ...value, zoom: pinZoom } : (initialView ?? { lat: 30, lng: 10, zoom: 2 });
+    const map = createMap(element.current, start);
     mapRef.current = map;
+    const report = () => {
+      const centre = map.getCenter();
+      region.current?.setAttribute('data-lat', centre.lat.toFixed(5));
+      region.current?.setAttribute('data-lng', centre.lng.toFixed(5));
+      region.current?.setAttribute('data-zoom', String(map.getZoom()));
+    };
+    report();
+    map.on('moveend', report);
     map.on('click', (event: L.LeafletMouseEvent) => change(event.latlng));
     return () => {
       map.remove();
       mapRef.current = null;
       marker.current = null;
     };
-    // Created once; the value is applied by the effect below.
+    // Created once; the value and the focus are applied by the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
     const map = mapRef.current;
-    if (!map || !value) return;
+    if (!map || !focus) return;
+    map.setView([focus.lat, focus.lng], focus.zoom);
+  }, [focus]);
+
+  // Primitives, not the object: the form passes a new one on every render.
+  const lat = value?.lat;
+  const lng = value?.lng;
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || lat === undefined || lng === undefined) return;
     if (!marker.current) {
-      marker.current = L.marker([value.lat, value.lng], {
+      marker.current = L.marker([lat, lng], {
         draggable: true,
         icon: pinIcon(true, 'New place'),
         title: 'Pin of the place',
@@ -46,13 +73,15 @@ export default function PinPicker({ value, onChange, label, className }: PinPick
         .on('dragend', (event) => change((event.target as L.Marker).getLatLng()))
         .addTo(map);
     } else {
-      marker.current.setLatLng([value.lat, value.lng]);
+      marker.current.setLatLng([lat, lng]);
     }
-    if (!map.getBounds().pad(-0.1).contains([value.lat, value.lng])) map.setView([value.lat, value.lng], Math.max(map.getZoom(), 15));
-  }, [value]);
+    const fromMap = emitted.current === `${lat},${lng}`;
+    if (!fromMap) map.setView([lat, lng], Math.max(map.getZoom(), pinZoom));
+    else if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.panTo([lat, lng]);
+  }, [lat, lng]);
 
   return (
-    <div role="region" aria-label={label} className={cn('relative isolate z-0', className)}>
+    <div ref={region} role="region" aria-label={label} className={cn('relative isolate z-0', className)}>
       <div ref={element} className="absolute inset-0" />
     </div>
   );

@@ -35,4 +35,8 @@ export interface PinPickerProps {
   onChange: (value: { lat: number; lng: number }) => void;
   label: string;
   className?: string;
+  /** Where the map opens when there is no pin yet. */
+  initialView?: MapView;
+  /** Moves the map here whenever a new object is passed (a search result, the visitor's position). */
+  focus?: MapView | null;
 }

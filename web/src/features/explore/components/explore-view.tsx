@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { estimateBounds, MapPlaceholder, PlacesMap, type MapBounds, type MapView } from '@/components/map';
 import { useAuth } from '@/lib/auth';
+import { rememberExploreView } from '@/lib/last-view';
 import type { Place } from '@/lib/places';
 import { useExplorePlaces, type StarredIdsQuery } from '../hooks/use-explore-places';
 import { useExploreState } from '../hooks/use-explore-state';
@@ -47,6 +48,7 @@ export function ExploreView({
   const onViewChange = useCallback(
     (next: MapView, nextBounds: MapBounds) => {
       setBounds(nextBounds);
+      rememberExploreView(next);
       update({ lat: next.lat, lng: next.lng, zoom: next.zoom }, { replace: true });
     },
     [update],
