@@ -120,4 +120,56 @@ describe('the Explore map', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('on a phone the drawer at half height leaves the map usable: pins tap through, the map pans, Escape and the close button return the focus', async () => {
+    const { page, context, errors } = await app.openPage(viewports.mobile);
+    // Monmouth Coffee in the middle; the British Museum about 190 px above it at zoom 15.
+    await page.goto('/?lat=51.5143&lng=-0.1267&z=15');
+    await page.locator('.leaflet-marker-icon[title="Monmouth Coffee Company"]').click();
+    const drawer = page.getByRole('dialog', { name: 'Monmouth Coffee Company' });
+    await drawer.getByRole('link', { name: 'View place' }).waitFor();
+    const show = page.getByRole('button', { name: /^Show list/ });
+    assert.equal(await show.isVisible(), false, '"Show list" is not over the open drawer');
+    const [sheet, map] = await Promise.all([drawer.boundingBox(), page.locator('.leaflet-container').boundingBox()]);
+    assert.ok(sheet && map);
+    assert.ok(sheet.y - map.y >= 150, `at least 150 px of map above the drawer (${Math.round(sheet.y - map.y)})`);
+    for (const scheme of ['dark', 'light'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await assertAccessible(page, `half-height drawer, ${scheme}`);
+    }
+
+    // A pin above the drawer takes a tap: the drawer shows that place.
+    const museum = page.locator('.leaflet-marker-icon[title="British Museum"]');
+    const pin = await museum.boundingBox();
+    assert.ok(pin && pin.y + pin.height < sheet.y && pin.y > map.y, 'the museum pin is on the map above the drawer');
+    await museum.click();
+    await page.getByRole('dialog', { name: 'British Museum' }).getByRole('link', { name: 'View place' }).waitFor();
+
+    // The map pans by dragging above the drawer, and the drawer stays open.
+    const before = new URL(page.url()).searchParams.get('lat');
+    await page.mouse.move(map.x + map.width / 2, map.y + 60);
+    await page.mouse.down();
+    await page.mouse.move(map.x + map.width / 2, map.y + 140, { steps: 8 });
+    await page.mouse.up();
+    await page.waitForURL((url) => url.searchParams.get('lat') !== before);
+    assert.ok(Number(new URL(page.url()).searchParams.get('lat')) > Number(before), 'dragged down, the map shows more of the north');
+    const open = page.getByRole('dialog', { name: 'British Museum' });
+    assert.equal(await open.isVisible(), true, 'the drawer stays open while the map pans');
+
+    // Escape and the close button close it; "Show list" comes back with the focus.
+    await page.keyboard.press('Escape');
+    await open.waitFor({ state: 'hidden' });
+    await show.waitFor();
+    assert.equal(await isFocused(show), true, 'Escape returns the focus to "Show list"');
+    await show.click();
+    const list = page.getByRole('dialog', { name: 'Places' });
+    await list.getByRole('list', { name: 'Places' }).waitFor();
+    await page.waitForFunction(`document.activeElement?.closest('[role="dialog"]') != null`);
+    assert.equal(await list.evaluate((el) => el.contains(el.ownerDocument.activeElement)), true, 'the focus moved into the drawer');
+    await list.getByRole('button', { name: 'Close' }).click();
+    await list.waitFor({ state: 'hidden' });
+    assert.equal(await isFocused(show), true, 'the close button returns the focus to "Show list"');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

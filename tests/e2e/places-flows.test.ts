@@ -80,7 +80,11 @@ describe('places, reviews and live updates in the browser', () => {
     await page.waitForFunction(`document.querySelector('.leaflet-marker-icon.is-active')?.title === 'Monmouth Coffee Company'`);
     assert.equal(await page.evaluate('window.pinNodes.length > 1 && window.pinNodes.every((node) => node.isConnected)'), true);
 
+    // The search brought the map to its result (decision 245); cleared, the list is that area's.
+    await page.waitForURL((url) => Number(url.searchParams.get('z')) >= 10);
     await page.getByLabel('Search places').fill('');
+    await page.waitForFunction(`/^\\d+ places? in this area$/.test(document.querySelector('[aria-live="polite"]')?.textContent ?? '')`);
+    await page.goto('/');
     await page.getByText('75 places in this area').waitFor();
     await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Museum', exact: true }).click();
     await page.getByLabel('Minimum stars').selectOption('4');
