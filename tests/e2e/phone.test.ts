@@ -110,6 +110,37 @@ describe('the app on a phone', () => {
     await context.close();
   });
 
+  test('a member’s tab bar adds Feed: six tabs on one line with 44 px targets from 320 px, Feed marked on the feed', async () => {
+    const { page, context, errors } = await app.openPage(viewports.mobile);
+    const email = uniqueEmail('feedtab');
+    await createMember(app.server, email, 'feed tab password 1', 'Fee Dtab');
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, email, 'feed tab password 1');
+    const tabs = tabBar(page);
+    await tabs.getByRole('link', { name: 'Feed' }).waitFor();
+    assert.deepEqual(await tabs.getByRole('link').allInnerTexts(), ['Explore', 'Lists', 'Add', 'Feed', 'Log', 'Me']);
+    for (const width of [320, 390, 430]) {
+      await page.setViewportSize({ width, height: 844 });
+      const label = `member at ${width} px`;
+      assert.equal(await linesOfText(tabs), 1, `${label}: no tab label wraps`);
+      assert.ok((await boxOf(tabs)).height <= 57, `${label}: the tab bar is one row`);
+      await assertTouchTargets(tabs, label);
+      await assertNoHorizontalScroll(page, label);
+    }
+    await tabs.getByRole('link', { name: 'Feed' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Your feed' }).waitFor();
+    assert.equal(await tabs.getByRole('link', { name: 'Feed' }).getAttribute('aria-current'), 'page');
+    await assertAccessible(page, 'feed with the tab bar');
+    await page.setViewportSize(viewports.desktop);
+    assert.deepEqual(
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link').allInnerTexts(),
+      ['Explore', 'Lists', 'Add a place', 'Moderation log'],
+      'a desktop keeps the feed in the account menu',
+    );
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('"Show list" is gone while the drawer is open and takes the focus back when it closes', async () => {
     const { page, context, errors } = await app.openPage(viewports.mobile);
     await page.goto('/');

@@ -6,6 +6,7 @@ import { assertAccessible, viewports } from './support/browser.ts';
 import { drawJpeg, exifMarker, webpSize, withGpsExif } from './support/exif-jpeg.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { verifyLink, waitForMail } from './support/mailbox.ts';
+import { memberClient } from './support/member-data.ts';
 
 /** The alt texts of every review draft's photos kept in IndexedDB (never creates the database). */
 const draftPhotoAlts = `(async () => {
@@ -79,7 +80,11 @@ describe('places, reviews and live updates in the browser', () => {
     await page.waitForFunction(`document.querySelector('.leaflet-marker-icon.is-active')?.title === 'Monmouth Coffee Company'`);
     assert.equal(await page.evaluate('window.pinNodes.length > 1 && window.pinNodes.every((node) => node.isConnected)'), true);
 
+    // The search brought the map to its result (decision 245); cleared, the list is that area's.
+    await page.waitForURL((url) => Number(url.searchParams.get('z')) >= 10);
     await page.getByLabel('Search places').fill('');
+    await page.waitForFunction(`/^\\d+ places? in this area$/.test(document.querySelector('[aria-live="polite"]')?.textContent ?? '')`);
+    await page.goto('/');
     await page.getByText('75 places in this area').waitFor();
     await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Museum', exact: true }).click();
     await page.getByLabel('Minimum stars').selectOption('4');
@@ -397,6 +402,53 @@ describe('places, reviews and live updates in the browser', () => {
     assert.equal(await isFocused(page.getByRole('button', { name: 'Edit your review' })), true, 'focus returns');
     await page.getByText('Huge lawns, a lake with boats').waitFor();
     assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('a review arriving live: the header, the figures and the list say the same until the reader shows it, then all change together', async () => {
+    const { page, context, errors } = await app.openPage();
+    const park = await placeByName('Hyde Park');
+    const before = (await app.server.admin().from('places').select('rating_count').eq('id', park.id).single()).data!.rating_count;
+    const counted = (n: number) => `${n} ${n === 1 ? 'review' : 'reviews'}`;
+    await page.goto(`/places/${park.id}`);
+    const header = page.locator('article > header');
+    await header.getByText(new RegExp(`· ${counted(before)}$`)).waitFor();
+    await page
+      .getByTestId('rating-count')
+      .filter({ hasText: counted(before) })
+      .waitFor();
+    await page.getByRole('heading', { name: 'Reviews' }).waitFor();
+    await page.getByRole('article').first().waitFor();
+    // A second reader on the page: "2 people here now" shows the page's live channel is joined
+    // before the review is written.
+    const other = await app.openPage();
+    await other.page.goto(`/places/${park.id}`);
+    await page.getByText('2 people here now').waitFor();
+    const email = uniqueEmail('live');
+    await createMember(app.server, email, 'live password 1', 'Liv Ewriter');
+    const writer = await memberClient(app.server, email, 'live password 1');
+    const body = 'Rowed a boat on the Serpentine at dawn; the herons watched us.';
+    const { error } = await writer.from('reviews').insert({ place_id: park.id, rating: 1, body });
+    assert.equal(error, null);
+
+    const pill = page.getByRole('button', { name: '1 new review' });
+    await pill.waitFor();
+    // Whatever the page fetches after the announcement has settled before looking.
+    await page.waitForLoadState('networkidle');
+    assert.equal(await page.getByText(body).count(), 0, 'the new review waits behind the pill');
+    assert.equal(await header.getByText(new RegExp(`· ${counted(before)}$`)).count(), 1, 'the header still counts the reviews shown');
+    assert.equal(await page.getByTestId('rating-count').textContent(), counted(before), 'and so do the figures');
+
+    await pill.click();
+    await page.getByText(body).waitFor();
+    await header.getByText(new RegExp(`· ${counted(before + 1)}$`)).waitFor();
+    await page
+      .getByTestId('rating-count')
+      .filter({ hasText: counted(before + 1) })
+      .waitFor();
+    assert.equal(await pill.count(), 0);
+    assert.deepEqual(errors, []);
+    await other.context.close();
     await context.close();
   });
 });

@@ -25,4 +25,29 @@ describe('an unreachable API', () => {
     await alert.getByRole('button', { name: 'Try again' }).waitFor();
     await context.close();
   });
+
+  test('stalled: Explore’s map read gives up after 5 s with its message, and "Try again" shows the places once the API answers', async () => {
+    const { page, context } = await app.openPage(viewports.desktop);
+    // Every `places_in_view` is held (never answered) until `stalled` is lifted.
+    let stalled = true;
+    let first = 0;
+    const held: Route[] = [];
+    await page.route('**/rest/v1/rpc/places_in_view', (route: Route) => {
+      if (!stalled) return void route.continue();
+      first ||= Date.now();
+      held.push(route);
+    });
+    await page.goto('/');
+    await page.getByRole('status', { name: 'Loading places' }).waitFor();
+    const alert = page.getByRole('alert').filter({ hasText: messages.timeout });
+    await alert.waitFor({ timeout: 20_000 });
+    const waited = Date.now() - first;
+    assert.ok(waited >= 4_500 && waited < 8_000, `the message came ${waited} ms after the first request`);
+    assert.ok(held.length > 0);
+    stalled = false;
+    await alert.getByRole('button', { name: 'Try again' }).click();
+    await page.getByRole('list', { name: 'Places' }).getByRole('listitem').first().waitFor();
+    assert.equal(await alert.count(), 0, 'the message is gone');
+    await context.close();
+  });
 });

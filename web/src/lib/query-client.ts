@@ -23,13 +23,14 @@ export const draftStoragePrefix = 'pinstar:draft:';
 
 /**
  * Retries once, half a second later, what may succeed on a second try (network failures, server
- * errors, a read that timed out): with lib/supabase's 5 s read timeout, a slow or unreachable
- * API ends in QueryError's message and "Try again" within about 11 s at worst, a refused
- * connection within a second (decision 196).
+ * errors). A read that timed out has already waited lib/supabase's 5 s and is not tried again
+ * by itself: a slow or hanging API ends in QueryError's message and "Try again" after about 5 s,
+ * a refused connection within a second (decisions 196, 243).
  */
 function shouldRetry(failureCount: number, error: unknown): boolean {
   if (failureCount >= 1) return false;
-  const { reaction } = describeError(error, { quiet: true });
+  const { code, reaction } = describeError(error, { quiet: true });
+  if (code === 'timeout') return false;
   return reaction === 'offline' || reaction === 'retry';
 }
 

@@ -27,6 +27,16 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
   return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
 }
 
+/**
+ * The signal for a read-only RPC: RPCs go by POST, which `fetchWithTimeout` lets take its time
+ * (it may write), so a call that only reads (`places_in_view`, `search_places`) passes its
+ * query's signal through this to give up after `readTimeoutMs` as well (decision 243).
+ */
+export function readSignal(signal?: AbortSignal): AbortSignal {
+  const timeout = AbortSignal.timeout(readTimeoutMs);
+  return signal ? AbortSignal.any([signal, timeout]) : timeout;
+}
+
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   global: { fetch: fetchWithTimeout },
   auth: {

@@ -3,7 +3,7 @@ import { NavLink } from 'react-router';
 import { useAuth } from '@/lib/auth';
 import { cn } from '@/lib/cn';
 import { authPrefix, paths } from '@/lib/paths';
-import { navTabs, type NavTab } from './nav-tabs';
+import { feedTab, navTabs, type NavTab } from './nav-tabs';
 
 const tabClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -14,19 +14,21 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
 /**
  * The phone's bottom tab bar (under 768 px): icon and label per destination, the current one
  * marked (`aria-current`, its colour and a pill behind the icon), above the home indicator (safe-area inset).
- * "Me" is the member's account (settings: profile, account, data), or sign-in for a visitor; the
+ * Members also get "Feed". "Me" is the member's account (settings: profile, account, data), or sign-in for a visitor; the
  * profile query stays out of the first download.
  */
 export function TabBar({ here }: { here: string }) {
   const { user } = useAuth();
   const me = user ? paths.settings() : paths.signIn({ next: here.startsWith(authPrefix) ? null : here });
+  // Members get their feed before the moderation log.
+  const tabs = user ? [...navTabs.slice(0, 3), feedTab, ...navTabs.slice(3)] : navTabs;
   return (
     <nav
       aria-label="Tabs"
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-surface/95 pb-[env(safe-area-inset-bottom)] backdrop-blur md:hidden"
     >
       <ul className="mx-auto flex max-w-xl">
-        {[...navTabs, { label: 'Me', to: me, icon: CircleUserRound } as NavTab].map((tab) => (
+        {[...tabs, { label: 'Me', to: me, icon: CircleUserRound } as NavTab].map((tab) => (
           <li key={tab.label} className="flex flex-1">
             {/* A short label is shown; the full one is the link's name ("Add" → "Add a place"). */}
             <NavLink to={tab.to} end={tab.end} className={tabClass} aria-label={tab.short && tab.label}>

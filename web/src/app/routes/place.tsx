@@ -46,6 +46,12 @@ function PlaceDetail({ place }: { place: Place }) {
   const userId = user?.id ?? null;
   const profile = useMyProfile();
   const { present, newReviews, showNewReviews } = usePlaceChannel(place.id, userId);
+  // While others' new reviews wait behind the pill, the mean and count stay those of the reviews
+  // shown, whatever refetches the place meanwhile (decision 244).
+  const [held, setHeld] = useState<Pick<Place, 'rating_avg' | 'rating_count'> | null>(null);
+  if (newReviews > 0 && held === null) setHeld({ rating_avg: place.rating_avg, rating_count: place.rating_count });
+  if (newReviews === 0 && held !== null) setHeld(null);
+  const shown = held ? { ...place, ...held } : place;
   const canEdit = canEditPlace(place, userId, profile.data);
   const desktop = useDesktop();
   // Whether the photo band shows is decided when the page opens: a first photo arriving live (or
@@ -70,7 +76,7 @@ function PlaceDetail({ place }: { place: Place }) {
                 <HiddenNotice targetType="place" targetId={place.id} />
               </Suspense>
             ) : null}
-            <PlaceSummary place={place} />
+            <PlaceSummary place={shown} />
             {place.address ? <p className="text-slate-700">{place.address}</p> : null}
             <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
               {present > 1 ? (
@@ -126,7 +132,7 @@ function PlaceDetail({ place }: { place: Place }) {
           Rating
         </h2>
         <SectionBoundary name="rating">
-          <RatingHistogram place={place} />
+          <RatingHistogram place={shown} />
         </SectionBoundary>
       </section>
       <section aria-labelledby="photos-title" className="space-y-3">

@@ -5,4 +5,4 @@ export const PlacesMap = lazy(() => import('./places-map'));
 export const PinPicker = lazy(() => import('./pin-picker'));
 export { MapPlaceholder } from './map-placeholder';
 export { distanceKm, estimateBounds } from './view-math';
-export type { MapBounds, MapPlace, MapView, PinPickerProps, PlacesMapProps } from './types';
+export type { MapBounds, MapPlace, MapPreview, MapView, PinPickerProps, PlacesMapProps } from './types';

@@ -1,5 +1,6 @@
 import L from 'leaflet';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { X } from 'lucide-react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import Supercluster from 'supercluster';
 import { cn } from '@/lib/cn';
 import { createMap, pinIcon } from './create-map';
@@ -15,11 +16,32 @@ function clusterIcon(count: number): L.DivIcon {
   return L.divIcon({ className: 'pinstar-cluster', html: `${count}`, iconSize: [size, size] });
 }
 
+/** Enter or Space on a focused pin or cluster (Leaflet clicks only markers with a bound popup). */
+function pressed(event: L.LeafletEvent): boolean {
+  const key = (event as L.LeafletKeyboardEvent).originalEvent.key;
+  if (key !== 'Enter' && key !== ' ') return false;
+  (event as L.LeafletKeyboardEvent).originalEvent.preventDefault();
+  return true;
+}
+
 /**
  * The places map: pins clustered by supercluster, view changes reported after `moveend`
  * (debounced), hover and selection shared with the list through props.
  */
-export default function PlacesMap({ places, view, label, highlightedId, className, onViewChange, onSelect, onHover }: PlacesMapProps) {
+export default function PlacesMap({
+  places,
+  view,
+  label,
+  highlightedId,
+  className,
+  onViewChange,
+  onSelect,
+  onHover,
+  preview,
+  onPreviewClose,
+  fit,
+  keepOpeningView = false,
+}: PlacesMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const layer = useRef<L.LayerGroup | null>(null);
@@ -42,6 +64,34 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
       },
     );
   });
+  const region = useRef<HTMLDivElement>(null);
+  const previewBox = useRef<HTMLDivElement>(null);
+  const previewAt = useRef<{ lat: number; lng: number } | null>(null);
+  const fitted = useRef<string | null>(null);
+  const pendingFit = useRef<{ key: string; places: readonly MapPlace[] } | null>(null);
+
+  /** The preview card above its pin (below it when there is no room above), kept inside the map. */
+  const placePreview = () => {
+    const map = mapRef.current;
+    const box = previewBox.current;
+    const at = previewAt.current;
+    if (!map || !box || !at) return;
+    const point = map.latLngToContainerPoint([at.lat, at.lng]);
+    const size = map.getSize();
+    const width = box.offsetWidth;
+    const height = box.offsetHeight;
+    const left = Math.min(Math.max(8, point.x - width / 2), Math.max(8, size.x - width - 8));
+    const above = point.y - 28 - 8 - height;
+    const top = above >= 8 ? above : Math.min(point.y + 8, Math.max(8, size.y - height - 8));
+    box.style.transform = `translate(${Math.round(left)}px, ${Math.round(top)}px)`;
+    box.style.visibility = point.x < 0 || point.y < 0 || point.x > size.x || point.y > size.y ? 'hidden' : 'visible';
+  };
+  const closePreview = useEffectEvent(() => onPreviewClose?.());
+  const fitTo = (map: L.Map, places: readonly MapPlace[]) => {
+    if (places.length === 0) return;
+    map.fitBounds(L.latLngBounds(places.map((p) => [p.lat, p.lng] as [number, number])), { maxZoom: 15, padding: [48, 48] });
+  };
+
   const select = useEffectEvent((id: string) => onSelect?.(id));
   const hover = useEffectEvent((id: string | null) => onHover?.(id));
 
@@ -73,10 +123,14 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
         const kept = shown.current.get(key);
         // a kept cluster zooms by the id it has in the index drawn last
         const marker = kept ?? L.marker([lat, lng], { icon: clusterIcon(count), title: `${count} places — zoom in`, keyboard: true });
-        marker.off('click');
-        marker.on('click', () => {
+        marker.off('click keydown');
+        const expand = () => {
           const zoom = index.current?.getClusterExpansionZoom(clusterId) ?? map.getZoom() + 2;
           map.setView([lat, lng], Math.min(zoom, 18));
+        };
+        marker.on('click', expand);
+        marker.on('keydown', (event) => {
+          if (pressed(event)) expand();
         });
         next.set(key, marker);
       } else {
@@ -98,6 +152,9 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
             riseOnHover: true,
           });
           marker.on('click', () => select(id));
+          marker.on('keydown', (event) => {
+            if (pressed(event)) select(id);
+          });
           marker.on('mouseover', () => hover(id));
           marker.on('mouseout', () => hover(null));
         }
@@ -117,6 +174,12 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
     shown.current = new Map();
     markers.current.clear();
     layer.current = L.layerGroup().addTo(map);
+    map.on('move zoom viewreset resize', placePreview);
+    map.on('click', () => closePreview());
+    if (pendingFit.current) {
+      fitTo(map, pendingFit.current.places);
+      pendingFit.current = null;
+    }
     map.on('moveend', () => {
       renderClusters();
       clearTimeout(moveTimer.current);
@@ -166,6 +229,48 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
     renderClusters();
   }, [places]);
 
+  // A search's results, all in view (when the set changes, not on each keystroke).
+  useEffect(() => {
+    if (!fit) return;
+    if (fitted.current === fit.key) return;
+    const opening = fitted.current === null && keepOpeningView;
+    fitted.current = fit.key;
+    if (opening) return;
+    if (mapRef.current) fitTo(mapRef.current, fit.places);
+    else pendingFit.current = fit;
+  }, [fit, keepOpeningView]);
+
+  // The preview: placed at its pin, focused when it opens; the pin gets the focus back when it
+  // closes by Escape or its close button (a click on the map leaves the focus where it went).
+  const previewId = preview?.id ?? null;
+  useLayoutEffect(() => {
+    previewAt.current = preview ? { lat: preview.lat, lng: preview.lng } : null;
+    placePreview();
+  });
+  useEffect(() => {
+    if (!previewId) return;
+    previewBox.current?.focus({ preventScroll: true });
+  }, [previewId]);
+  const closeToPin = () => {
+    if (!previewId) return;
+    const pin = markers.current.get(previewId)?.getElement();
+    onPreviewClose?.();
+    pin?.focus();
+  };
+  // Escape anywhere in the map (the pin, the card) closes the card.
+  const onKeyDown = useEffectEvent((event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !previewId) return;
+    event.stopPropagation();
+    closeToPin();
+  });
+  useEffect(() => {
+    const box = region.current;
+    if (!box) return;
+    const listener = (event: KeyboardEvent) => onKeyDown(event);
+    box.addEventListener('keydown', listener);
+    return () => box.removeEventListener('keydown', listener);
+  }, []);
+
   useEffect(() => {
     const previous = highlighted.current;
     highlighted.current = highlightedId;
@@ -184,8 +289,28 @@ export default function PlacesMap({ places, view, label, highlightedId, classNam
   }, [highlightedId]);
 
   return (
-    <div role="region" aria-label={label} className={cn('relative isolate z-0', className)}>
+    <div role="region" aria-label={label} ref={region} className={cn('relative isolate z-0', className)}>
       <div ref={element} className="absolute inset-0" />
+      {preview ? (
+        <div
+          ref={previewBox}
+          role="dialog"
+          aria-label={preview.label}
+          tabIndex={-1}
+          style={{ visibility: 'hidden' }}
+          className="absolute top-0 left-0 z-[1000] w-72 rounded-lg border border-slate-200 bg-surface p-3 shadow-lg focus:outline-none focus-visible:outline-2 focus-visible:outline-brand-600"
+        >
+          {preview.content}
+          <button
+            type="button"
+            onClick={closeToPin}
+            className="absolute top-1 right-1 inline-flex size-9 items-center justify-center rounded-md text-slate-600 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
+          >
+            <X aria-hidden="true" className="size-5" />
+            <span className="sr-only">Close preview</span>
+          </button>
+        </div>
+      ) : null}
     </div>
   );
 }

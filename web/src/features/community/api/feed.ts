@@ -1,7 +1,7 @@
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { feedKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { readSignal, supabase } from '@/lib/supabase';
 
 export type FeedItem = Database['public']['Functions']['member_feed']['Returns'][number];
 export const feedPageSize = 20;
@@ -19,12 +19,12 @@ export function feedQuery(userId: string, mode: 'following' | 'discover', near: 
   return infiniteQueryOptions({
     queryKey: [...feedKeys.list(userId, mode), near?.lat ?? null, near?.lng ?? null],
     initialPageParam: null as Cursor | null,
-    queryFn: async ({ pageParam }): Promise<FeedItem[]> => {
+    queryFn: async ({ pageParam, signal }): Promise<FeedItem[]> => {
       const page = { before_created_at: pageParam?.created_at, before_id: pageParam?.id, max_results: feedPageSize };
       const { data, error } =
         mode === 'following'
-          ? await supabase.rpc('member_feed', page)
-          : await supabase.rpc('discover_reviews', { ...page, lat: near?.lat, lng: near?.lng });
+          ? await supabase.rpc('member_feed', page).abortSignal(readSignal(signal))
+          : await supabase.rpc('discover_reviews', { ...page, lat: near?.lat, lng: near?.lng }).abortSignal(readSignal(signal));
       if (error) throw error;
       return data;
     },

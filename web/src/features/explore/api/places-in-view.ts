@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Place, PlaceCategory } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { readSignal, supabase } from '@/lib/supabase';
 
 export interface Bounds {
   south: number;
@@ -39,7 +39,7 @@ export function placesInViewQuery(bounds: Bounds, filters: ViewFilters) {
           starred_only: filters.starredOnly,
           max_results: 500,
         })
-        .abortSignal(signal);
+        .abortSignal(readSignal(signal));
       if (error) throw error;
       return data;
     },

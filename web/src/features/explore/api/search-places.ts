@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { Place } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { readSignal, supabase } from '@/lib/supabase';
 
 /** `search_places`: full text and trigram match, best first (at most 50); its rows carry no cover photo. */
 export function searchPlacesQuery(q: string) {
@@ -9,7 +9,7 @@ export function searchPlacesQuery(q: string) {
   return queryOptions({
     queryKey: placeKeys.search(term),
     queryFn: async ({ signal }): Promise<Place[]> => {
-      const { data, error } = await supabase.rpc('search_places', { q: term, max_results: 50 }).abortSignal(signal);
+      const { data, error } = await supabase.rpc('search_places', { q: term, max_results: 50 }).abortSignal(readSignal(signal));
       if (error) throw error;
       return data.map(({ rank: _rank, ...place }) => ({ ...place, cover_photo_path: null, cover_photo_thumbhash: null }));
     },

@@ -24,9 +24,11 @@ export interface ExploreDrawerProps {
 }
 
 /**
- * The list in a vaul bottom drawer with two snap points (loaded the first time it opens): a modal
- * dialog that traps focus. Escape, the close button and a swipe down all close it, and focus goes
- * back to "Show list".
+ * The list in a vaul bottom drawer with two snap points (loaded the first time it opens). It is a
+ * non-modal dialog (decision 247): at half height the map above it keeps its pans and taps (a
+ * tapped pin shows its place in the drawer), so nothing outside is hidden or made inert, and a
+ * press outside does not close it. The focus moves into it (the drawer itself) when it opens; Escape, the close
+ * button and a swipe down all close it, and the focus goes back to "Show list".
  */
 export default function ExploreDrawer({
   open,
@@ -39,10 +41,19 @@ export default function ExploreDrawer({
   returnFocus,
 }: ExploreDrawerProps) {
   return (
-    <Drawer open={open} onOpenChange={onOpenChange} snapPoints={snapPoints} activeSnapPoint={snap} setActiveSnapPoint={onSnapChange}>
+    <Drawer
+      open={open}
+      onOpenChange={onOpenChange}
+      snapPoints={snapPoints}
+      activeSnapPoint={snap}
+      setActiveSnapPoint={onSnapChange}
+      modal={false}
+    >
       <DrawerContent
         title={selected ? selected.name : 'Places'}
         className="h-[96dvh] max-h-[96dvh]"
+        // Not trapped, the focus still moves into the drawer when it opens (to the drawer itself).
+        onOpenAutoFocus={(event) => (event.target as HTMLElement).focus()}
         onCloseAutoFocus={(event) => {
           event.preventDefault();
           returnFocus();

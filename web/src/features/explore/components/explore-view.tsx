@@ -11,6 +11,7 @@ import { useNearMe } from '../hooks/use-near-me';
 import { ExploreFilters } from './explore-filters';
 import { ExploreList } from './explore-list';
 import { MobileExplore } from './mobile-explore';
+import { PlacePreview } from './place-preview';
 
 const nearMeMessages = {
   idle: null,
@@ -61,6 +62,24 @@ export function ExploreView({
     },
     [desktop],
   );
+  // A search shows all its results: the map fits them when the set changes (the view in a link
+  // that opens with a search is kept), and the URL follows the map (decision 245).
+  const [openedSearching] = useState(searching);
+  const fitKey = searching && query.data && !query.isPlaceholderData ? list.map((p) => p.id).join(',') : null;
+  const selected = list.find((p) => p.id === selectedId) ?? null;
+  const preview = useMemo(
+    () =>
+      desktop && selected
+        ? {
+            id: selected.id,
+            label: `Preview: ${selected.name}`,
+            lat: selected.lat,
+            lng: selected.lng,
+            content: <PlacePreview place={selected} action={placeAction?.(selected)} />,
+          }
+        : null,
+    [desktop, selected, placeAction],
+  );
   const onNearMe = () =>
     nearMe.locate((position) => update({ lat: position.lat, lng: position.lng, zoom: Math.max(state.zoom, 13), sort: 'nearest' }));
 
@@ -96,13 +115,16 @@ export function ExploreView({
         onViewChange={onViewChange}
         onSelect={onSelect}
         onHover={setHighlightedId}
+        preview={preview}
+        onPreviewClose={() => setSelectedId(null)}
+        fit={fitKey ? { key: fitKey, places: list } : null}
+        keepOpeningView={openedSearching}
         className="absolute inset-0"
       />
     </Suspense>
   );
 
   if (!desktop) {
-    const selected = list.find((p) => p.id === selectedId) ?? null;
     return (
       <MobileExplore
         filters={filters}

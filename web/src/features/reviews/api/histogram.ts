@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { placeKeys } from '@/lib/query-keys';
-import { supabase } from '@/lib/supabase';
+import { readSignal, supabase } from '@/lib/supabase';
 
 export interface HistogramBar {
   rating: number;
@@ -14,8 +14,8 @@ export interface HistogramBar {
 export function histogramQuery(id: string) {
   return queryOptions({
     queryKey: placeKeys.histogram(id),
-    queryFn: async (): Promise<HistogramBar[]> => {
-      const { data, error } = await supabase.rpc('place_rating_histogram', { place_id: id });
+    queryFn: async ({ signal }): Promise<HistogramBar[]> => {
+      const { data, error } = await supabase.rpc('place_rating_histogram', { place_id: id }).abortSignal(readSignal(signal));
       if (error?.code === 'P0002') return [];
       if (error) throw error;
       return data;

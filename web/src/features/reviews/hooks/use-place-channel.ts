@@ -1,17 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useState } from 'react';
+import type { Place } from '@/lib/places';
 import { photoKeys, placeKeys, reviewKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 interface ChangePayload {
   table?: string;
-  record?: { author_id?: string | null } | null;
+  record?: { author_id?: string | null; rating_count?: number | null } | null;
 }
 
 /**
  * The place's private topic `place:<id>`: review, photo and place changes broadcast by database
  * triggers, and presence ("N people here now"). Others' new reviews are counted for the pill
- * instead of being inserted under the reader's eyes; the mean, histogram and photos refresh.
+ * instead of being inserted under the reader's eyes, and the mean, count and histogram wait
+ * with them: the header and the list change together when the reader shows the new reviews
+ * (decision 244). Every other change (an edit, a deletion, the reader's own review) refreshes
+ * the list and the figures at once.
  */
 export function usePlaceChannel(placeId: string, userId: string | null) {
   const queryClient = useQueryClient();
@@ -30,13 +34,20 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
       .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
         // New photos join the gallery with the new reviews, when the reader asks (no layout shift).
         if (payload.table !== 'reviews') return;
-        refreshStats();
         if (fromSomeoneElse(payload.record?.author_id)) setNewReviews((n) => n + 1);
+        else refreshStats();
       })
       .on('broadcast', { event: 'UPDATE' }, ({ payload }: { payload: ChangePayload }) => {
-        if (payload.table === 'places') refreshStats();
-        else if (payload.table === 'review_photos') void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
-        else void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+        if (payload.table === 'places') {
+          // A changed review count comes with a review's own event (held for the pill, or
+          // refreshed with the list); an edit of the place itself shows at once.
+          const shown = queryClient.getQueryData<Place | null>(placeKeys.detail(placeId));
+          if (!shown || payload.record?.rating_count === shown.rating_count) refreshStats();
+        } else if (payload.table === 'review_photos') void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
+        else {
+          refreshStats();
+          void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+        }
       })
       .on('broadcast', { event: 'DELETE' }, () => {
         refreshStats();
@@ -53,8 +64,12 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
 
   const showNewReviews = () => {
     setNewReviews(0);
-    void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
-    return queryClient.resetQueries({ queryKey: reviewKeys.place(placeId) });
+    return Promise.all([
+      queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) }),
+      queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) }),
+      queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) }),
+      queryClient.resetQueries({ queryKey: reviewKeys.place(placeId) }),
+    ]);
   };
   return { present, newReviews, showNewReviews };
 }
