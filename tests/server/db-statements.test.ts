@@ -1,4 +1,6 @@
 import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { after, before, describe, test } from 'node:test';
 import type { TxIdentity } from '../../server/src/db/types.ts';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
@@ -201,6 +203,52 @@ for (const backend of testBackends()) {
       assert.ok(elapsed >= 950 && elapsed < 6000, `stopped after the 1 s timeout (took ${elapsed.toFixed(0)} ms)`);
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 20'));
     });
+
+    if (backend === 'pglite') {
+      test('a statement is timed by the engine time it used: other work on a busy machine does not use up its fair limit', async () => {
+        const visitor: TxIdentity = { kind: 'request', role: 'anon', claims: { role: 'anon' } };
+        const member: TxIdentity = {
+          kind: 'request',
+          role: 'authenticated',
+          claims: { role: 'authenticated', sub: '0a0a0a0a-0000-4000-8000-000000000001' },
+        };
+        const spin = (rows: number) =>
+          server.db.transaction(
+            visitor,
+            (tx) => tx.query<{ done: number }>('select count(*)::int as done from generate_series(1, $1::int)', [rows]),
+            {
+              caller: 'visitor',
+              single: true,
+            },
+          );
+        // How many rows make 300 ms of CPU on this machine (the server runs in this process).
+        const sample = 300_000;
+        await spin(sample); // the first run also compiles the engine's code on other threads
+        const before = process.cpuUsage();
+        await spin(sample);
+        const used = process.cpuUsage(before);
+        const rows = Math.round((sample * 300) / ((used.user + used.system) / 1000));
+        // Five busy processes per core: the database's thread gets a sixth of a core at most.
+        const hogs = Array.from({ length: availableParallelism() * 5 }, () =>
+          spawn(process.execPath, ['-e', 'for (;;) {}'], { stdio: 'ignore' }),
+        );
+        try {
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+          const started = performance.now();
+          const slow = spin(rows);
+          // another caller waits for the engine all along: past its fair limit (500 ms) by the clock, the visitor's statement would be stopped
+          const waiting = server.db.transaction(member, async (tx) => (await tx.query<{ n: number }>('select 2 as n')).rows[0]?.n, {
+            caller: 'member',
+          });
+          assert.deepEqual((await slow).rows, [{ done: rows }]);
+          const wall = performance.now() - started;
+          assert.equal(await waiting, 2);
+          assert.ok(wall > 500, `the busy machine stretched the statement past its fair limit by the clock (${wall.toFixed(0)} ms)`);
+        } finally {
+          for (const hog of hogs) hog.kill('SIGKILL');
+        }
+      });
+    }
 
     test('notifications arrive after commit, never after rollback', async () => {
       const received: string[] = [];

@@ -1,3 +1,4 @@
+import { readlinkSync } from 'node:fs';
 import { mkdir, readFile } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
@@ -16,7 +17,15 @@ if (!parentPort) throw new Error('pglite-worker must run as a worker thread');
 const port = parentPort;
 /** The id of the message being handled, for the main thread to read after a kill. */
 const data = workerData as { started?: Float64Array; standby?: boolean } | null;
-const started = data?.started ?? new Float64Array(1);
+const started = data?.started ?? new Float64Array(2);
+// This thread's id on Linux (the second slot), so the main thread can read the CPU time it has
+// used (/proc/self/task/<id>/schedstat) and time statements by it on a busy machine.
+try {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  if (Number.isInteger(tid) && started.length > 1) started[1] = tid;
+} catch {
+  // not Linux: statements are timed by the clock
+}
 
 /**
  * A standby thread (started after a runaway statement was stopped, to replace the next one)

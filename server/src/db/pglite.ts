@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { callerOf } from './caller.ts';
 import { DbError, statementTimeoutError } from './errors.ts';
@@ -25,6 +26,11 @@ type Request = DistributiveOmit<WorkerRequest, 'id'>;
  * the engine by then, else at `fullMs` (hosted's timeout for the role).
  */
 type Limits = { fairMs: number; fullMs: number };
+/** When the running statement's CPU time starts being read (it counts in full before). */
+const engineBaseMs = 25;
+/** A statement starved of CPU is still stopped once this many times its limit has passed. */
+const wallBackstop = 4;
+const minRecheckMs = 10;
 type Pending = {
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -69,7 +75,7 @@ export class PgliteDatabase implements Database {
   /** Unanswered messages in the order the worker will take them. */
   #order: number[] = [];
   #timer: NodeJS.Timeout | null = null;
-  #started: Float64Array<ArrayBufferLike> = new Float64Array(1);
+  #started: Float64Array<ArrayBufferLike> = new Float64Array(2);
   #nextId = 1;
   /** A runaway statement is being stopped: nothing may be granted until the restart is under way. */
   #stopping = false;
@@ -120,7 +126,8 @@ export class PgliteDatabase implements Database {
   #spawn(standby: boolean): { worker: Worker; started: Float64Array<ArrayBufferLike> } {
     // The worker writes the id of each message it starts here: after a kill, what it never
     // started can be sent again without running anything twice.
-    const started = new Float64Array(new SharedArrayBuffer(8));
+    // The second slot gets the thread's id on Linux (its CPU time is read by #engineMs).
+    const started = new Float64Array(new SharedArrayBuffer(16));
     const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { started, standby } });
     if (standby) {
       worker.on('error', () => undefined);
@@ -191,16 +198,52 @@ export class PgliteDatabase implements Database {
   #arm(): void {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
+    this.#engineBase = null;
     const head = this.#order[0];
     const pending = head === undefined ? undefined : this.#pending.get(head);
     if (head === undefined || !pending?.limits) return;
     const { fairMs, fullMs } = pending.limits;
     const check = () => {
-      const elapsed = performance.now() - this.#headSince;
-      if (elapsed >= fullMs || this.#othersWait(pending.caller)) this.#stopHead(head, pending);
-      else this.#timer = setTimeout(check, fullMs - elapsed);
+      const used = this.#engineMs();
+      if (used >= fullMs || performance.now() - this.#headSince >= fullMs * wallBackstop) this.#stopHead(head, pending);
+      else if (used >= fairMs && this.#othersWait(pending.caller)) this.#stopHead(head, pending);
+      else this.#timer = setTimeout(check, Math.max(minRecheckMs, (used < fairMs ? fairMs : fullMs) - used));
     };
-    this.#timer = setTimeout(check, fairMs);
+    // Most statements end before the first timer: the CPU time is only read for those that do not.
+    const baseAt = Math.min(engineBaseMs, fairMs);
+    this.#timer = setTimeout(() => {
+      const cpu = this.#threadCpuMs();
+      this.#engineBase = cpu === null ? null : { cpu, wall: performance.now() };
+      this.#timer = setTimeout(check, fairMs - baseAt);
+    }, baseAt);
+  }
+
+  /** Where the running statement's engine time is counted from (see #engineMs). */
+  #engineBase: { cpu: number; wall: number } | null = null;
+
+  /**
+   * How long the running statement has had the engine: the CPU time its worker thread used
+   * since the statement's first moments (counted in full) on Linux, else the time since it
+   * started. On a machine busy with other work a statement waits for a core without using
+   * its limit, as a database server's backend would on a machine of its own.
+   */
+  #engineMs(): number {
+    const wall = performance.now() - this.#headSince;
+    const base = this.#engineBase;
+    if (!base) return wall;
+    const cpu = this.#threadCpuMs();
+    return cpu === null ? wall : base.wall - this.#headSince + (cpu - base.cpu);
+  }
+
+  /** The CPU time the worker thread has used (ms), from /proc; null where there is none. */
+  #threadCpuMs(): number | null {
+    const tid = this.#started[1];
+    if (!tid) return null;
+    try {
+      return Number(readFileSync(`/proc/self/task/${tid}/schedstat`, 'utf8').split(' ')[0]) / 1e6;
+    } catch {
+      return null;
+    }
   }
 
   /** Whether another caller waits for its turn or has a message queued behind the running one. */
@@ -217,7 +260,7 @@ export class PgliteDatabase implements Database {
     const head = this.#order[0];
     const pending = head === undefined ? undefined : this.#pending.get(head);
     if (head === undefined || !pending?.limits || pending.caller === caller) return;
-    if (performance.now() - this.#headSince >= pending.limits.fairMs) this.#stopHead(head, pending);
+    if (this.#engineMs() >= pending.limits.fairMs) this.#stopHead(head, pending);
   }
 
   /** Stops the running statement: it fails with 57014 and the worker is replaced. */
