@@ -1,6 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from './errors';
+import { outbox } from './outbox/device-outbox';
 import { privateKeyPrefix } from './query-keys';
 
 /** What a query or mutation tells the one error handler below (`meta`). */
@@ -71,6 +72,9 @@ export function clearPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: [privateKeyPrefix] });
   // The photo-draft store loads only when a member signs out, not in the first download.
   void import('./draft-store').then(({ clearDraftValues }) => clearDraftValues());
+  // Writes queued offline are the member's too (decision 230); the kept answers go with
+  // app/persist-cache.tsx, which follows the session.
+  void outbox.clear().catch((error: unknown) => console.warn('Queued changes not cleared', error));
   try {
     for (const key of Object.keys(window.localStorage)) {
       if (key.startsWith(draftStoragePrefix)) window.localStorage.removeItem(key);

@@ -2,27 +2,28 @@ import { useQuery } from '@tanstack/react-query';
 import { Bookmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PendingNote } from '@/components/pending-note';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { listsWithPlaceQuery, myListsQuery } from '../api/lists';
-import { useSetListPlace } from '../api/set-list-place';
+import { listPlaceSubject, useSetListPlace } from '../api/set-list-place';
 import { NewListForm } from './new-list-form';
 
-function Picker({ userId, placeId }: { userId: string; placeId: string }) {
+function Picker({ userId, placeId, placeName }: { userId: string; placeId: string; placeName?: string }) {
   const lists = useQuery(myListsQuery(userId));
   const holding = useQuery(listsWithPlaceQuery(userId, placeId));
-  const setPlace = useSetListPlace(userId, placeId);
+  const setPlace = useSetListPlace(userId, placeId, placeName);
   const [creating, setCreating] = useState(false);
   // A click shows at once: the cache's optimistic update comes a tick later (it first cancels
   // a fetch in flight), and a controlled checkbox would snap back until then.
   const [clicked, setClicked] = useState<Record<string, boolean>>({});
-  const toggle = (listId: string, saved: boolean) => {
+  const toggle = (listId: string, saved: boolean, listName: string) => {
     setClicked((current) => ({ ...current, [listId]: saved }));
     setPlace.mutate(
-      { listId, saved },
+      { listId, saved, listName },
       {
         onSettled: () => setClicked((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== listId))),
       },
@@ -42,10 +43,11 @@ function Picker({ userId, placeId }: { userId: string; placeId: string }) {
               type="checkbox"
               className="size-4"
               checked={clicked[list.id] ?? saved.has(list.id)}
-              onChange={(event) => toggle(list.id, event.target.checked)}
+              onChange={(event) => toggle(list.id, event.target.checked, list.name)}
             />
             <span aria-hidden="true">{list.emoji ?? '📍'}</span>
             <span className="flex-1">{list.name}</span>
+            <PendingNote userId={userId} kind="list-place" subject={listPlaceSubject(list.id, placeId)} />
             <span className="text-sm text-slate-600">{list.place_count}</span>
           </label>
         ))}
@@ -97,7 +99,7 @@ export function SaveToListDialog({
           returnFocus();
         }}
       >
-        <Picker userId={userId} placeId={placeId} />
+        <Picker userId={userId} placeId={placeId} placeName={placeName} />
       </DialogContent>
     </Dialog>
   );
@@ -131,7 +133,7 @@ export function SaveToListButton({
         </Button>
       </DialogTrigger>
       <DialogContent title="Save to a list" description={placeName}>
-        <Picker userId={userId} placeId={placeId} />
+        <Picker userId={userId} placeId={placeId} placeName={placeName} />
       </DialogContent>
     </Dialog>
   );
