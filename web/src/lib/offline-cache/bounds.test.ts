@@ -1,9 +1,10 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { boundQueries, keptOffline, type KeptQuery } from './bounds.ts';
+import { boundQueries, keptOffline, mergeKept, type KeptQuery } from './bounds.ts';
 
 const now = 1_000_000_000;
 const query = (queryKey: unknown[], data: unknown, age = 0, status = 'success'): KeptQuery => ({
+  queryHash: JSON.stringify(queryKey),
   queryKey,
   state: { status, data, dataUpdatedAt: now - age },
 });
@@ -70,4 +71,25 @@ test('bounded in count and in size: the newest answers that fit are kept', () =>
     boundQueries([big, small], now, { maxQueries: 10, maxChars: 100, maxAgeMs: 1e9 }).map((q) => q.queryKey[2]),
     ['small'],
   );
+});
+
+test('a save keeps what was kept before and is not in memory, and the newer of two answers', () => {
+  const stored = [query(['lists', 'detail', 'l1'], { name: 'kept' }, 50), query(['places', 'detail', 'p1'], { name: 'old' }, 40)];
+  const current = [
+    query(['places', 'detail', 'p1'], { name: 'new' }, 10),
+    query(['places', 'detail', 'p2'], undefined, 0, 'pending'),
+    query(['places', 'histogram', 'p1'], [1], 5),
+  ];
+  const merged = mergeKept(stored, current);
+  assert.deepEqual(merged.map((q) => [q.queryHash, q.state.data]).sort(), [
+    ['["lists","detail","l1"]', { name: 'kept' }],
+    ['["places","detail","p1"]', { name: 'new' }],
+    ['["places","detail","p2"]', undefined],
+    ['["places","histogram","p1"]', [1]],
+  ]);
+  const older = mergeKept(
+    [query(['places', 'detail', 'p1'], { name: 'newer on disk' }, 1)],
+    [query(['places', 'detail', 'p1'], { name: 'older' }, 30)],
+  );
+  assert.equal((older[0]?.state.data as { name: string }).name, 'newer on disk');
 });

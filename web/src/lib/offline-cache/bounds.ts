@@ -5,6 +5,7 @@
 
 /** The parts of a dehydrated query this module reads; TanStack's `DehydratedQuery` fits it. */
 export interface KeptQuery {
+  queryHash: string;
   queryKey: readonly unknown[];
   state: { status: string; data?: unknown; dataUpdatedAt: number };
 }
@@ -65,4 +66,19 @@ export function boundQueries<Q extends KeptQuery>(queries: readonly Q[], now: nu
     kept.push(query);
   }
   return kept;
+}
+
+/**
+ * What is kept after a save: the answers in memory, and those kept before that memory does not
+ * hold (a page that saved a moment before this one was opened, in this tab or another), the
+ * newer of the two when both have one.
+ */
+export function mergeKept<Q extends KeptQuery>(stored: readonly Q[], current: readonly Q[]): Q[] {
+  const byHash = new Map(stored.map((q) => [q.queryHash, q]));
+  for (const query of current) {
+    const before = byHash.get(query.queryHash);
+    if (!before || (query.state.status === 'success' && query.state.dataUpdatedAt >= before.state.dataUpdatedAt))
+      byHash.set(query.queryHash, query);
+  }
+  return [...byHash.values()];
 }

@@ -1,7 +1,7 @@
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { persistQueryClientRestore, type PersistedClient, type Persister } from '@tanstack/react-query-persist-client';
-import { createStore, del, delMany, get, keys, set } from 'idb-keyval';
-import { boundQueries, cacheBounds } from './bounds';
+import { createStore, del, delMany, get, keys, set, update } from 'idb-keyval';
+import { boundQueries, cacheBounds, mergeKept } from './bounds';
 
 /**
  * Keeps the member's cached answers in IndexedDB (`pinstar-cache`), one entry per member, so what
@@ -26,9 +26,16 @@ function persister(userId: string): Persister {
 /** Writes what boundQueries keeps (decided over all answers, not one by one), now. */
 async function save(queryClient: QueryClient, userId: string): Promise<void> {
   const everything = dehydrate(queryClient, { shouldDehydrateQuery: () => true, shouldDehydrateMutation: () => false });
-  const queries = boundQueries(everything.queries, Date.now());
-  const client: PersistedClient = { timestamp: Date.now(), buster, clientState: { mutations: [], queries } };
-  await persister(userId).persistClient(client);
+  // Read and written in one transaction: a save of the page before this one may land late.
+  await update<PersistedClient>(
+    entryKey(userId),
+    (stored) => {
+      const before = stored?.buster === buster ? stored.clientState.queries : [];
+      const queries = boundQueries(mergeKept(before, everything.queries), Date.now());
+      return { timestamp: Date.now(), buster, clientState: { mutations: [], queries } };
+    },
+    store,
+  );
 }
 
 let current: { userId: string; stop: () => void } | null = null;
@@ -62,6 +69,8 @@ async function follow(queryClient: QueryClient, userId: string | null): Promise<
     if (event.type !== 'added' && event.type !== 'removed' && event.type !== 'updated') return;
     timer ??= setTimeout(flush, saveDelayMs);
   });
+  // What arrived before the restore finished is saved too, not only what changes after it.
+  timer = setTimeout(flush, saveDelayMs);
   const onHide = () => (document.visibilityState === 'hidden' && timer !== undefined ? flush() : undefined);
   document.addEventListener('visibilitychange', onHide);
   current = {
