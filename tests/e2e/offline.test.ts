@@ -215,12 +215,13 @@ describe('offline', () => {
     // A conflict: a review queued for a place that a moderator hides meanwhile.
     await page.goto(`/places/${doomedPlace}`);
     await page.getByRole('heading', { level: 1, name: 'Hidden Corner' }).waitFor();
+    // The button is enabled once the member's own review (none) is known.
+    await page.getByRole('button', { name: 'Write a review', disabled: false }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('status').filter({ hasText: banner }).waitFor();
     await page.getByRole('button', { name: 'Write a review' }).click();
     const second = page.getByRole('dialog', { name: 'Review Hidden Corner' });
     await second.getByRole('radio', { name: /3 stars/ }).waitFor({ state: 'attached' });
-    await context.setOffline(true);
-    // The open dialog hides the rest of the page from assistive technology; the banner is there.
-    await page.getByText(banner).waitFor();
     await second.getByRole('radio', { name: /3 stars/ }).check({ force: true });
     await second.getByLabel('Your review').fill('Nice corner but it was closed when I came.');
     await second.getByRole('button', { name: 'Post review' }).click();
