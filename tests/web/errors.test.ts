@@ -49,6 +49,16 @@ describe('error catalogue', () => {
         reaction: 'form',
       },
     );
+    // A review for a place hidden meanwhile (sent from the offline queue): the insert policy refuses it.
+    assert.deepEqual(describeError(pg('42501', 'new row violates row-level security policy for table "reviews"'), { table: 'reviews' }), {
+      code: '42501',
+      message: messages.placeClosedToReviews,
+      reaction: 'form',
+    });
+    assert.equal(
+      describeError(pg('42501', 'new row violates row-level security policy for table "stars"'), { table: 'stars' }).message,
+      messages.forbidden,
+    );
     assert.deepEqual(
       describeError(pg('23514', 'new row for relation "review_replies" violates check constraint "review_replies_body_length"')),
       { code: '23514', message: 'Replies are 1–1000 characters.', reaction: 'field', field: 'replies_body' },

@@ -5,6 +5,10 @@ import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { navTabs } from './nav/nav-tabs';
 import { TabBar } from './nav/tab-bar';
+import { OfflineBanner } from './offline-banner';
+import { OutboxPanel } from './outbox-panel';
+import { OutboxRunner } from './outbox-runner';
+import { PersistCache } from './persist-cache';
 import { UserMenu } from './user-menu';
 
 function navClass({ isActive }: { isActive: boolean }) {
@@ -55,6 +59,10 @@ export function Layout() {
           </div>
         </div>
       </header>
+      <OfflineBanner />
+      <OutboxPanel />
+      <OutboxRunner />
+      <PersistCache />
       <main id="main" className="flex flex-1 flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] md:pb-0">
         <Outlet />
       </main>

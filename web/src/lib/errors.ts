@@ -23,6 +23,7 @@ export const messages = {
   alreadyFollowing: 'You already follow this member.',
   lastAdmin: 'There must always be at least one admin. Make someone else an admin first.',
   forbidden: 'You don’t have permission to do that.',
+  placeClosedToReviews: 'This place was hidden by a moderator and takes no new reviews.',
   notFound: 'We couldn’t find that.',
   photoTooLarge: 'Photos must be under 5 MB.',
   photoType: 'Use a JPEG, PNG or WebP image.',
@@ -215,6 +216,10 @@ function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | n
   // Moderation once a second factor is enrolled needs a session that used it (aal2).
   if (code === '42501' && text(e.hint) === 'aal2_required')
     return { code: 'aal2_required', message: messages.mfaRequired, reaction: 'form' };
+  // The insert policy takes reviews only for visible places: a review written (offline) for a
+  // place hidden meanwhile is refused by row-level security.
+  if (code === '42501' && table === 'reviews' && /row-level security/.test(message))
+    return { code, message: messages.placeClosedToReviews, reaction: 'form' };
   if (code === '42501' || code === 'PGRST301' || code === 'PGRST303')
     return { code, message: messages.forbidden, reaction: 'sign-in-prompt' };
   // P0002: an RPC that found nothing the caller may see (open_list); asking again will not change it

@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from './errors';
+import { outbox } from './outbox/device-outbox';
 import { privateKeyPrefix } from './query-keys';
 
 /** What a query or mutation tells the one error handler below (`meta`). */
@@ -46,6 +47,16 @@ function toastError(error: unknown, meta: ErrorMeta | undefined): void {
   toast.error(describeError(error, { table: meta?.errorTable }).message);
 }
 
+/**
+ * TanStack's online state starts as online and follows the browser's online and offline events
+ * only: a page opened (or reloaded) without a connection would believe it is online until the
+ * next event. It starts from what the browser says instead (the offline banner and the outbox
+ * of decision 230 read it).
+ */
+export function startOnlineState(): void {
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
+}
+
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -66,12 +77,16 @@ export function createQueryClient(): QueryClient {
  * The app's one query client. Module-level so route loaders can start a page's first query
  * while the page's code is still downloading (app/router.tsx).
  */
+startOnlineState();
 export const queryClient = createQueryClient();
 
 export function clearPrivateData(queryClient: QueryClient): void {
   queryClient.removeQueries({ queryKey: [privateKeyPrefix] });
   // The photo-draft store loads only when a member signs out, not in the first download.
   void import('./draft-store').then(({ clearDraftValues }) => clearDraftValues());
+  // Writes queued offline are the member's too (decision 230); the kept answers go with
+  // app/persist-cache.tsx, which follows the session.
+  void outbox.clear().catch((error: unknown) => console.warn('Queued changes not cleared', error));
   try {
     for (const key of Object.keys(window.localStorage)) {
       if (key.startsWith(draftStoragePrefix)) window.localStorage.removeItem(key);

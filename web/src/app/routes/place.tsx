@@ -88,7 +88,7 @@ function PlaceDetail({ place }: { place: Place }) {
             </p>
             {place.description ? <p className="max-w-prose whitespace-pre-line text-slate-800">{place.description}</p> : null}
             <div className="flex flex-wrap gap-2 pt-2">
-              <StarButton userId={userId} placeId={place.id} />
+              <StarButton userId={userId} placeId={place.id} placeName={place.name} />
               <SaveToListButton userId={userId} placeId={place.id} placeName={place.name} />
               <ShareButton title={place.name} path={paths.place(place.id)} />
               {canEdit ? (

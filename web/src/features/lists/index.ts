@@ -5,3 +5,4 @@ export { ListSummaries } from './components/list-summaries';
 export { NewListForm } from './components/new-list-form';
 export { SaveToListButton, SaveToListDialog } from './components/save-to-list-button';
 export { ImportListDialog } from './components/import-list-dialog';
+export { sendQueuedListPlace } from './api/set-list-place';

@@ -7,3 +7,4 @@ export type { ReplySlots } from './components/review-replies';
 export { ReviewList } from './components/review-list';
 export { usePlaceChannel } from './hooks/use-place-channel';
 export * from './schemas';
+export { sendQueuedReview } from './api/save-review';

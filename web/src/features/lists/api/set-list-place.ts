@@ -1,4 +1,6 @@
 import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { listKeys, listMutationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -9,18 +11,54 @@ export async function setListPlace(userId: string, listId: string, placeId: stri
   if (error && error.code !== '23505') throw error;
 }
 
-export interface SetListPlaceInput {
+interface QueuedListPlace {
   listId: string;
+  placeId: string;
   saved: boolean;
 }
 
-/** Puts a place on a list or takes it off, optimistically (the picker's checkbox flips at once). */
-export function useSetListPlace(userId: string, placeId: string) {
+/** What the outbox calls a list change, so "Waiting to send" shows beside that list's box. */
+export const listPlaceSubject = (listId: string, placeId: string) => `${listId}/${placeId}`;
+
+/** Sends a list change made offline (decision 230). */
+export function sendQueuedListPlace(item: OutboxItem): Promise<void> {
+  const { listId, placeId, saved } = item.payload as QueuedListPlace;
+  return setListPlace(item.userId, listId, placeId, saved);
+}
+
+export interface SetListPlaceInput {
+  listId: string;
+  saved: boolean;
+  /** For the words of a queued change: "Adding Café Lumière to Paris". */
+  listName?: string;
+}
+
+/**
+ * Puts a place on a list or takes it off, optimistically (the picker's checkbox flips at once).
+ * Offline, the change is queued and sent when the connection returns.
+ */
+export function useSetListPlace(userId: string, placeId: string, placeName?: string) {
   const queryClient = useQueryClient();
   const key = listKeys.forPlace(userId, placeId);
   return useMutation({
     mutationKey: listMutationKeys.setPlace(userId, placeId),
-    mutationFn: ({ listId, saved }: SetListPlaceInput) => setListPlace(userId, listId, placeId, saved),
+    networkMode: 'always',
+    mutationFn: async ({ listId, saved, listName }: SetListPlaceInput) => {
+      if (isOffline()) {
+        const place = placeName ?? 'a place';
+        const list = listName ?? 'a list';
+        const label = saved ? `Adding ${place} to ${list}` : `Removing ${place} from ${list}`;
+        await queueWrite<QueuedListPlace>('list-place', {
+          userId,
+          subject: listPlaceSubject(listId, placeId),
+          label,
+          payload: { listId, placeId, saved },
+        });
+        return 'queued' as const;
+      }
+      await setListPlace(userId, listId, placeId, saved);
+      return 'sent' as const;
+    },
     meta: { errorTable: 'list_places' },
     onMutate: async ({ listId, saved }) => {
       await queryClient.cancelQueries({ queryKey: key });
@@ -30,8 +68,12 @@ export function useSetListPlace(userId: string, placeId: string) {
       );
       return { previous };
     },
+    onSuccess: (outcome) => {
+      if (outcome === 'queued') toast.info('Saved on this device', { description: 'It will be sent when you’re back online.' });
+    },
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.previous),
-    onSettled: (_data, _error, { listId }) => {
+    onSettled: (outcome, _error, { listId }) => {
+      if (outcome === 'queued') return;
       void queryClient.invalidateQueries({ queryKey: listKeys.mineAll(userId) });
       void queryClient.invalidateQueries({ queryKey: listKeys.detail(listId) });
     },

@@ -2,19 +2,20 @@ import { useQuery } from '@tanstack/react-query';
 import { Bookmark, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PendingNote } from '@/components/pending-note';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { listsWithPlaceQuery, myListsQuery } from '../api/lists';
-import { usePendingListPlaces, useSetListPlace } from '../api/set-list-place';
+import { listPlaceSubject, usePendingListPlaces, useSetListPlace } from '../api/set-list-place';
 import { NewListForm } from './new-list-form';
 
-function Picker({ userId, placeId }: { userId: string; placeId: string }) {
+function Picker({ userId, placeId, placeName }: { userId: string; placeId: string; placeName?: string }) {
   const lists = useQuery(myListsQuery(userId));
   const holding = useQuery(listsWithPlaceQuery(userId, placeId));
-  const setPlace = useSetListPlace(userId, placeId);
+  const setPlace = useSetListPlace(userId, placeId, placeName);
   const [creating, setCreating] = useState(false);
   const pending = usePendingListPlaces(userId, placeId);
   if (lists.isPending || holding.isPending) return <Skeleton className="h-24 w-full" />;
@@ -31,10 +32,11 @@ function Picker({ userId, placeId }: { userId: string; placeId: string }) {
               type="checkbox"
               className="size-4"
               checked={pending.get(list.id) ?? saved.has(list.id)}
-              onChange={(event) => setPlace.mutate({ listId: list.id, saved: event.target.checked })}
+              onChange={(event) => setPlace.mutate({ listId: list.id, saved: event.target.checked, listName: list.name })}
             />
             <span aria-hidden="true">{list.emoji ?? '📍'}</span>
             <span className="flex-1">{list.name}</span>
+            <PendingNote userId={userId} kind="list-place" subject={listPlaceSubject(list.id, placeId)} />
             <span className="text-sm text-slate-600">{list.place_count}</span>
           </label>
         ))}
@@ -86,7 +88,7 @@ export function SaveToListDialog({
           returnFocus();
         }}
       >
-        <Picker userId={userId} placeId={placeId} />
+        <Picker userId={userId} placeId={placeId} placeName={placeName} />
       </DialogContent>
     </Dialog>
   );
@@ -120,7 +122,7 @@ export function SaveToListButton({
         </Button>
       </DialogTrigger>
       <DialogContent title="Save to a list" description={placeName}>
-        <Picker userId={userId} placeId={placeId} />
+        <Picker userId={userId} placeId={placeId} placeName={placeName} />
       </DialogContent>
     </Dialog>
   );

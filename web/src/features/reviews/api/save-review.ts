@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PhotoDraft } from '@/components/photo-picker';
 import { toast } from '@/components/ui/toaster';
+import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { removePhotoFiles, uploadPhoto } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
 import { useInvalidatePlace } from '../hooks/use-invalidate-place';
@@ -95,17 +96,51 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
   return reviewId;
 }
 
+/** A review written offline, photos (processed blobs) and all, as the outbox keeps it. */
+type QueuedReview = Omit<SaveReviewArgs, 'onProgress'>;
+
+/**
+ * Sends a review made offline (decision 230). A photo that fails after the review was written
+ * is reported by what went wrong with the photo.
+ */
+export async function sendQueuedReview(item: OutboxItem): Promise<void> {
+  const args = item.payload as QueuedReview;
+  try {
+    await saveReview({ ...args, onProgress: () => undefined });
+  } catch (error: unknown) {
+    throw error instanceof PhotoSaveError ? error.cause : error;
+  }
+}
+
 /**
  * Posts or edits a review with its photos and says so. The place's reviews, stars and photos
  * refetch afterwards, also when only a photo failed (the review itself was saved). Errors go
- * to the form, under their field.
+ * to the form, under their field. Offline, the review is queued on this device and sent when
+ * the connection returns.
  */
-export function useSaveReview(placeId: string) {
+export function useSaveReview(placeId: string, placeName?: string) {
   const invalidate = useInvalidatePlace();
   return useMutation({
-    mutationFn: saveReview,
+    networkMode: 'always',
+    mutationFn: async (args: SaveReviewArgs): Promise<string | null> => {
+      if (!isOffline()) return saveReview(args);
+      const { onProgress: _unused, ...kept } = args;
+      // Object URLs die with the page; the blobs themselves are kept.
+      const photos = kept.photos.map((photo) => (photo.kind === 'new' ? { ...photo, previewUrl: '', progress: null } : photo));
+      await queueWrite<QueuedReview>('review', {
+        userId: args.userId,
+        subject: placeId,
+        label: `Your review of ${placeName ?? 'a place'}`,
+        payload: { ...kept, photos },
+      });
+      return null;
+    },
     meta: { errorToast: false, errorTable: 'reviews' },
-    onSuccess: async (_, args) => {
+    onSuccess: async (reviewId, args) => {
+      if (reviewId === null) {
+        toast.info('Saved on this device', { description: 'Your review will be sent when you’re back online.' });
+        return;
+      }
       await invalidate(placeId);
       toast.success(args.existing ? 'Review updated' : 'Review posted');
     },

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { PendingNote } from '@/components/pending-note';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Drawer, DrawerContent, DrawerTrigger } from '@/components/ui/drawer';
@@ -39,7 +40,14 @@ export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewCo
   const title = existing ? `Edit your review of ${placeName}` : `Review ${placeName}`;
   const form = (
     <Suspense fallback={<Spinner label="Loading the form" />}>
-      <ReviewForm key={existing?.id ?? 'new'} placeId={placeId} userId={userId} existing={existing} onDone={() => setOpen(false)} />
+      <ReviewForm
+        key={existing?.id ?? 'new'}
+        placeId={placeId}
+        placeName={placeName}
+        userId={userId}
+        existing={existing}
+        onDone={() => setOpen(false)}
+      />
     </Suspense>
   );
   const trigger = (
@@ -47,20 +55,27 @@ export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewCo
       <PenLine aria-hidden="true" className="size-4" /> {label}
     </Button>
   );
+  const pending = <PendingNote userId={userId} kind="review" subject={placeId} label="Your review: waiting to send" />;
   if (desktop) {
     return (
-      <Dialog open={open} onOpenChange={setOpen}>
-        <DialogTrigger asChild>{trigger}</DialogTrigger>
-        <DialogContent title={title} className="max-w-xl">
-          {form}
-        </DialogContent>
-      </Dialog>
+      <div className="flex flex-wrap items-center gap-2">
+        {pending}
+        <Dialog open={open} onOpenChange={setOpen}>
+          <DialogTrigger asChild>{trigger}</DialogTrigger>
+          <DialogContent title={title} className="max-w-xl">
+            {form}
+          </DialogContent>
+        </Dialog>
+      </div>
     );
   }
   return (
-    <Drawer open={open} onOpenChange={setOpen}>
-      <DrawerTrigger asChild>{trigger}</DrawerTrigger>
-      <DrawerContent title={title}>{form}</DrawerContent>
-    </Drawer>
+    <div className="flex flex-wrap items-center gap-2">
+      {pending}
+      <Drawer open={open} onOpenChange={setOpen}>
+        <DrawerTrigger asChild>{trigger}</DrawerTrigger>
+        <DrawerContent title={title}>{form}</DrawerContent>
+      </Drawer>
+    </div>
   );
 }

@@ -17,6 +17,7 @@ import { StarInput } from './star-input';
 
 export interface ReviewFormProps {
   placeId: string;
+  placeName?: string;
   userId: string;
   existing: Review | null;
   onDone: () => void;
@@ -25,9 +26,9 @@ export interface ReviewFormProps {
 const fieldOfColumn: Record<string, keyof ReviewInput> = { rating: 'rating', body: 'body', visited_on: 'visitedOn' };
 
 /** Write or edit one's review: stars, text with a counter, visit date, up to 5 photos. */
-export default function ReviewForm({ placeId, userId, existing, onDone }: ReviewFormProps) {
+export default function ReviewForm({ placeId, placeName, userId, existing, onDone }: ReviewFormProps) {
   const draft = useReviewDraft(placeId, userId);
-  const save = useSaveReview(placeId);
+  const save = useSaveReview(placeId, placeName);
   const { photos, setPhotos, stop, stopped } = useDraftPhotos(
     draft,
     () =>

@@ -1,4 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { toast } from '@/components/ui/toaster';
+import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { placeKeys, starKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
@@ -11,14 +13,35 @@ export async function setStar(userId: string, placeId: string, starred: boolean)
   if (error) throw error;
 }
 
+interface QueuedStar {
+  placeId: string;
+  starred: boolean;
+}
+
+/** Sends a star or unstar made offline (decision 230). */
+export function sendQueuedStar(item: OutboxItem): Promise<void> {
+  const { placeId, starred } = item.payload as QueuedStar;
+  return setStar(item.userId, placeId, starred);
+}
+
 /**
  * Stars or unstars one place optimistically: the button flips at once, and flips back (with
- * the query client's toast) if the server refuses.
+ * the query client's toast) if the server refuses. Offline, the change is queued and sent when
+ * the connection returns; the button keeps its new state meanwhile.
  */
-export function useSetStar(userId: string | null, placeId: string) {
+export function useSetStar(userId: string | null, placeId: string, placeName?: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (starred: boolean) => setStar(userId ?? '', placeId, starred),
+    networkMode: 'always',
+    mutationFn: async (starred: boolean) => {
+      if (userId && isOffline()) {
+        const label = `${starred ? 'Your star on' : 'Unstarring'} ${placeName ?? 'a place'}`;
+        await queueWrite<QueuedStar>('star', { userId, subject: placeId, label, payload: { placeId, starred } });
+        return 'queued' as const;
+      }
+      await setStar(userId ?? '', placeId, starred);
+      return 'sent' as const;
+    },
     meta: { errorTable: 'stars' },
     onMutate: async (starred) => {
       if (!userId) return { previous: undefined };
@@ -30,10 +53,15 @@ export function useSetStar(userId: string | null, placeId: string) {
       );
       return { previous };
     },
+    onSuccess: (outcome) => {
+      if (outcome === 'queued') toast.info('Saved on this device', { description: 'It will be sent when you’re back online.' });
+    },
     onError: (_error, _starred, context) => {
       if (userId) queryClient.setQueryData(starKeys.ids(userId), context?.previous);
     },
-    onSettled: () => {
+    onSettled: (outcome) => {
+      // A queued change keeps its optimistic state until it is sent (then the runner refreshes).
+      if (outcome === 'queued') return;
       if (userId) void queryClient.invalidateQueries({ queryKey: starKeys.all(userId) });
       void queryClient.invalidateQueries({ queryKey: placeKeys.inViewAll });
     },
