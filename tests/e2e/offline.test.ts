@@ -246,8 +246,9 @@ describe('offline', () => {
     await bobPage.context.close();
   });
 
-  test('sign-out removes the kept cache and the queue from the device', async () => {
+  test('sign-out asks before it discards what waits to be sent, then removes the kept cache and the queue from the device', async () => {
     const cy = await member('cy', 'Cy Young');
+    const bench = await place(cy.api, 'Quiet Bench', 48.88);
     const { context, page } = await openContext();
     await page.goto('/auth/sign-in');
     await signInWithForm(page, cy.email, password);
@@ -255,9 +256,36 @@ describe('offline', () => {
     await page.goto('/starred');
     await page.getByRole('heading', { level: 1, name: 'Starred places' }).waitFor();
     await kept(page, ['private', 'stars', cy.id, 'places']);
-    await page.getByRole('button', { name: /account menu/i }).click();
-    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+
+    // A star made offline that cannot be delivered once back (the server is out of reach).
+    await page.goto(`/places/${bench}`);
+    await page.getByRole('heading', { level: 1, name: 'Quiet Bench' }).waitFor();
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Star', exact: true }).click();
+    await page.getByText('Waiting to send', { exact: true }).waitFor();
+    await context.route('**/rest/v1/stars*', (route) => route.abort('connectionfailed'));
+    await context.setOffline(false);
+
+    const signOut = async () => {
+      await page.getByRole('button', { name: /account menu/i }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    };
+    await signOut();
+    const ask = page.getByRole('alertdialog', { name: 'Sign out and discard 1 change?' });
+    await ask.getByText('Not sent yet: Your star on Quiet Bench.').waitFor();
+    await accessibleInBothThemes(page, 'Sign out with a change waiting');
+    await ask.getByRole('button', { name: 'Stay signed in' }).click();
+    await ask.waitFor({ state: 'detached' });
+    await page.getByText('Waiting to send', { exact: true }).waitFor();
+    await page.getByRole('button', { name: /account menu/i }).waitFor();
+
+    await signOut();
+    await ask.getByRole('button', { name: 'Sign out and discard' }).click();
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     await kept(page, ['private', 'stars', cy.id, 'places'], false);
+    assert.equal(await page.getByText('Waiting to send', { exact: true }).count(), 0);
+    const { data: stars } = await app.server.admin().from('stars').select('place_id').eq('user_id', cy.id);
+    assert.deepEqual(stars, []);
     await context.close();
   });
 });
