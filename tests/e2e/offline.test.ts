@@ -260,6 +260,8 @@ describe('offline', () => {
     // A star made offline that cannot be delivered once back (the server is out of reach).
     await page.goto(`/places/${bench}`);
     await page.getByRole('heading', { level: 1, name: 'Quiet Bench' }).waitFor();
+    // the star's state has arrived (the button shows once it is known)
+    await page.getByRole('button', { name: 'Star', exact: true }).waitFor();
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Star', exact: true }).click();
     await page.getByText('Waiting to send', { exact: true }).waitFor();

@@ -1,4 +1,4 @@
-import { useMutation, useMutationState, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/components/ui/toaster';
 import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { listKeys, listMutationKeys } from '@/lib/query-keys';
@@ -78,18 +78,4 @@ export function useSetListPlace(userId: string, placeId: string, placeName?: str
       void queryClient.invalidateQueries({ queryKey: listKeys.detail(listId) });
     },
   });
-}
-
-/**
- * What the member last asked for each list, while the write is in flight: a click shows at once,
- * although the optimistic update of the cache comes a tick later (it first cancels a fetch in
- * flight) and a controlled checkbox would snap back until then.
- */
-export function usePendingListPlaces(userId: string, placeId: string): Map<string, boolean> {
-  const pending = useMutationState({
-    filters: { mutationKey: listMutationKeys.setPlace(userId, placeId), status: 'pending' },
-    select: (mutation) => mutation.state.variables as SetListPlaceInput,
-  });
-  // in the order they were asked: the latest click on a list wins
-  return new Map(pending.map(({ listId, saved }) => [listId, saved]));
 }

@@ -9,7 +9,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
 import { listsWithPlaceQuery, myListsQuery } from '../api/lists';
-import { listPlaceSubject, usePendingListPlaces, useSetListPlace } from '../api/set-list-place';
+import { listPlaceSubject, useSetListPlace } from '../api/set-list-place';
 import { NewListForm } from './new-list-form';
 
 function Picker({ userId, placeId, placeName }: { userId: string; placeId: string; placeName?: string }) {
@@ -17,7 +17,18 @@ function Picker({ userId, placeId, placeName }: { userId: string; placeId: strin
   const holding = useQuery(listsWithPlaceQuery(userId, placeId));
   const setPlace = useSetListPlace(userId, placeId, placeName);
   const [creating, setCreating] = useState(false);
-  const pending = usePendingListPlaces(userId, placeId);
+  // A click shows at once: the cache's optimistic update comes a tick later (it first cancels
+  // a fetch in flight), and a controlled checkbox would snap back until then.
+  const [clicked, setClicked] = useState<Record<string, boolean>>({});
+  const toggle = (listId: string, saved: boolean, listName: string) => {
+    setClicked((current) => ({ ...current, [listId]: saved }));
+    setPlace.mutate(
+      { listId, saved, listName },
+      {
+        onSettled: () => setClicked((current) => Object.fromEntries(Object.entries(current).filter(([id]) => id !== listId))),
+      },
+    );
+  };
   if (lists.isPending || holding.isPending) return <Skeleton className="h-24 w-full" />;
   const editable = [...(lists.data?.mine ?? []), ...(lists.data?.shared ?? []).filter((list) => list.accepted && list.role === 'editor')];
   const saved = new Set(holding.data ?? []);
@@ -31,8 +42,8 @@ function Picker({ userId, placeId, placeName }: { userId: string; placeId: strin
             <input
               type="checkbox"
               className="size-4"
-              checked={pending.get(list.id) ?? saved.has(list.id)}
-              onChange={(event) => setPlace.mutate({ listId: list.id, saved: event.target.checked, listName: list.name })}
+              checked={clicked[list.id] ?? saved.has(list.id)}
+              onChange={(event) => toggle(list.id, event.target.checked, list.name)}
             />
             <span aria-hidden="true">{list.emoji ?? '📍'}</span>
             <span className="flex-1">{list.name}</span>
