@@ -58,7 +58,16 @@ async function follow(queryClient: QueryClient, userId: string | null): Promise<
   const others = (await keys(store)).filter((key) => userId === null || key !== entryKey(userId));
   await delMany(others, store);
   if (userId === null) return;
+  const kept = await get<PersistedClient>(entryKey(userId), store);
   await persistQueryClientRestore({ queryClient, persister: persister(userId), maxAge: cacheBounds.maxAgeMs, buster });
+  // What was kept stands in until it is read again: it may be older than the last change the
+  // member made (a save still waiting when the page was left), so it is never taken as fresh.
+  for (const query of kept?.clientState.queries ?? []) {
+    const now = queryClient.getQueryState(query.queryKey);
+    if (now && now.dataUpdatedAt === query.state.dataUpdatedAt) {
+      void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    }
+  }
   let timer: ReturnType<typeof setTimeout> | undefined;
   const flush = () => {
     clearTimeout(timer);
