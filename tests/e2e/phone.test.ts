@@ -4,26 +4,11 @@ import type { Locator, Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail } from './support/app-server.ts';
 import { assertAccessible, assertNoHorizontalScroll, viewports } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
+import { linesOfText } from './support/layout.ts';
 
 interface Box {
   width: number;
   height: number;
-}
-
-/** Every text inside `root` sits on one line (its client rects share one top). */
-async function linesOfText(root: Locator): Promise<number> {
-  return root.evaluate((element) => {
-    const walker = element.ownerDocument.createTreeWalker(element, 4 /* NodeFilter.SHOW_TEXT: the test tsconfig has no DOM globals */);
-    let most = 0;
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      if (!node.textContent?.trim()) continue;
-      const range = element.ownerDocument.createRange();
-      range.selectNodeContents(node);
-      const tops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
-      most = Math.max(most, tops.size);
-    }
-    return most;
-  });
 }
 
 async function boxOf(locator: Locator): Promise<Box> {
