@@ -58,8 +58,10 @@ async function follow(queryClient: QueryClient, userId: string | null): Promise<
   const others = (await keys(store)).filter((key) => userId === null || key !== entryKey(userId));
   await delMany(others, store);
   if (userId === null) return;
+  // Read once: restored from this read, and what it held is marked stale below.
   const kept = await get<PersistedClient>(entryKey(userId), store);
-  await persistQueryClientRestore({ queryClient, persister: persister(userId), maxAge: cacheBounds.maxAgeMs, buster });
+  const restoring: Persister = { ...persister(userId), restoreClient: () => Promise.resolve(kept) };
+  await persistQueryClientRestore({ queryClient, persister: restoring, maxAge: cacheBounds.maxAgeMs, buster });
   // What was kept stands in until it is read again: it may be older than the last change the
   // member made (a save still waiting when the page was left), so it is never taken as fresh.
   for (const query of kept?.clientState.queries ?? []) {
