@@ -8,13 +8,19 @@
  * the loaded PGlite cluster there), BENCH_DATABASE_URL (a PostgreSQL database loaded by an
  * earlier run, instead of a throwaway cluster), BENCH_COMMUNITY_SCALE (bench/community-load.ts).
  * Kept databases get new migrations applied. The community queries run as a signed-in member.
+ * Then the same database is served by the server and the member's community calls are timed at
+ * the API: supabase-js over HTTP, exactly as the web app sends them (second table).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
 import { applyProject } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import type { Database } from '../server/src/db/types.ts';
+import { silentLogger } from '../server/src/lib/log.ts';
+import { startServer } from '../server/src/server.ts';
 import { communityMembers, loadCommunityData, memberId } from './community-load.ts';
 import { loadBenchData } from './queries-load.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
@@ -173,28 +179,128 @@ async function measure(db: Database): Promise<Map<string, [number, number]>> {
   return results;
 }
 
-async function benchPglite(): Promise<Map<string, [number, number]>> {
+/**
+ * The member's community calls at the API, as web/src/features/community/api sends them: the
+ * feed's first page, the bell's unread count and the first page of notifications with their
+ * embeds, through supabase-js over HTTP to the server serving the loaded database, each with
+ * the access token of the member the case picks.
+ */
+async function measureApi(dataDir: string, databaseUrl: string): Promise<Map<string, [number, number]>> {
+  const server = await startServer({
+    projectDir,
+    port: 0,
+    dataDir,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    log: silentLogger,
+    override: { logRequests: false, seed: false },
+  });
+  try {
+    const clients = new Map<string, SupabaseClient>();
+    const clientOf = async (member: string) => {
+      let client = clients.get(member);
+      if (!client) {
+        const token = await new SignJWT({
+          sub: member,
+          role: 'authenticated',
+          aud: 'authenticated',
+          session_id: member,
+          is_anonymous: false,
+        })
+          .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+          .setIssuedAt()
+          .setExpirationTime('1h')
+          .sign(server.keys.secret);
+        client = createClient(server.url, server.keys.anonKey, {
+          auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+          global: { headers: { Authorization: `Bearer ${token}` } },
+        });
+        clients.set(member, client);
+      }
+      return client;
+    };
+    const checked = async (call: PromiseLike<{ error: unknown }>) => {
+      const { error } = await call;
+      if (error) throw new Error(JSON.stringify(error));
+    };
+    const calls: { name: string; run: (client: SupabaseClient, member: string) => Promise<void> }[] = [
+      {
+        name: 'feed, first page (member_feed, 20 people followed)',
+        run: (client) => checked(client.rpc('member_feed', { max_results: 20 })),
+      },
+      { name: 'notifications, unread count (the bell)', run: (client) => checked(client.rpc('unread_notification_count')) },
+      {
+        name: 'notifications, first page of 20',
+        run: (client, member) =>
+          checked(
+            client
+              .from('notifications')
+              .select(
+                '*, actor:profiles!notifications_actor_id_fkey(username, display_name), place:places!notifications_place_id_fkey(name), list:lists!notifications_list_id_fkey(name)',
+              )
+              .eq('recipient_id', member)
+              .order('updated_at', { ascending: false })
+              .order('id', { ascending: false })
+              .limit(20),
+          ),
+      },
+    ];
+    const cases = (await samples(server.db)).map(memberOf);
+    for (const member of cases) await clientOf(member);
+    const results = new Map<string, [number, number]>();
+    for (const call of calls) {
+      if (!queries.some((q) => q.name === call.name)) continue;
+      for (const member of cases.slice(0, 20)) await call.run(await clientOf(member), member);
+      const times: number[] = [];
+      for (const member of cases) {
+        const client = await clientOf(member);
+        const t0 = performance.now();
+        await call.run(client, member);
+        times.push(performance.now() - t0);
+      }
+      times.sort((a, b) => a - b);
+      results.set(call.name, [percentile(times, 50), percentile(times, 95)]);
+    }
+    return results;
+  } finally {
+    await server.close();
+  }
+}
+
+interface Measured {
+  /** In a request transaction on the database handle, without HTTP. */
+  db: Map<string, [number, number]>;
+  /** The community calls through supabase-js over HTTP. */
+  api: Map<string, [number, number]>;
+}
+
+async function benchPglite(): Promise<Measured> {
   // BENCH_PGLITE_DIR keeps the loaded cluster between runs (loading takes minutes); a kept
   // cluster gets the migrations added since it was loaded
   const kept = process.env.BENCH_PGLITE_DIR;
   const dataDir = kept ?? mkdtempSync(path.join(tmpdir(), 'pinstar-bench-'));
-  const { db, created } = await openDatabase({ dataDir, databaseUrl: null, authenticatorPassword: 'bench', projectDir });
   try {
-    const { applied } = await applyProject(db, projectDir, { seed: false });
-    if (created || !kept) {
-      log('PGlite: loading');
-      await loadBenchData(db, log);
-      await loadCommunityData(db, log);
-    } else if (applied.length > 0) log(`PGlite: kept cluster, applied ${applied.join(', ')}`);
-    return await measure(db);
+    const { db, created } = await openDatabase({ dataDir, databaseUrl: null, authenticatorPassword: 'bench', projectDir });
+    let measured: Measured['db'];
+    try {
+      const { applied } = await applyProject(db, projectDir, { seed: false });
+      if (created || !kept) {
+        log('PGlite: loading');
+        await loadBenchData(db, log);
+        await loadCommunityData(db, log);
+      } else if (applied.length > 0) log(`PGlite: kept cluster, applied ${applied.join(', ')}`);
+      measured = await measure(db);
+    } finally {
+      await db.close();
+    }
+    return { db: measured, api: await measureApi(dataDir, '') };
   } finally {
-    await db.close();
     if (!kept) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function measurePostgres(url: string, fresh: boolean): Promise<Map<string, [number, number]>> {
+async function measurePostgres(url: string, fresh: boolean): Promise<Measured> {
   const { db } = await openDatabase({ dataDir: tmpdir(), databaseUrl: url, authenticatorPassword: 'bench', projectDir });
+  let measured: Measured['db'];
   try {
     const { applied } = await applyProject(db, projectDir, { seed: false });
     if (fresh) {
@@ -202,22 +308,29 @@ async function measurePostgres(url: string, fresh: boolean): Promise<Map<string,
       await loadBenchData(db, log);
       await loadCommunityData(db, log);
     } else if (applied.length > 0) log(`PostgreSQL: kept database, applied ${applied.join(', ')}`);
-    return await measure(db);
+    measured = await measure(db);
   } finally {
     await db.close();
   }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-'));
+  try {
+    return { db: measured, api: await measureApi(dataDir, url) };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
-async function benchPostgres(): Promise<Map<string, [number, number]>> {
+async function benchPostgres(): Promise<Measured> {
   // BENCH_DATABASE_URL: a database this bench loaded before (kept between runs, like BENCH_PGLITE_DIR)
   const keptUrl = process.env.BENCH_DATABASE_URL;
   if (keptUrl) return await measurePostgres(keptUrl, false);
   return await withBenchDatabase('bench', (url) => measurePostgres(url, true));
 }
 
-const results: Record<string, Map<string, [number, number]>> = {};
-if (backends.includes('pglite')) results.PGlite = await benchPglite();
-if (backends.includes('postgres')) results['PostgreSQL 15'] = await benchPostgres();
+const measuredBy: Record<string, Measured> = {};
+if (backends.includes('pglite')) measuredBy.PGlite = await benchPglite();
+if (backends.includes('postgres')) measuredBy['PostgreSQL 15'] = await benchPostgres();
+const results = Object.fromEntries(Object.entries(measuredBy).map(([name, m]) => [name, m.db]));
 const columns = Object.keys(results);
 const [load1, load5] = loadavg();
 log(
@@ -230,4 +343,16 @@ for (const query of queries) {
     return `${p50.toFixed(2)} / ${p95.toFixed(2)}${p95 > 30 ? ' ⚠' : ''}`;
   });
   log(`| ${query.name} | ${cells.join(' | ')} |`);
+}
+const apiRows = queries.filter((query) => Object.values(measuredBy).some((m) => m.api.has(query.name)));
+if (apiRows.length > 0) {
+  log(`\nthe same member calls at the API: supabase-js over HTTP to the server on that database, as the web app sends them (p50 / p95 ms)`);
+  log(`| call | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
+  for (const query of apiRows) {
+    const cells = columns.map((c) => {
+      const [p50, p95] = measuredBy[c]?.api.get(query.name) ?? [NaN, NaN];
+      return `${p50.toFixed(2)} / ${p95.toFixed(2)}${p95 > 30 ? ' ⚠' : ''}`;
+    });
+    log(`| ${query.name} | ${cells.join(' | ')} |`);
+  }
 }
