@@ -80,7 +80,7 @@ async function startFakeOidc(): Promise<FakeOidc> {
   };
 }
 
-/** The auth fixture with emulated Google and GitHub, real Apple and keycloak, and manual linking on. */
+/** The auth fixture with emulated Google and GitHub, real Apple and keycloak, manual linking and anonymous sign-ins on. */
 function oauthProject(keycloakUrl: string): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'pinstar-oauth-'));
   cpSync(authFixture('project'), dir, { recursive: true });
@@ -105,7 +105,11 @@ client_id = "pinstar"
 secret = "keycloak-secret"
 url = "${keycloakUrl}"
 `;
-  writeFileSync(config, readFileSync(config, 'utf8').replace(/^\[auth\]$/m, '[auth]\nenable_manual_linking = true') + providers);
+  writeFileSync(
+    config,
+    readFileSync(config, 'utf8').replace(/^\[auth\]$/m, '[auth]\nenable_manual_linking = true\nenable_anonymous_sign_ins = true') +
+      providers,
+  );
   return dir;
 }
 
@@ -329,6 +333,42 @@ for (const target of conformanceTargets()) {
       await off.auth.signUp({ email: uniqueEmail('nolink'), password });
       const disabled = await off.auth.linkIdentity({ provider: 'github' });
       assert.equal(disabled.error?.code, 'manual_linking_disabled');
+    });
+
+    test('an anonymous user links GitHub and becomes permanent with its address, keeping its id and data', async () => {
+      const client = server.client();
+      const anon = await client.auth.signInAnonymously();
+      assert.equal(anon.error, null);
+      const id = anon.data.user?.id ?? '';
+      assert.equal(anon.data.user?.is_anonymous, true);
+      const link = await client.auth.linkIdentity({ provider: 'github', options: { redirectTo: app } });
+      assert.equal(link.error, null);
+      const email = uniqueEmail('anon-gh');
+      const fragment = params(await emulatedSignIn(server, link.data.url!, { email, name: 'Was Anonymous' }));
+      const claims = decodeJwt(fragment.get('access_token')!);
+      assert.equal(claims.sub, id, 'the same account');
+      assert.equal(claims.is_anonymous, false);
+      const set = await client.auth.setSession({
+        access_token: fragment.get('access_token')!,
+        refresh_token: fragment.get('refresh_token')!,
+      });
+      assert.equal(set.error, null);
+      assert.equal(set.data.user?.is_anonymous, false);
+      assert.equal(set.data.user?.email, email);
+      assert.deepEqual(
+        set.data.user?.identities?.map((i) => [i.provider, i.identity_data?.email]),
+        [['github', email]],
+      );
+      // Signing in with GitHub again lands in the same account.
+      const again = pkceClient();
+      const next = await again.auth.signInWithOAuth({ provider: 'github', options: { redirectTo: app, skipBrowserRedirect: true } });
+      const landed = await emulatedSignIn(server, next.data.url!, { email, name: 'Was Anonymous' });
+      const exchanged = await again.auth.exchangeCodeForSession(new URL(landed).searchParams.get('code')!);
+      assert.equal(exchanged.data.user?.id, id);
+      const profile = await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query(`select id from public.profiles where id = $1`, [id]),
+      );
+      assert.equal(profile.rowCount, 1, 'what the anonymous account made is still its own');
     });
 
     test('a real provider: authorize sends the browser to its endpoint with the client id, callback, scopes and a signed state', async () => {

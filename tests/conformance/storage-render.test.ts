@@ -148,6 +148,51 @@ for (const target of conformanceTargets()) {
       const fresh = await render(`authenticated/avatars/${path}`, 'width=120&height=80', { ...asAlice(), 'if-none-match': etag ?? '' });
       assert.equal(fresh.status, 200);
       assert.notEqual(fresh.headers.get('etag'), etag);
+      // …with the new bytes: the flipped photo is blue on the left.
+      const [r, , b] = await sharp(Buffer.from(await fresh.arrayBuffer()))
+        .extract({ left: 5, top: 40, width: 1, height: 1 })
+        .raw()
+        .toBuffer();
+      assert.ok((b ?? 0) > 150 && (r ?? 255) < 100, `left pixel is blue, not red (${r}, ${b})`);
+    });
+
+    test('a public variant served a moment ago is gone with its object, and a replaced object is drawn anew', async () => {
+      const admin = server.admin().storage.from('photos');
+      const key = `render-${Date.now()}/photo.jpg`;
+      assert.equal((await admin.upload(key, await photo(), { contentType: 'image/jpeg' })).error, null);
+      const url = server
+        .client()
+        .storage.from('photos')
+        .getPublicUrl(key, { transform: { width: 40, height: 30 } }).data.publicUrl;
+      const served = await fetch(url);
+      assert.equal(served.status, 200);
+      const leftOf = async (response: Response) => [
+        ...(await sharp(Buffer.from(await response.arrayBuffer()))
+          .extract({ left: 2, top: 15, width: 1, height: 1 })
+          .raw()
+          .toBuffer()),
+      ];
+      const [red] = await leftOf(served);
+      assert.ok((red ?? 0) > 150, 'the left of the photo is red');
+      assert.equal(
+        (
+          await admin.update(
+            key,
+            await sharp(await photo())
+              .flop()
+              .jpeg()
+              .toBuffer(),
+            { contentType: 'image/jpeg' },
+          )
+        ).error,
+        null,
+      );
+      const [, , blue] = await leftOf(await fetch(url));
+      assert.ok((blue ?? 0) > 150, 'the replaced photo is drawn: blue on the left');
+      assert.equal((await admin.remove([key])).error, null);
+      const gone = await fetch(url);
+      assert.equal(gone.status, 400);
+      assert.equal(((await gone.json()) as { code: string }).code, 'NoSuchKey');
     });
 
     test('public render: public buckets only; download names the file', async () => {

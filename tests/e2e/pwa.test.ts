@@ -3,10 +3,10 @@ import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { repoRoot, type TestServer } from '../support/server.ts';
 import { startAppServer } from './support/app-server.ts';
-import { launchBrowser, viewports } from './support/browser.ts';
+import { chromiumArgs, launchBrowser, viewports } from './support/browser.ts';
 
 /** Resolves once a service worker controls the page (a reload after the first visit). */
 async function controlled(page: Page): Promise<void> {
@@ -77,6 +77,38 @@ describe('installable app', () => {
       const bytes = Buffer.from(await file.arrayBuffer());
       const [width, height] = [bytes.readUInt32BE(16), bytes.readUInt32BE(20)];
       assert.equal(`${width}x${height}`, icon.sizes, `${icon.src} is the size it says`);
+    }
+  });
+
+  test("Chromium's installability checks, the ones Lighthouse's installable-manifest audit ran, find nothing missing", async () => {
+    // A profile of its own: Chromium reports every page of an incognito context as not installable.
+    const profile = mkdtempSync(path.join(tmpdir(), 'pinstar-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      headless: true,
+      args: chromiumArgs,
+      baseURL: server.url,
+      viewport: viewports.mobile,
+      locale: 'en-US',
+    });
+    try {
+      const page = context.pages()[0] ?? (await context.newPage());
+      await page.goto('/');
+      await controlled(page);
+      const cdp = await context.newCDPSession(page);
+      const manifest = (await cdp.send('Page.getAppManifest')) as { url: string; errors: { message: string }[] };
+      assert.equal(manifest.url, `${server.url}/manifest.webmanifest`);
+      assert.deepEqual(manifest.errors, [], 'the manifest parses without errors');
+      const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+        installabilityErrors: { errorId: string }[];
+      };
+      assert.deepEqual(
+        installabilityErrors.map((error) => error.errorId),
+        [],
+      );
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
     }
   });
 

@@ -3,7 +3,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 /** Flags that keep headless Chromium quiet and light on a shared 2-core machine. */
-const chromiumArgs = [
+export const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',

@@ -63,6 +63,28 @@ export async function mustFindBucketAsAdmin(db: Database, id: string): Promise<B
 
 export const objectColumns = 'id, name, bucket_id, version, metadata, user_metadata, created_at, updated_at, owner_id';
 
+/**
+ * A public bucket's object in one statement (the public download and render routes): no bucket
+ * or a private one → NoSuchBucket, no object → NoSuchKey, as the two lookups would answer.
+ */
+export async function findPublicObject(tx: Tx, bucketId: string, name: string): Promise<ObjectRow> {
+  const columns = objectColumns
+    .split(', ')
+    .map((column) => `o.${column}`)
+    .join(', ');
+  const { rows } = await tx.query<ObjectRow & { bucket_public: boolean; found: boolean }>(
+    `select b.public as bucket_public, o.id is not null as found, ${columns}
+       from storage.buckets b left join storage.objects o on o.bucket_id = b.id and o.name = $2
+      where b.id = $1 limit 1`,
+    [bucketId, name],
+  );
+  const row = rows[0];
+  if (!row?.bucket_public) throw errors.noSuchBucket();
+  if (!row.found) throw errors.noSuchKey();
+  const { bucket_public: _public, found: _found, ...object } = row;
+  return object;
+}
+
 export async function findObject(tx: Tx, bucketId: string, name: string): Promise<ObjectRow> {
   const { rows } = await tx.query<ObjectRow>(`select ${objectColumns} from storage.objects where bucket_id = $1 and name = $2 limit 1`, [
     bucketId,

@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { Hono, type Context } from 'hono';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
-import { findBucketAsAdmin, findObject, type ObjectRow } from './db.ts';
+import { findObject, findPublicObject, type ObjectRow } from './db.ts';
 import { errors, renderError } from './errors.ts';
 import { variesByAccept, type ImageVariants } from './image-transform.ts';
 import { mustBeValidKey } from './limits.ts';
@@ -41,13 +41,17 @@ async function renderTransformed(
   options: TransformOptions,
   expires?: string,
 ): Promise<Response> {
-  const size = row.version ? await ctx.files.size(row.version) : null;
-  if (!row.version || size === null) {
-    const { body } = renderError(errors.resourceNotFound());
-    return c.json(body, 400, { 'Cache-Control': 'no-store' });
-  }
   const accept = c.req.header('accept');
-  const image = await ctx.variants.render(ctx.files.pathOf(row.version), row.version, options, accept);
+  // A variant served recently comes from memory; otherwise the source must be on disk.
+  let image = row.version ? ctx.variants.remembered(row.version, options, accept) : undefined;
+  if (!image) {
+    const size = row.version ? await ctx.files.size(row.version) : null;
+    if (!row.version || size === null) {
+      const { body } = renderError(errors.resourceNotFound());
+      return c.json(body, 400, { 'Cache-Control': 'no-store' });
+    }
+    image = await ctx.variants.render(ctx.files.pathOf(row.version), row.version, options, accept);
+  }
   const metadata = row.metadata ?? {};
   const headers = new Headers({
     'Accept-Ranges': 'bytes',
@@ -67,7 +71,8 @@ async function renderTransformed(
   if (c.req.header('if-none-match') === image.etag) return new Response(null, { status: 304, headers });
   headers.set('Content-Length', String(image.size));
   if (c.req.method === 'HEAD') return new Response(null, { status: 200, headers });
-  return new Response(Readable.toWeb(createReadStream(image.file)) as ReadableStream<Uint8Array>, { status: 200, headers });
+  const body = image.bytes ?? (Readable.toWeb(createReadStream(image.file)) as ReadableStream<Uint8Array>);
+  return new Response(body, { status: 200, headers });
 }
 
 /** The query's options (everything but `download`/`token`), validated as the route schema does. */
@@ -86,10 +91,8 @@ export function renderRoutes(ctx: RenderDeps): Hono<AppEnv> {
     handle(ctx, async (c) => {
       const { bucket, key } = objectTarget(c, '/render/image/public/');
       const options = queryOptions(c);
-      const found = await findBucketAsAdmin(ctx.db, bucket);
-      if (!found?.public) throw errors.noSuchBucket();
       mustBeValidKey(key);
-      const row = await ctx.db.transaction({ kind: 'system' }, (tx) => findObject(tx, bucket, key), { readOnly: true });
+      const row = await ctx.db.transaction({ kind: 'system' }, (tx) => findPublicObject(tx, bucket, key), { readOnly: true, single: true });
       return renderTransformed(c, ctx, row, options);
     }),
   );
