@@ -64,7 +64,7 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
-/** Prepared request statements one connection keeps before it drops them all (`deallocate all`). */
+/** Prepared request statements one connection keeps; past them it is closed when released. */
 const preparedPerConnection = 200;
 /** Statement texts remembered to tell a recurring shape from a one-off; cleared when full. */
 const shapesRemembered = 5000;
@@ -94,12 +94,6 @@ class PreparedNames {
   forget(): void {
     this.#shapes.clear();
   }
-}
-
-/** node-postgres' record of the statements a connection has prepared (it skips Parse for those). */
-interface PreparedRecord {
-  parsedStatements: Record<string, string>;
-  submittedNamedStatements: Record<string, string>;
 }
 
 /**
@@ -154,6 +148,9 @@ export class PostgresDatabase implements Database {
     if (who.kind === 'request' && isRoleKeyword(who.role)) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
     const client = await (requests ?? this.#owner).connect();
     let broken = false;
+    // A connection at its prepared-statement limit runs new texts unnamed and is then closed:
+    // the pool opens a fresh one, which prepares from scratch (node-postgres' public API only).
+    let retire = false;
     try {
       const timeoutMs = timeoutFor(who, options, this.#timeouts);
       // Everything sent before the callback's first await leaves in one write (writev).
@@ -179,8 +176,13 @@ export class PostgresDatabase implements Database {
         const tx: Tx = {
           query: async <Row>(sql: string, params: readonly unknown[] = [], queryOptions?: QueryOptions) => {
             if (ended) throw new Error('a single-statement transaction ran a second statement');
-            const name = prepared && queryOptions?.prepare ? this.#prepared.name(sql) : undefined;
-            if (name) prepared?.add(name);
+            let name = prepared && queryOptions?.prepare ? this.#prepared.name(sql) : undefined;
+            if (name && !prepared?.has(name)) {
+              if ((prepared?.size ?? 0) >= preparedPerConnection) {
+                name = undefined;
+                retire = true;
+              } else prepared?.add(name);
+            }
             const pending = name ? client.query({ name, text: sql, values: params as unknown[] }) : client.query(sql, params as unknown[]);
             if (options?.single) {
               // COMMIT leaves with the statement; after an error the server answers it with ROLLBACK.
@@ -231,26 +233,16 @@ export class PostgresDatabase implements Database {
     } catch (error: unknown) {
       throw toDbError(error);
     } finally {
-      client.release(broken);
+      client.release(broken || retire);
     }
   }
 
-  /**
-   * The request statements this connection has prepared. Past the limit they are all dropped
-   * first (`deallocate all`, sent ahead of this transaction's BEGIN): node-postgres is told the
-   * connection has none, so the settings statement and the next ones are prepared again.
-   */
+  /** The request statements this connection has prepared. */
   #preparedSet(client: pg.PoolClient): Set<string> {
     let names = this.#preparedOn.get(client);
     if (!names) {
       names = new Set();
       this.#preparedOn.set(client, names);
-    } else if (names.size >= preparedPerConnection) {
-      const record = (client as unknown as { connection: PreparedRecord }).connection;
-      client.query('deallocate all').catch(() => undefined);
-      record.parsedStatements = {};
-      record.submittedNamedStatements = {};
-      names.clear();
     }
     return names;
   }
