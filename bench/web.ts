@@ -5,26 +5,29 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright-core';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { formatPhotoBytes, measurePhotoBytes } from './photo-bytes.ts';
 
 /**
  * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
  * slowdown) on the built app served by the local server with the demo data, in Debian's
  * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page.
- * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>]
+ * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>] [--photos-only]
  * (`/place` stands for the demo data's Hyde Park, `/photo-place` for its Eiffel Tower, which has
  * photos; `--report-dir` keeps each full JSON report,
  * whose audits name the LCP element, the long tasks and the main-thread work.)
- * Then, per page, the photo bytes it loads on a 390 × 844 phone at 3x (the variants it
- * requested, and what the originals of the same photos weigh).
+ * Then the photo bytes on a 390 × 844 phone at 3x (`bench/photo-bytes.ts`) of `/` as it opens,
+ * `/` with its list shown (the drawer's cards and their photos) and the Eiffel Tower's page: the
+ * images each loaded, what the originals of the same photos weigh (what the app drew before
+ * variants) and the ratio against the goal (≤ 25 %). `--photos-only` skips Lighthouse.
  */
 const { values } = parseArgs({
   options: {
     paths: { type: 'string', default: '/' },
     runs: { type: 'string', default: '1' },
     'report-dir': { type: 'string' },
+    'photos-only': { type: 'boolean', default: false },
   },
 });
 const root = path.resolve(import.meta.dirname, '..');
@@ -59,44 +62,6 @@ async function warmUp(base: string): Promise<void> {
   for (const url of urls) await (await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
 }
 
-/** Photo bytes each page loads on a 390 × 844 phone (3x), and what the originals of the same photos weigh. */
-async function photoBytes(base: string, paths: string[]): Promise<void> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true });
-  try {
-    for (const pagePath of paths) {
-      const context = await browser.newContext({
-        viewport: { width: 390, height: 844 },
-        deviceScaleFactor: 3,
-        isMobile: true,
-        hasTouch: true,
-      });
-      const page = await context.newPage();
-      const images: { url: string; bytes: number }[] = [];
-      page.on('response', (response) => {
-        if (response.request().resourceType() !== 'image' || !response.url().startsWith(base)) return;
-        void response
-          .body()
-          .then((body) => images.push({ url: response.url(), bytes: body.byteLength }))
-          .catch(() => undefined);
-      });
-      await page.goto(`${base}${pagePath}`, { waitUntil: 'networkidle' });
-      await page.waitForTimeout(500);
-      const photos = images.filter((image) => image.url.includes('/storage/v1/'));
-      const originals = new Set(photos.map((image) => new URL(image.url).pathname.replace('/render/image/public/', '/object/public/')));
-      let originalBytes = 0;
-      for (const original of originals) originalBytes += (await (await fetch(`${base}${original}`)).arrayBuffer()).byteLength;
-      const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-      const total = photos.reduce((sum, image) => sum + image.bytes, 0);
-      process.stdout.write(
-        `${pagePath.padEnd(48)} photos on a 390×844 phone (3x): ${kb(total)} in ${photos.length} requests; the same photos' originals ${kb(originalBytes)}\n`,
-      );
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-}
-
 await buildWebIfNeeded((line) => process.stdout.write(`${line}\n`));
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-web-'));
@@ -108,18 +73,20 @@ const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROMIUM_PA
 try {
   await waitForServer(base);
   await warmUp(base);
-  const paths = values.paths.split(',').map((p) => p.trim());
-  for (const [alias, name] of [
-    ['/place', 'Hyde%20Park'],
-    ['/photo-place', 'Eiffel%20Tower'],
-  ] as const) {
-    if (!paths.includes(alias)) continue;
+  const placePath = async (name: string) => {
     const ids = (await (
       await fetch(`${base}/rest/v1/places?select=id&name=eq.${name}`, {
         headers: { apikey: 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH' },
       })
     ).json()) as { id: string }[];
-    paths[paths.indexOf(alias)] = `/places/${ids[0]?.id ?? ''}`;
+    return `/places/${ids[0]?.id ?? ''}`;
+  };
+  const paths = values.paths.split(',').map((p) => p.trim());
+  for (const [alias, name] of [
+    ['/place', 'Hyde%20Park'],
+    ['/photo-place', 'Eiffel%20Tower'],
+  ] as const) {
+    if (paths.includes(alias)) paths[paths.indexOf(alias)] = await placePath(name);
   }
   process.stdout.write(`Lighthouse ${'13'} mobile preset, Chromium ${chromeFlags.join(' ')}\n`);
   // Simulated throttling is robust to load for LCP, less so for TBT: say what the machine did.
@@ -128,7 +95,7 @@ try {
       .map((n) => n.toFixed(2))
       .join(' ');
   process.stdout.write(`${cpus().length} cores, load average ${load()}\n`);
-  for (const pagePath of paths) {
+  for (const pagePath of values['photos-only'] ? [] : paths) {
     for (let run = 0; run < Number(values.runs); run++) {
       const result = await lighthouse(`${base}${pagePath}`, {
         port: chrome.port,
@@ -154,7 +121,15 @@ try {
       for (const a of failing) process.stdout.write(`  accessibility: ${a?.id} — ${a?.title}\n`);
     }
   }
-  await photoBytes(base, paths);
+  const photoPlace = await placePath('Eiffel%20Tower');
+  const photoViews = [
+    { label: '/ (as it opens)', path: '/' },
+    { label: '/ (list shown)', path: '/', showList: true },
+    { label: 'the Eiffel Tower', path: photoPlace },
+  ];
+  process.stdout.write(`photo bytes, load ${load()}\n`);
+  for (const result of await measurePhotoBytes(base, photoViews, process.env.CHROMIUM_PATH))
+    process.stdout.write(`${formatPhotoBytes(result)}\n`);
 } finally {
   chrome.kill();
   server.kill('SIGTERM');

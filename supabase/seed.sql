@@ -52,7 +52,7 @@ select m.id::text, m.id, jsonb_build_object('sub', m.id::text, 'email', m.email,
        'email', now() - interval '2 days', now() - make_interval(days => m.joined_days_ago), now() - make_interval(days => m.joined_days_ago)
   from demo_members m;
 -- Avatars: generated patterns (scripts/make-seed-photos.ts), uploaded from seed/avatars.
-update public.profiles p set bio = m.bio, role = m.role, avatar_path = m.id || '/avatar.png' from demo_members m where p.id = m.id;
+update public.profiles p set bio = m.bio, role = m.role, avatar_path = m.id || '/avatar.webp' from demo_members m where p.id = m.id;
 
 -- places ---------------------------------------------------------------------------------
 create temporary table demo_places (name text primary key, category public.place_category, description text, address text,
@@ -350,77 +350,78 @@ select c.place_id, c.author_id, c.rating,
  where c.i < 6
 on conflict (place_id, author_id) do nothing;
 
--- photos: generated illustrations, one per hand-written review that has one, with their
--- ThumbHash placeholders (computed from the files as the app computes them at upload) ---
+-- photos: generated illustrations stored as a member's upload is (1600 × 1200 WebP), one per
+-- hand-written review that has one, with their ThumbHash placeholders (computed from the files
+-- as the app computes them at upload; scripts/make-seed-photos.ts prints them) ---------------
 insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at, thumbhash)
 select r.id, r.place_id, r.author_id, ph.uploader || '/' || ph.file,
        'Generated illustration (not a photo): a stylised skyline and sun on a coloured sky, standing in for ' || ph.subject,
-       480, 360, r.created_at + interval '5 minutes', ph.thumbhash
+       1600, 1200, r.created_at + interval '5 minutes', ph.thumbhash
   from (values
-    ('a0000000-0000-4000-8000-000000000001', 'eiffel-tower-evening.png', 'Eiffel Tower', 'the Eiffel Tower in the evening', 'mcYJLYpJl3h/iIhweHd5eIaAfQeI'),
-    ('a0000000-0000-4000-8000-000000000001', 'louvre-courtyard.png', 'Louvre Museum', 'the Louvre courtyard', '2XcKFZJWmHePiHiBeWZ3iWeAc/dY'),
-    ('a0000000-0000-4000-8000-000000000001', 'cafe-de-flore-terrace.png', 'Café de Flore', 'the terrace of Café de Flore', '17gJNYxYhXiPh4hxmUiIeHh/dwio'),
-    ('a0000000-0000-4000-8000-000000000002', 'luxembourg-garden.png', 'Jardin du Luxembourg', 'the Jardin du Luxembourg', 'GWcKLYx3h4mNiHeAeId3eIhwefc4'),
-    ('a0000000-0000-4000-8000-000000000002', 'sacre-coeur-steps.png', 'Sacré-Cœur Basilica', 'the steps of Sacré-Cœur', 'V8kJPYiJdmd/h4dymGiJh4h/VgfY'),
-    ('a0000000-0000-4000-8000-000000000003', 'borough-market-stalls.png', 'Borough Market', 'the stalls of Borough Market', 'WNkJRYRodod/iIhziFiIeHh/dgno'),
-    ('a0000000-0000-4000-8000-000000000003', 'tate-modern-turbine-hall.png', 'Tate Modern', 'the Turbine Hall of Tate Modern', 'FlgKDZJ3d4aPeHiEiEd2eGeKcPd4'),
-    ('a0000000-0000-4000-8000-000000000003', 'primrose-hill-view.png', 'Primrose Hill', 'the view from Primrose Hill', '1zYKPYiYdpiOd3dwh1eXeHiAePkn'),
-    ('a0000000-0000-4000-8000-000000000004', 'british-museum-great-court.png', 'British Museum', 'the Great Court of the British Museum', 'lhYKRYR3WIR+h4hweDmJeXdwiPgH'),
-    ('a0000000-0000-4000-8000-000000000004', 'sky-garden-view.png', 'Sky Garden', 'the view from the Sky Garden', 'GlcKJYqJZ2iOd3dweHiHd3mAefgn'),
-    ('a0000000-0000-4000-8000-000000000005', 'high-line-walk.png', 'The High Line', 'a walk on the High Line', 'WHgKFZBYZqiPeIeAiFh2eWiKcPdX'),
-    ('a0000000-0000-4000-8000-000000000005', 'brooklyn-bridge-sunset.png', 'Brooklyn Bridge', 'Brooklyn Bridge at sunset', 'F8kJPYiIdYiPh4hzl0eXiIh/dwW4'),
-    ('a0000000-0000-4000-8000-000000000005', 'central-park-bow-bridge.png', 'Central Park', 'Bow Bridge in Central Park', 'l+YJPYZneZV/h4dyiFiHmHdwegdn'),
-    ('a0000000-0000-4000-8000-000000000006', 'met-museum-steps.png', 'The Metropolitan Museum of Art', 'the steps of the Met', '2DYKPYp3hYefh5dxmDeXmWhwd/lI'),
-    ('a0000000-0000-4000-8000-000000000006', 'katz-deli-counter.png', 'Katz''s Delicatessen', 'the counter at Katz''s Delicatessen', 'WEkKNYyHeIl8h3eAh2iJeIh/g/h4'),
-    ('a0000000-0000-4000-8000-000000000007', 'east-side-gallery-wall.png', 'East Side Gallery', 'the murals of the East Side Gallery', 'WKcJHZJ3dnZ/h4iBiFiIimdwfAeX'),
-    ('a0000000-0000-4000-8000-000000000007', 'tempelhofer-feld-kites.png', 'Tempelhofer Feld', 'kites over Tempelhofer Feld', 'mekJRYR5iGd/d4hzd2eIeIh/ZWf4'),
-    ('a0000000-0000-4000-8000-000000000007', 'fernsehturm-night.png', 'Berliner Fernsehturm', 'the Fernsehturm at night', '2DYKNYpWaHh/iIeAeUloiYdwiPZI'),
-    ('a0000000-0000-4000-8000-000000000008', 'senso-ji-gate.png', 'Sensō-ji', 'the gate of Sensō-ji', 'l1gKHZJpZYuPZ3dzeEiHd3iPc/hn'),
-    ('a0000000-0000-4000-8000-000000000008', 'shibuya-crossing-night.png', 'Shibuya Crossing', 'Shibuya Crossing at night', '16gJLYxXaHaOeIlwiWl4eHePhwi3'),
-    ('a0000000-0000-4000-8000-000000000008', 'shinjuku-gyoen-autumn.png', 'Shinjuku Gyoen National Garden', 'Shinjuku Gyoen in autumn', 'mskJPYRVdoieeHeAmYh1mHWP1Tn1'),
-    ('a0000000-0000-4000-8000-000000000002', 'tokyo-skytree-dusk.png', 'Tokyo Skytree', 'Tokyo Skytree at dusk', '1zYKPYh1SXiPh3iReDqIiHdwePhI')
+    ('a0000000-0000-4000-8000-000000000001', 'eiffel-tower-evening.webp', 'Eiffel Tower', 'the Eiffel Tower in the evening', 'mcYFLYpplnl/h3hid0iZiGaAewd4'),
+    ('a0000000-0000-4000-8000-000000000001', 'louvre-courtyard.webp', 'Louvre Museum', 'the Louvre courtyard', '2ncKFZBYh3h/h3iBiVeIemdwg/dX'),
+    ('a0000000-0000-4000-8000-000000000001', 'cafe-de-flore-terrace.webp', 'Café de Flore', 'the terrace of Café de Flore', 'GakFLYpZpWh9d4hgmTeYeHh/dwe4'),
+    ('a0000000-0000-4000-8000-000000000002', 'luxembourg-garden.webp', 'Jardin du Luxembourg', 'the Jardin du Luxembourg', 'G2cKLYp4epZ8d4eAWHiIeXeAiPg3'),
+    ('a0000000-0000-4000-8000-000000000002', 'sacre-coeur-steps.webp', 'Sacré-Cœur Basilica', 'the steps of Sacré-Cœur', 'mqkJNYh2WHd9h4iAeIh4h3ePhSf3'),
+    ('a0000000-0000-4000-8000-000000000003', 'borough-market-stalls.webp', 'Borough Market', 'the stalls of Borough Market', 'mtkFPYSGdlePh4iCiFiXeIePpiX3'),
+    ('a0000000-0000-4000-8000-000000000003', 'tate-modern-turbine-hall.webp', 'Tate Modern', 'the Turbine Hall of Tate Modern', 'WHgGDZBoZ3WPeIdxiUl3eWiHcPdn'),
+    ('a0000000-0000-4000-8000-000000000003', 'primrose-hill-view.webp', 'Primrose Hill', 'the view from Primrose Hill', 'mkYKNYaJZph6h3hgl2iYiGiAieoH'),
+    ('a0000000-0000-4000-8000-000000000004', 'british-museum-great-court.webp', 'British Museum', 'the Great Court of the British Museum', 'WCYGPYRXWJd7h3iAeUmIiYdwiMYH'),
+    ('a0000000-0000-4000-8000-000000000004', 'sky-garden-view.webp', 'Sky Garden', 'the view from the Sky Garden', 'GlcKJYp4aKefV4aBZ0eGZnmAaPhI'),
+    ('a0000000-0000-4000-8000-000000000005', 'high-line-walk.webp', 'The High Line', 'a walk on the High Line', 'WXgGFZBXdZqeeHeAmEiFeFeZYPdo'),
+    ('a0000000-0000-4000-8000-000000000005', 'brooklyn-bridge-sunset.webp', 'Brooklyn Bridge', 'Brooklyn Bridge at sunset', 'WrkFNYZ3hoeOd5eAh1iWiIePlgb3'),
+    ('a0000000-0000-4000-8000-000000000005', 'central-park-bow-bridge.webp', 'Central Park', 'Bow Bridge in Central Park', 'WeYFLYaFWZZ/pnhwlmmXlVdwewdn'),
+    ('a0000000-0000-4000-8000-000000000006', 'met-museum-steps.webp', 'The Metropolitan Museum of Art', 'the steps of the Met', 'm1YKNYZYdoiLeIhwiXh3iXiAePYH'),
+    ('a0000000-0000-4000-8000-000000000006', 'katz-deli-counter.webp', 'Katz''s Delicatessen', 'the counter at Katz''s Delicatessen', 'WUkKLYyWaZh7h4eAd2iJeIePhPh4'),
+    ('a0000000-0000-4000-8000-000000000007', 'east-side-gallery-wall.webp', 'East Side Gallery', 'the murals of the East Side Gallery', 'WacFFZBYl2h/iHdyiUd4eXaAewiI'),
+    ('a0000000-0000-4000-8000-000000000007', 'tempelhofer-feld-kites.webp', 'Tempelhofer Feld', 'kites over Tempelhofer Feld', 'mukJRYRpqGh/d4hyd2eIeHh/Zmj4'),
+    ('a0000000-0000-4000-8000-000000000007', 'fernsehturm-night.webp', 'Berliner Fernsehturm', 'the Fernsehturm at night', '2kYKNYZXWKZ8iIhweVl5d4ZwmPY3'),
+    ('a0000000-0000-4000-8000-000000000008', 'senso-ji-gate.webp', 'Sensō-ji', 'the gate of Sensō-ji', '2WgGFY54ZKitZpeAd1eWh4efcPhY'),
+    ('a0000000-0000-4000-8000-000000000008', 'shibuya-crossing-night.webp', 'Shibuya Crossing', 'Shibuya Crossing at night', 'GakFLYpVl2ibiHiQeVWGeXaPpwe3'),
+    ('a0000000-0000-4000-8000-000000000008', 'shinjuku-gyoen-autumn.webp', 'Shinjuku Gyoen National Garden', 'Shinjuku Gyoen in autumn', '28kJPYRoRqeNeIhwmHp3iXePpTj3'),
+    ('a0000000-0000-4000-8000-000000000002', 'tokyo-skytree-dusk.webp', 'Tokyo Skytree', 'Tokyo Skytree at dusk', '2TYGNYZ3R5Ztl4iAhzqZd3ZwmPg3')
   ) as ph (uploader, file, place, subject, thumbhash)
   join public.places p on p.name = ph.place
   join public.reviews r on r.place_id = p.id and r.author_id = ph.uploader::uuid;
 
 -- and one on the earliest review of 30 more places (files from the same script)
-insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at)
+insert into public.review_photos (review_id, place_id, uploader_id, path, alt, width, height, created_at, thumbhash)
 select r.id, r.place_id, r.author_id, ph.uploader || '/' || ph.file,
        'Generated illustration (not a photo): a stylised skyline and sun on a coloured sky, standing in for '
          || case when n.the then 'the ' || p.name else p.name end,
-       480, 360, r.created_at + interval '5 minutes'
+       1600, 1200, r.created_at + interval '5 minutes', ph.thumbhash
   from (values
-    ('a0000000-0000-4000-8000-000000000006', 'carnegie-hall.png', 'Carnegie Hall'),
-    ('a0000000-0000-4000-8000-000000000001', 'musee-d-orsay.png', 'Musée d''Orsay'),
-    ('a0000000-0000-4000-8000-000000000004', 'mori-art-museum.png', 'Mori Art Museum'),
-    ('a0000000-0000-4000-8000-000000000001', 'palais-garnier.png', 'Palais Garnier'),
-    ('a0000000-0000-4000-8000-000000000003', 'angelina.png', 'Angelina'),
-    ('a0000000-0000-4000-8000-000000000005', 'shakespeare-and-company.png', 'Shakespeare and Company'),
-    ('a0000000-0000-4000-8000-000000000003', 'st-paul-s-cathedral.png', 'St Paul''s Cathedral'),
-    ('a0000000-0000-4000-8000-000000000007', 'mauerpark.png', 'Mauerpark'),
-    ('a0000000-0000-4000-8000-000000000001', 'hyde-park.png', 'Hyde Park'),
-    ('a0000000-0000-4000-8000-000000000003', 'monmouth-coffee-company.png', 'Monmouth Coffee Company'),
-    ('a0000000-0000-4000-8000-000000000002', 'tokyo-tower.png', 'Tokyo Tower'),
-    ('a0000000-0000-4000-8000-000000000003', 'solomon-r-guggenheim-museum.png', 'Solomon R. Guggenheim Museum'),
-    ('a0000000-0000-4000-8000-000000000005', 'grand-central-terminal.png', 'Grand Central Terminal'),
-    ('a0000000-0000-4000-8000-000000000008', 'ueno-park.png', 'Ueno Park'),
-    ('a0000000-0000-4000-8000-000000000002', 'parc-des-buttes-chaumont.png', 'Parc des Buttes-Chaumont'),
-    ('a0000000-0000-4000-8000-000000000003', 'royal-albert-hall.png', 'Royal Albert Hall'),
-    ('a0000000-0000-4000-8000-000000000004', 'sainte-chapelle.png', 'Sainte-Chapelle'),
-    ('a0000000-0000-4000-8000-000000000008', 'reichstag-building.png', 'Reichstag Building'),
-    ('a0000000-0000-4000-8000-000000000006', 'prospect-park.png', 'Prospect Park'),
-    ('a0000000-0000-4000-8000-000000000007', 'neues-museum.png', 'Neues Museum'),
-    ('a0000000-0000-4000-8000-000000000002', 'natural-history-museum.png', 'Natural History Museum'),
-    ('a0000000-0000-4000-8000-000000000005', 'american-museum-of-natural-history.png', 'American Museum of Natural History'),
-    ('a0000000-0000-4000-8000-000000000008', 'tokyo-national-museum.png', 'Tokyo National Museum'),
-    ('a0000000-0000-4000-8000-000000000003', 'regent-s-park.png', 'Regent''s Park'),
-    ('a0000000-0000-4000-8000-000000000001', 'museum-of-modern-art.png', 'Museum of Modern Art'),
-    ('a0000000-0000-4000-8000-000000000003', 'marche-des-enfants-rouges.png', 'Marché des Enfants Rouges'),
-    ('a0000000-0000-4000-8000-000000000001', 'musee-rodin.png', 'Musée Rodin'),
-    ('a0000000-0000-4000-8000-000000000007', 'berliner-philharmonie.png', 'Berliner Philharmonie'),
-    ('a0000000-0000-4000-8000-000000000005', 'statue-of-liberty.png', 'Statue of Liberty'),
-    ('a0000000-0000-4000-8000-000000000004', 'meiji-jingu.png', 'Meiji Jingu')
-  ) as ph (uploader, file, place)
+    ('a0000000-0000-4000-8000-000000000006', 'carnegie-hall.webp', 'Carnegie Hall', 'mMYFNYpneXZ/eIeBaFd4eoeAegh3'),
+    ('a0000000-0000-4000-8000-000000000001', 'musee-d-orsay.webp', 'Musée d''Orsay', '2XgGFY51uWeMhniQZ3eGhoWeYPhY'),
+    ('a0000000-0000-4000-8000-000000000004', 'mori-art-museum.webp', 'Mori Art Museum', 'mJgFJY6DeGmMl4aghzeHh4ePmAeX'),
+    ('a0000000-0000-4000-8000-000000000001', 'palais-garnier.webp', 'Palais Garnier', 'mWcKHZJ2eIiPd3iUeEiGeXhwZfho'),
+    ('a0000000-0000-4000-8000-000000000003', 'angelina.webp', 'Angelina', '2lYKLYqIh4Z8h4hwiGeYiWdwiPk3'),
+    ('a0000000-0000-4000-8000-000000000005', 'shakespeare-and-company.webp', 'Shakespeare and Company', 'mcYJLYpohXmPdpiEiDeHeGiAigd4'),
+    ('a0000000-0000-4000-8000-000000000003', 'st-paul-s-cathedral.webp', 'St Paul''s Cathedral', '2JgFLYyFeXaMh4eAd2iHiYePhwe3'),
+    ('a0000000-0000-4000-8000-000000000007', 'mauerpark.webp', 'Mauerpark', '2JgFLYxYeGd7d5hweViHeHh/hweo'),
+    ('a0000000-0000-4000-8000-000000000001', 'hyde-park.webp', 'Hyde Park', 'WCYKPYR5Z5d6eHhwh2l3iYiAibcH'),
+    ('a0000000-0000-4000-8000-000000000003', 'monmouth-coffee-company.webp', 'Monmouth Coffee Company', 'mGgGFZCIh4eOdphwdliYeIiPgPhn'),
+    ('a0000000-0000-4000-8000-000000000002', 'tokyo-tower.webp', 'Tokyo Tower', '28kFNYZIZYmOd5mAiYh3dnePhVj4'),
+    ('a0000000-0000-4000-8000-000000000003', 'solomon-r-guggenheim-museum.webp', 'Solomon R. Guggenheim Museum', 'nIcJFYxFiHaMlmmQiIh2lmlqnwfH'),
+    ('a0000000-0000-4000-8000-000000000005', 'grand-central-terminal.webp', 'Grand Central Terminal', 'mZcFDZBndomPd4iBiDiHeGmAjweI'),
+    ('a0000000-0000-4000-8000-000000000008', 'ueno-park.webp', 'Ueno Park', '2KgFLY6FaniMd3iQZ0iHeYePhwen'),
+    ('a0000000-0000-4000-8000-000000000002', 'parc-des-buttes-chaumont.webp', 'Parc des Buttes-Chaumont', 'WXgGFZBmeGiNd3mAiGiHiHaJcPhI'),
+    ('a0000000-0000-4000-8000-000000000003', 'royal-albert-hall.webp', 'Royal Albert Hall', 'mXgKFZB2eYd8h4eAaGiIeneKgPhY'),
+    ('a0000000-0000-4000-8000-000000000004', 'sainte-chapelle.webp', 'Sainte-Chapelle', '25YFHY5pZ2humZdgiIdqeJSCbwio'),
+    ('a0000000-0000-4000-8000-000000000008', 'reichstag-building.webp', 'Reichstag Building', 'mikKNYiVeHiLh4eQZ2iXepePdPiI'),
+    ('a0000000-0000-4000-8000-000000000006', 'prospect-park.webp', 'Prospect Park', 'WGkGJY55ZVaLiWaAiFh3aHd/c/dn'),
+    ('a0000000-0000-4000-8000-000000000007', 'neues-museum.webp', 'Neues Museum', 'WYgJHZCIl2eKdohwh3aniWiPiQWn'),
+    ('a0000000-0000-4000-8000-000000000002', 'natural-history-museum.webp', 'Natural History Museum', 'mpcJFY5odYufZ4eBd1iGeGqFjweo'),
+    ('a0000000-0000-4000-8000-000000000005', 'american-museum-of-natural-history.webp', 'American Museum of Natural History', 'mXgGFY53VoauZ4eQZ3aFdoadYPhY'),
+    ('a0000000-0000-4000-8000-000000000008', 'tokyo-national-museum.webp', 'Tokyo National Museum', 'mgkKPYRXppmOd4eAiVaWeHePhfeo'),
+    ('a0000000-0000-4000-8000-000000000003', 'regent-s-park.webp', 'Regent''s Park', 'GYgFDZCVmoaOlWeAZja4hkdvjQWX'),
+    ('a0000000-0000-4000-8000-000000000001', 'museum-of-modern-art.webp', 'Museum of Modern Art', 'mAYGPYJ2mpZ8h4aAaDaZh3dweEgH'),
+    ('a0000000-0000-4000-8000-000000000003', 'marche-des-enfants-rouges.webp', 'Marché des Enfants Rouges', 'W3cJFY53d4eLh3iAiIeHiGh1jwe3'),
+    ('a0000000-0000-4000-8000-000000000001', 'musee-rodin.webp', 'Musée Rodin', 'GRYKNYSaV2eJd2dwh3iHZniQmnkH'),
+    ('a0000000-0000-4000-8000-000000000007', 'berliner-philharmonie.webp', 'Berliner Philharmonie', 'WeYFNYRId5qOZ4iAeFd3eIiAiwdY'),
+    ('a0000000-0000-4000-8000-000000000005', 'statue-of-liberty.webp', 'Statue of Liberty', '2kYGNYZpVJeNd4dgmEh3eHiAiPcn'),
+    ('a0000000-0000-4000-8000-000000000004', 'meiji-jingu.webp', 'Meiji Jingu', 'GpkJLYqJVoaKiHdwh3l2d4iPhgfI')
+  ) as ph (uploader, file, place, thumbhash)
   join public.places p on p.name = ph.place
   join demo_notes n on n.name = p.name
   join public.reviews r on r.place_id = p.id and r.author_id = ph.uploader::uuid;

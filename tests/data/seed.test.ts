@@ -7,6 +7,8 @@ import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
+import sharp from 'sharp';
+import { avatarSize, thumbHashOf } from '../../scripts/make-seed-photos.ts';
 import { repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, sql, withoutSeed } from './support.ts';
 
@@ -137,7 +139,25 @@ for (const backend of testBackends()) {
       }
     });
 
-    test('every member has a bio and a generated avatar file', async () => {
+    test('every photo is stored as an upload is (1600 px WebP) with its size and the ThumbHash of its file', async () => {
+      const photos = await sql<{ path: string; width: number; height: number; thumbhash: string | null }>(
+        server,
+        `select path, width, height, thumbhash from review_photos`,
+      );
+      assert.ok(photos.length >= 50);
+      for (const p of photos) {
+        // objects_path files take their content type from the extension
+        assert.match(p.path, /\.webp$/);
+        const file = readFileSync(path.join(repoRoot, 'supabase/seed/place-photos', p.path));
+        const meta = await sharp(file).metadata();
+        assert.equal(meta.format, 'webp', p.path);
+        assert.deepEqual([p.width, p.height], [meta.width, meta.height], `${p.path}: width and height are the file's`);
+        assert.equal(Math.max(p.width, p.height), 1600, `${p.path}: as large as an upload gets`);
+        assert.equal(p.thumbhash, await thumbHashOf(file), `${p.path}: the ThumbHash of the file`);
+      }
+    });
+
+    test('every member has a bio and a generated avatar file of the size the app stores', async () => {
       const profiles = await sql<{ username: string; bio: string | null; avatar_path: string | null }>(
         server,
         `select username, bio, avatar_path from profiles`,
@@ -147,7 +167,12 @@ for (const backend of testBackends()) {
         assert.ok((p.bio ?? '').trim().length >= 10, `${p.username} has no bio`);
         const file = path.join(repoRoot, 'supabase/seed/avatars', p.avatar_path ?? '-');
         assert.ok(existsSync(file), `${p.username}: ${p.avatar_path}`);
-        assert.deepEqual([...readFileSync(file).subarray(1, 4)], [...Buffer.from('PNG')], p.username);
+        const meta = await sharp(readFileSync(file)).metadata();
+        assert.deepEqual(
+          [meta.format, meta.width, meta.height],
+          ['webp', avatarSize, avatarSize],
+          `${p.username}: stored as the avatar editor stores one`,
+        );
       }
     });
 

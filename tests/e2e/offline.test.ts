@@ -5,6 +5,7 @@ import { createMember, signInWithForm, uniqueEmail, waitForToast } from './suppo
 import { assertAccessible, viewports } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { memberClient } from './support/member-data.ts';
+import { offlineMessages } from './support/offline.ts';
 import { makePng } from './support/png.ts';
 
 const banner = 'You are offline. Starred places and your lists are available; new searches are not.';
@@ -219,6 +220,7 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Write a review', disabled: false }).waitFor();
     await context.setOffline(true);
     await page.getByRole('status').filter({ hasText: banner }).waitFor();
+    assert.equal(await offlineMessages(page), 1, 'one offline message: the banner, no toast beside it');
     await page.getByRole('button', { name: 'Write a review' }).click();
     const second = page.getByRole('dialog', { name: 'Review Hidden Corner' });
     await second.getByRole('radio', { name: /3 stars/ }).waitFor({ state: 'attached' });

@@ -141,10 +141,10 @@ describe('photos', () => {
     assert.ok(photo && data);
     const { data: other } = await admin.from('review_photos').select('path').eq('place_id', data.id).single();
     assert.ok(other);
-    const copyPath = other.path.replace(/^[^/]+/, photo.uploader_id).replace('.png', '-copy.png');
+    const copyPath = other.path.replace(/^[^/]+/, photo.uploader_id).replace('.webp', '-copy.webp');
     const file = await admin.storage.from('place-photos').download(other.path);
     assert.ok(file.data);
-    const upload = await admin.storage.from('place-photos').upload(copyPath, file.data, { contentType: 'image/png' });
+    const upload = await admin.storage.from('place-photos').upload(copyPath, file.data, { contentType: 'image/webp' });
     assert.equal(upload.error, null);
     const added = await admin.from('review_photos').insert({
       review_id: photo.review_id,
@@ -152,8 +152,8 @@ describe('photos', () => {
       uploader_id: photo.uploader_id,
       path: copyPath,
       alt: 'A second illustration of the tower',
-      width: 480,
-      height: 360,
+      width: 1600,
+      height: 1200,
     });
     assert.equal(added.error, null);
     await page.goto(`/places/${placeId}`);

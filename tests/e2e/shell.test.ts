@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { checkScreen } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
+import { offlineMessages } from './support/offline.ts';
 
 // The app shell: header, Explore, the toast region, the 404 route. PGlite only: the backend
 // matrix belongs to the service suites; the browser flows exercise the app.
@@ -20,14 +21,19 @@ describe('web app shell', () => {
     await context.close();
   });
 
-  test('shows a toast when the connection drops and tells when it is back', async () => {
+  test('says once, in the banner, that the connection dropped, and tells when it is back', async () => {
     const { page, context } = await app.openPage();
     await page.goto('/');
     await page.getByRole('heading', { name: 'Explore places' }).waitFor();
     await context.setOffline(true);
-    await page.getByText('You’re offline. We’ll retry when you’re back.').waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'You are offline. Places you have opened are available; new searches are not.' })
+      .waitFor();
+    assert.equal(await offlineMessages(page), 1, 'one offline message: the banner, no toast beside it');
     await context.setOffline(false);
     await page.getByText('You’re back online').waitFor();
+    assert.equal(await offlineMessages(page), 0);
     await context.close();
   });
 

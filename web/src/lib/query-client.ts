@@ -39,7 +39,7 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
  * The app's one error path (decision 131): a failed write is a toast with the catalogue's
  * message unless its form shows it (`meta.errorToast: false`). A failed first load shows
  * QueryError where the data would be; a refresh of data already shown that fails on the
- * server is a toast. Offline (announced by the connection toasts, retried by the queries) and
+ * server is a toast. Offline (announced by the offline banner, retried by the queries) and
  * an ended session (announced by auth) stay quiet there.
  */
 function toastError(error: unknown, meta: ErrorMeta | undefined): void {

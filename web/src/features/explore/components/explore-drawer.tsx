@@ -1,11 +1,7 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { Photo } from '@/components/photo';
-import { PlaceSummary } from '@/components/places/place-summary';
-import { buttonVariants } from '@/components/ui/button';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
+import { PlacePreviewCard } from './place-preview';
 
 /** Half height (the map stays visible above it) and full height. */
 export const snapPoints = [0.45, 1];
@@ -59,30 +55,7 @@ export default function ExploreDrawer({
           returnFocus();
         }}
       >
-        {selected ? (
-          <div className="mb-4 rounded-lg border border-brand-500 bg-brand-50 p-3">
-            {selected.cover_photo_path ? (
-              <Photo
-                path={selected.cover_photo_path}
-                alt=""
-                width={400}
-                ratio={16 / 9}
-                sizes="100vw"
-                thumbhash={selected.cover_photo_thumbhash}
-                eager
-                className="mb-2 rounded-md"
-              />
-            ) : null}
-            <PlaceSummary place={selected} />
-            {selected.address ? <p className="mt-1 text-sm text-slate-700">{selected.address}</p> : null}
-            <div className="mt-2 flex flex-wrap items-center gap-2">
-              <Link to={paths.place(selected.id)} className={buttonVariants({ size: 'sm' })}>
-                View place
-              </Link>
-              {selectedAction}
-            </div>
-          </div>
-        ) : null}
+        {selected ? <PlacePreviewCard place={selected} action={selectedAction} placement="drawer" /> : null}
         {list}
       </DrawerContent>
     </Drawer>

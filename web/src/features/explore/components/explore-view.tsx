@@ -11,7 +11,7 @@ import { useNearMe } from '../hooks/use-near-me';
 import { ExploreFilters } from './explore-filters';
 import { ExploreList } from './explore-list';
 import { MobileExplore } from './mobile-explore';
-import { PlacePreview } from './place-preview';
+import { PlacePreviewCard } from './place-preview';
 
 const nearMeMessages = {
   idle: null,
@@ -75,7 +75,7 @@ export function ExploreView({
             label: `Preview: ${selected.name}`,
             lat: selected.lat,
             lng: selected.lng,
-            content: <PlacePreview place={selected} action={placeAction?.(selected)} />,
+            content: <PlacePreviewCard place={selected} action={placeAction?.(selected)} placement="popup" />,
           }
         : null,
     [desktop, selected, placeAction],

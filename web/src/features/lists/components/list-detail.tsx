@@ -1,16 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Copy, Download, Users } from 'lucide-react';
 import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
-import { listKeys } from '@/lib/query-keys';
 import { useCopyList } from '../api/copy-list';
 import { useFollowList } from '../api/follow-list';
 import type { ListEntry, OpenedList } from '../api/open-list';
+import { useRemoveListEntry } from '../api/remove-list-entry';
 import { useRespondInvitation } from '../api/respond-invitation';
-import { setListPlace } from '../api/set-list-place';
 import { useUpdateListEntry } from '../api/update-list-entry';
 import { downloadFile } from '../download-file';
 import { exportList, type ExportFormat } from '../export-list';
@@ -105,7 +103,7 @@ export function ListDetail({
   const joined = access === 'owner' || access === 'editor' || access === 'viewer';
   const here = useListChannel(list.id, joined ? me : null);
   const update = useUpdateListEntry(list.id);
-  const queryClient = useQueryClient();
+  const remove = useRemoveListEntry(me?.id ?? '', list.id);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   // A place hovered or chosen on the map: its row scrolls into view (the list is windowed).
   const [revealId, setRevealId] = useState<string | null>(null);
@@ -128,10 +126,7 @@ export function ListDetail({
     onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note } }),
     reportNote: moderation.reportNote,
     noteHiddenNotice: moderation.noteHiddenNotice,
-    onRemove: (entry: ListEntry) =>
-      void setListPlace(me?.id ?? '', list.id, entry.place_id, false).then(() =>
-        queryClient.invalidateQueries({ queryKey: listKeys.detail(list.id) }),
-      ),
+    onRemove: (entry: ListEntry) => remove.mutate(entry),
   };
   return (
     <article aria-labelledby="list-title" className="space-y-4">
