@@ -6,8 +6,8 @@ import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
-import { respond } from '../respond.ts';
-import type { Routine } from '../schema-cache.ts';
+import { respond, type RestAnswer } from '../respond.ts';
+import type { Routine, SchemaCache } from '../schema-cache.ts';
 import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
@@ -20,6 +20,34 @@ function bodyKind(contentType: string | null): RpcBodyKind {
   if (mime === 'text/plain') return 'text';
   if (mime === 'text/xml') return 'xml';
   return 'json';
+}
+
+/** A function's callable overloads in PostgREST's order, and every parameter name they take. */
+interface Callable {
+  overloads: Routine[];
+  paramNames: Set<string>;
+}
+
+/**
+ * Per schema cache, so per reload: what a function name resolves to before its arguments are
+ * looked at depends on nothing else, and sorting the overloads on every call cost each request.
+ */
+const callableBySchemaCache = new WeakMap<SchemaCache, Map<string, Callable>>();
+
+function callable(cache: SchemaCache, key: string): Callable {
+  let byKey = callableBySchemaCache.get(cache);
+  if (!byKey) {
+    byKey = new Map();
+    callableBySchemaCache.set(cache, byKey);
+  }
+  let found = byKey.get(key);
+  if (!found) {
+    const overloads = callableOverloads(cache.routines.get(key) ?? []);
+    found = { overloads, paramNames: new Set(overloads.flatMap((r) => r.params.map((p) => p.name))) };
+    // Names are the client's (the URL): an unknown one is not kept, so they cannot fill the map.
+    if (overloads.length > 0) byKey.set(key, found);
+  }
+  return found;
 }
 
 function namesInSchema(deps: RestDeps, schema: string): string[] {
@@ -43,11 +71,10 @@ function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: st
 }
 
 /** POST/GET/HEAD /rpc/fn (PostgREST `Plan.hs` callPlan + `Statements.hs` mainCall). */
-export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, text: string | null): Promise<Response> {
+export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, text: string | null): Promise<RestAnswer> {
   const post = ctx.method === 'POST';
   const head = ctx.method === 'HEAD';
-  const candidates = callableOverloads(deps.cache.routines.get(`${ctx.schema}.${name}`) ?? []);
-  const paramNames = new Set(candidates.flatMap((r) => r.params.map((p) => p.name)));
+  const { overloads, paramNames } = callable(deps.cache, `${ctx.schema}.${name}`);
   const parsed = parseQuery(ctx.search, post ? () => false : (key) => paramNames.has(key));
   const body = post ? bodyKind(ctx.headers.get('content-type')) : 'json';
   let args: Record<string, unknown> = {};
@@ -63,9 +90,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       args[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
   }
-  const routine = resolveRoutine(
-    { schema: ctx.schema, name, keys: Object.keys(args), post, body },
-    deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [],
+  const routine = resolveRoutine({ schema: ctx.schema, name, keys: Object.keys(args), post, body }, overloads, () =>
     namesInSchema(deps, ctx.schema),
   );
   const wholeBody = post ? (text !== null && text.trim() !== '' ? text : null) : JSON.stringify(args);
