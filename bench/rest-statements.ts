@@ -25,6 +25,8 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3000);
 
 interface Captured {
   who: TxIdentity;
+  /** The transaction was read-only (`begin read only`). */
+  readOnly: boolean;
   sql: string;
   params: unknown[];
 }
@@ -34,7 +36,7 @@ interface Scenario {
   request: (anon: string, service: string) => { path: string; init: RequestInit };
   minimal: (i: number) => { sql: string; params: unknown[]; role: string };
   /** REST's parameters for round i (a unique key for inserts). */
-  vary?: (params: unknown[], i: number) => unknown[];
+  vary?: (params: unknown[], key: string) => unknown[];
 }
 
 const scenarios: Scenario[] = [
@@ -91,7 +93,7 @@ async function capture(db: Database, run: () => Promise<Response>): Promise<Capt
         fn({
           ...tx,
           query: (sql, params, queryOptions) => {
-            captured.push({ who, sql, params: [...(params ?? [])] });
+            captured.push({ who, readOnly: options?.readOnly === true, sql, params: [...(params ?? [])] });
             return tx.query(sql, params, queryOptions);
           },
         }),
@@ -162,7 +164,7 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
         params: s.params,
       });
       const readOnly = minimalOf(0).sql.startsWith('select');
-      const restBegin = main.sql.includes('insert into') || scenario.name === 'rpc' ? 'begin' : 'begin read only';
+      const restBegin = main.readOnly ? 'begin read only' : 'begin';
       const lines: Array<[string, (i: number) => Promise<number>]> = [
         [
           'REST (its settings, its statement prepared)',
@@ -170,7 +172,7 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
             transaction(client, restBegin, settingsOf(restSettings, 'rest'), {
               name: `r_${index}`,
               sql: main.sql,
-              params: scenario.vary?.(main.params, i) ?? main.params,
+              params: scenario.vary?.(main.params, `a${i}`) ?? main.params,
             }),
         ],
         [
@@ -189,13 +191,13 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
             transaction(client, restBegin, settingsOf(minimalSettings, 'min'), {
               name: `r_${index}`,
               sql: main.sql,
-              params: scenario.vary?.(main.params, i + rounds) ?? main.params,
+              params: scenario.vary?.(main.params, `b${i}`) ?? main.params,
             }),
         ],
         [
           'minimal statement unnamed, REST settings',
           (i) => {
-            const q = minimalOf(i + rounds);
+            const q = minimalOf(i + 1_000_000);
             return transaction(client, readOnly ? 'begin read only' : 'begin', settingsOf(restSettings, 'rest'), {
               sql: q.sql,
               params: q.params,
@@ -205,7 +207,7 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
         [
           'minimal statement prepared, minimal settings',
           (i) => {
-            const q = minimalOf(i + 2 * rounds);
+            const q = minimalOf(i + 2_000_000);
             return transaction(client, readOnly ? 'begin read only' : 'begin', settingsOf(minimalSettings, 'min'), {
               name: `m_${index}`,
               sql: q.sql,

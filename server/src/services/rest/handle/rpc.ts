@@ -58,16 +58,38 @@ function namesInSchema(deps: RestDeps, schema: string): string[] {
   return names;
 }
 
-/** The call as a FROM item: arguments bound as one JSON object, typed by `json_to_record`. */
-function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+/** The call's arguments as a FROM item (none, or one JSON object typed by `json_to_record`), and the call itself. */
+function callParts(
+  routine: Routine,
+  args: Record<string, unknown>,
+  wholeBody: string | null,
+  params: Params,
+): { from: string | null; call: string } {
   const fn = qualified(routine.schema, routine.name);
   // A single unnamed parameter takes the whole body (PostgREST `OnePosParam`).
-  if (takesBodyWhole(routine)) return `${fn}(${params.bind(wholeBody)}::${routine.params[0]?.type ?? 'json'})`;
+  if (takesBodyWhole(routine)) return { from: null, call: `${fn}(${params.bind(wholeBody)}::${routine.params[0]?.type ?? 'json'})` };
   const used = routine.params.filter((p) => p.name in args);
-  if (used.length === 0) return `${fn}()`;
+  if (used.length === 0) return { from: null, call: `${fn}()` };
   const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
   const call = used.map((p) => `${p.variadic ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
-  return `json_to_record(${params.bind(JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${fn}(${call})`;
+  return { from: `json_to_record(${params.bind(JSON.stringify(args))}::json) as pgrst_args(${record})`, call: `${fn}(${call})` };
+}
+
+/** A function returning rows of a relation, called as a FROM item. */
+function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+  const { from, call } = callParts(routine, args, wholeBody, params);
+  return from ? `${from} cross join lateral ${call}` : call;
+}
+
+/**
+ * A function returning a scalar (or a set of them), called in a select list as PostgREST does
+ * (`callPlanToQuery` callIt): there PostgreSQL inlines a SQL function into the statement's plan,
+ * where in FROM it ran the function's own statement again on every call.
+ */
+function scalarCallFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+  const { from, call } = callParts(routine, args, wholeBody, params);
+  const called = `(select ${call} as pgrst_scalar) as pgrst_call`;
+  return from ? `${from} cross join lateral ${called}` : called;
 }
 
 /** POST/GET/HEAD /rpc/fn (PostgREST `Plan.hs` callPlan + `Statements.hs` mainCall). */
@@ -106,8 +128,8 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
     if (addressed.length > 0) throw errors.notEmbedded(addressed[0] || name);
   }
   const build = (params: Params) => {
-    const from = callFrom(routine, args, wholeBody, params);
     if (routine.returnRelation) {
+      const from = callFrom(routine, args, wholeBody, params);
       const root = planRead(planContext(deps), routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
         source: () => nodeSql(root, params, range),
@@ -115,10 +137,11 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
         body: routine.returnsSet ? bodySql(media, null) : `coalesce((json_agg(_postgrest_t)->0)::text, 'null')`,
       };
     }
+    const from = scalarCallFrom(routine, args, wholeBody, params);
     const page = `${range.limit !== null ? ` limit ${range.limit}` : ''}${range.offset > 0 ? ` offset ${range.offset}` : ''}`;
     return {
-      source: () => `select pgrst_call.pgrst_scalar from ${from} as pgrst_call(pgrst_scalar)${page}`,
-      count: () => `select 1 from ${from} as pgrst_call(pgrst_scalar)`,
+      source: () => `select pgrst_call.pgrst_scalar from ${from}${page}`,
+      count: () => `select 1 from ${from}`,
       body: routine.returnsSet
         ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text`
         : `coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null')`,
@@ -129,7 +152,10 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   const source = built.source();
   const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
   const sql = readStatement(source, wantsCount ? built.count() : null, built.body);
-  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, !post);
+  // PostgREST's transaction mode for a call (`Plan.hs` callReadPlan): read-only unless a POST calls a
+  // volatile function. A read-only transaction also costs PostgreSQL less to begin and end.
+  const readOnly = !post || routine.volatility !== 'v';
+  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, readOnly);
   const { main, total } = await runMainStatement(
     deps,
     ctx,
@@ -147,7 +173,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       },
     },
     // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.
-    { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) && !affectedCheck },
+    { readOnly, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) && !affectedCheck },
   );
   if (routine.returnsVoid) {
     const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: true });
