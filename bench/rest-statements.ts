@@ -17,7 +17,9 @@ import { seedPlacesSql } from './support/rest-seed.ts';
  * (captured from the server's database handle) and the minimal handler's are then run in turn,
  * pipelined as the server sends them (BEGIN, settings, statement, COMMIT in one write), and
  * mixed: REST's statement with the minimal handler's settings and the reverse, which tells the
- * settings' share from the statement's.
+ * settings' share from the statement's (each line prepares its statement under a name of its
+ * own: PostgreSQL plans a prepared statement again when the search path differs from its last
+ * run's). `BENCH_SHOW_SQL=1` prints REST's statements.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const project = path.join(root, 'tests/fixtures/rest');
@@ -170,7 +172,7 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
           'REST (its settings, its statement prepared)',
           (i) =>
             transaction(client, restBegin, settingsOf(restSettings, 'rest'), {
-              name: `r_${index}`,
+              name: `r_${index}_rest`,
               sql: main.sql,
               params: scenario.vary?.(main.params, `a${i}`) ?? main.params,
             }),
@@ -189,7 +191,7 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
           'REST statement prepared, minimal settings',
           (i) =>
             transaction(client, restBegin, settingsOf(minimalSettings, 'min'), {
-              name: `r_${index}`,
+              name: `r_${index}_min`,
               sql: main.sql,
               params: scenario.vary?.(main.params, `b${i}`) ?? main.params,
             }),
@@ -224,6 +226,8 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
           if (i >= 300) times[t]?.push(took);
         }
       }
+      if (process.env.BENCH_SHOW_SQL)
+        console.log(`${main.readOnly ? 'begin read only' : 'begin'}; ${main.sql} -- ${JSON.stringify(main.params)}`);
       console.log(
         `${scenario.name}: REST statement ${main.sql.length} characters, ${restSettings.params.join('').length} characters of settings`,
       );
