@@ -81,11 +81,7 @@ function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: st
   return from ? `${from} cross join lateral ${call}` : call;
 }
 
-/**
- * A function returning a scalar (or a set of them), called in a select list as PostgREST does
- * (`callPlanToQuery` callIt): there PostgreSQL inlines a SQL function into the statement's plan,
- * where in FROM it ran the function's own statement again on every call.
- */
+/** A function returning a scalar (or a set of them), called in a select list as PostgREST does (`callPlanToQuery` callIt). */
 function scalarCallFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
   const { from, call } = callParts(routine, args, wholeBody, params);
   const called = `(select ${call} as pgrst_scalar) as pgrst_call`;
