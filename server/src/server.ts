@@ -1,6 +1,6 @@
-import type { Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createAdaptorServer } from '@hono/node-server';
+import { getRequestListener } from '@hono/node-server';
 import { createApp } from './app.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
@@ -42,6 +42,8 @@ export { DataDirLockedError };
 export interface BootedServer {
   app: ReturnType<typeof createApp>['app'];
   upgrade: ReturnType<typeof createApp>['upgrade'];
+  /** Answers a request without Hono when its service can (decision 261); false leaves it to `app`. */
+  direct: ReturnType<typeof createApp>['direct'];
   config: ServerConfig;
   keys: Keys;
   db: Database;
@@ -130,11 +132,12 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     for (const service of services) await service.start?.();
     let draining = false;
     const operations = operationsRoutes({ config, db, keys, metrics, draining: () => draining });
-    const { app, upgrade } = createApp(services, { log, logRequests: config.logRequests, metrics, operations });
+    const { app, upgrade, direct } = createApp(services, { log, logRequests: config.logRequests, metrics, operations });
     const database = db;
     return {
       app,
       upgrade,
+      direct,
       config,
       keys,
       db: database,
@@ -164,10 +167,16 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
 /** Boots everything, then listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const booted = await bootServer(options);
-  const { app, upgrade, config, keys, db, metrics } = booted;
+  const { app, upgrade, direct, config, keys, db, metrics } = booted;
   try {
-    const server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    const server = createServer();
+    // Counted (and told to close while draining) before any answer can be written.
     const inFlight = trackInFlight(server, booted.draining);
+    // Hono (through @hono/node-server) answers what the direct path leaves to it.
+    const viaHono = getRequestListener(app.fetch);
+    server.on('request', (incoming, outgoing) => {
+      if (!direct(incoming, outgoing)) void viaHono(incoming, outgoing);
+    });
     metrics.gauge('pinstar_http_requests_in_flight', 'HTTP requests being answered now.', () => [{ value: inFlight.count() }]);
     server.on('upgrade', upgrade);
     server.keepAliveTimeout = 65_000;

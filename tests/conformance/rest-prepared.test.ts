@@ -91,6 +91,56 @@ for (const target of conformanceTargets()) {
       for (let i = 0; i < 4; i++) assert.deepEqual(await (await read('c8')).json(), [{ id: 2 }]);
     });
 
+    test("a function's overloads are resolved anew after each schema reload", async () => {
+      const call = (args: Record<string, number>) =>
+        rest(server, '/rpc/overload_probe', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(args),
+        });
+      const answer = async (args: Record<string, number>) => {
+        const res = await call(args);
+        const body = (await res.json()) as unknown;
+        return { status: res.status, body: res.status === 200 ? body : (body as { code: string }).code };
+      };
+      const reloaded = (args: Record<string, number>, expected: { status: number; body: unknown }) =>
+        eventually(async () => {
+          const got = await answer(args);
+          return got.status === expected.status && got.body === expected.body ? got : null;
+        });
+      for (let i = 0; i < 3; i++) assert.deepEqual(await answer({ a: 1 }), { status: 404, body: 'PGRST202' });
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`
+          create function public.overload_probe(a int) returns text language sql immutable as $$ select 'one' $$;
+          notify pgrst, 'reload schema';`),
+      );
+      await reloaded({ a: 1 }, { status: 200, body: 'one' });
+      for (let i = 0; i < 6; i++) {
+        assert.deepEqual(await answer({ a: 1 }), { status: 200, body: 'one' });
+        assert.deepEqual(await answer({ a: 1, b: 2 }), { status: 404, body: 'PGRST202' });
+      }
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`
+          create function public.overload_probe(a int, b int) returns text language sql immutable as $$ select 'two' $$;
+          notify pgrst, 'reload schema';`),
+      );
+      await reloaded({ a: 1, b: 2 }, { status: 200, body: 'two' });
+      for (let i = 0; i < 6; i++) {
+        assert.deepEqual(await answer({ a: 1 }), { status: 200, body: 'one' });
+        assert.deepEqual(await answer({ a: 1, b: 2 }), { status: 200, body: 'two' });
+      }
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`
+          drop function public.overload_probe(int);
+          notify pgrst, 'reload schema';`),
+      );
+      await reloaded({ a: 1 }, { status: 404, body: 'PGRST202' });
+      for (let i = 0; i < 6; i++) {
+        assert.deepEqual(await answer({ a: 1 }), { status: 404, body: 'PGRST202' });
+        assert.deepEqual(await answer({ a: 1, b: 2 }), { status: 200, body: 'two' });
+      }
+    });
+
     test('hundreds of distinct query shapes, each repeated, all answer correctly', async () => {
       // Distinct aliases give distinct statements: more than a connection keeps prepared.
       for (let k = 0; k < 300; k++) {

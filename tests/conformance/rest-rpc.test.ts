@@ -126,6 +126,20 @@ for (const target of conformanceTargets()) {
       );
     });
 
+    test('a call by POST runs read-only unless the function is volatile, as PostgREST runs it', async () => {
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`
+          create function public.tx_mode_stable() returns text language sql stable as $$ select current_setting('transaction_read_only') $$;
+          create function public.tx_mode_volatile() returns text language sql volatile as $$ select current_setting('transaction_read_only') $$;
+          notify pgrst, 'reload schema';`),
+      );
+      const deadline = Date.now() + 10_000;
+      while ((await db.rpc('tx_mode_volatile')).error && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+      assert.deepEqual(outcome(await db.rpc('tx_mode_stable')), ok('on'));
+      assert.deepEqual(outcome(await db.rpc('tx_mode_volatile')), ok('off'));
+      assert.deepEqual(outcome(await db.rpc('tx_mode_volatile', {}, { get: true })), ok('on'));
+    });
+
     test('RAISE becomes a 400 with message, detail and hint', async () => {
       assert.deepEqual(
         outcome(await db.rpc('fail_with', { message: 'boom' })),

@@ -13,8 +13,8 @@ import { handleWrite } from './handle/write.ts';
 import { createOpenApiRoot } from './openapi.ts';
 import { mustAcceptContentType } from './parse/content-type.ts';
 import { serialReloader } from './reloader.ts';
-import { readRestRequest, type RestRequest } from './request.ts';
-import { respondError } from './respond.ts';
+import { readRestRequest, type RestHttpRequest, type RestRequest } from './request.ts';
+import { headerList, respond, respondError, toResponse, type RestAnswer } from './respond.ts';
 import { SchemaCache } from './schema-cache.ts';
 
 const prefix = '/rest/v1';
@@ -51,22 +51,19 @@ export function createRestService(deps: ServiceDeps): Service {
   });
   const reload = schemaCache.reload;
 
-  routes.all('/*', async (c) => {
-    const request = c.req.raw;
-    const path = new URL(request.url).pathname.slice(prefix.length) || '/';
+  /** One request from its parts, whichever way it arrived; errors of the catalogue become answers, others are thrown. */
+  async function answer(request: RestHttpRequest, path: string, readBody: () => Promise<Buffer>): Promise<RestAnswer> {
     let ctx: RestRequest | null = null;
     try {
       // Bounded before anything else, key checks included (decision 102), as a gateway would.
-      const body = bodyMethods.has(request.method)
-        ? (await readBodyWithin(c.env.incoming, deps.config.maxRequestBodyBytes)).toString('utf8')
-        : '';
+      const body = bodyMethods.has(request.method) ? (await readBody()).toString('utf8') : '';
       const config = dbConfig.current;
       ctx = await readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
       if (path === '/') return await openApiRoot(ctx, cache, request);
       const restDeps: RestDeps = { db: deps.db, cache, config };
-      return await route(restDeps, ctx, request, body);
+      return await route(restDeps, ctx, body);
     } catch (error: unknown) {
       const head = request.method === 'HEAD';
       if (error instanceof BodyTooLargeError) return respondError(errors.bodyTooLarge(error.limit), head);
@@ -74,11 +71,30 @@ export function createRestService(deps: ServiceDeps): Service {
       if (isDbError(error)) return respondError(fromDbError(error, ctx?.authed ?? false), head);
       throw error;
     }
+  }
+
+  // In-process (`app.request()`), and the targets the direct path leaves to Hono: as a Fetch `Response`.
+  routes.all('/*', async (c) => {
+    const request = c.req.raw;
+    const path = new URL(request.url).pathname.slice(prefix.length) || '/';
+    const queryIndex = request.url.indexOf('?');
+    const rawSearch = queryIndex >= 0 ? request.url.slice(queryIndex + 1) : '';
+    return toResponse(
+      await answer({ method: request.method, rawSearch, headers: request.headers }, path, () =>
+        readBodyWithin(c.env.incoming, deps.config.maxRequestBodyBytes),
+      ),
+    );
   });
 
   return {
     prefix,
     routes,
+    // On a socket: read from Node's request and written to its response, no Fetch objects (decision 261).
+    direct: async ({ incoming, path, rawSearch, headers }) => {
+      const method = (incoming.method ?? 'GET').toUpperCase();
+      const answered = await answer({ method, rawSearch, headers }, path, () => readBodyWithin(incoming, deps.config.maxRequestBodyBytes));
+      return { status: answered.status, headers: headerList(answered), body: answered.body };
+    },
     start: async () => {
       await Promise.all([reload(), dbConfig.reload()]);
       unlisten = await deps.db.listen('pgrst', (payload) => {
@@ -95,9 +111,9 @@ export function createRestService(deps: ServiceDeps): Service {
 
 const bodyMethods = new Set(['POST', 'PATCH', 'PUT']);
 
-async function route(deps: RestDeps, ctx: RestRequest, request: Request, body: string): Promise<Response> {
+async function route(deps: RestDeps, ctx: RestRequest, body: string): Promise<RestAnswer> {
   const readBody = (rpc: boolean) => {
-    mustAcceptContentType(request.headers.get('content-type'), rpc);
+    mustAcceptContentType(ctx.headers.get('content-type'), rpc);
     return body;
   };
   let segments: string[];
@@ -115,7 +131,7 @@ async function route(deps: RestDeps, ctx: RestRequest, request: Request, body: s
     throw errors.unsupportedMethod(ctx.method);
   }
   if (segments.length === 2 && segments[0] === 'rpc' && segments[1]) {
-    if (ctx.method === 'OPTIONS') return new Response(null, { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD,POST' } });
+    if (ctx.method === 'OPTIONS') return respond(200, null, { Allow: 'OPTIONS,GET,HEAD,POST' });
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD' && ctx.method !== 'POST') throw errors.invalidRpcMethod(ctx.method);
     return handleRpc(deps, ctx, segments[1], ctx.method === 'POST' ? readBody(true) : null);
   }
@@ -123,9 +139,9 @@ async function route(deps: RestDeps, ctx: RestRequest, request: Request, body: s
 }
 
 /** OPTIONS lists the verbs a relation takes (PostgREST `Response.hs` infoResponse): views without rules are read-only. */
-function options(deps: RestDeps, ctx: RestRequest, name: string): Response {
+function options(deps: RestDeps, ctx: RestRequest, name: string): RestAnswer {
   const relation = deps.cache.relation(ctx.schema, name);
   if (!relation) throw errors.tableNotFound(ctx.schema, name, deps.cache.suggestTable(ctx.schema, name));
   const writable = relation.kind === 'r' || relation.kind === 'p' || relation.kind === 'v' || relation.kind === 'f';
-  return new Response(null, { status: 200, headers: { Allow: writable ? 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE' : 'OPTIONS,GET,HEAD' } });
+  return respond(200, null, { Allow: writable ? 'OPTIONS,GET,HEAD,POST,PUT,PATCH,DELETE' : 'OPTIONS,GET,HEAD' });
 }

@@ -1,8 +1,10 @@
 import type { Database } from '../../db/types.ts';
+import type { HeaderReader } from '../../lib/request-headers.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { errors } from './errors.ts';
 import { buildOpenApi, routineKey, type Access, type Catalog, type CatalogRelation } from './openapi-document.ts';
-import { readRestRequest, type RestRequest } from './request.ts';
+import { readRestRequest, type RestHttpRequest, type RestRequest } from './request.ts';
+import { respond, type RestAnswer } from './respond.ts';
 import type { SchemaCache } from './schema-cache.ts';
 
 /** The PostgREST release whose document this reproduces (Supabase's self-hosted stack, 2026). */
@@ -177,11 +179,11 @@ function checkAccept(accept: string | null): void {
 export function createOpenApiRoot(deps: ServiceDeps, schemas: readonly string[]) {
   const memos = new WeakMap<SchemaCache, Memo>();
 
-  return async (ctx: RestRequest, cache: SchemaCache, request: Request): Promise<Response> => {
+  return async (ctx: RestRequest, cache: SchemaCache, request: RestHttpRequest): Promise<RestAnswer> => {
     try {
       const caller = await callerOf(deps, schemas, ctx, request);
       if (caller.role !== 'service_role') throw forbidden();
-      if (caller.method === 'OPTIONS') return new Response(null, { status: 200, headers: { Allow: 'OPTIONS,GET,HEAD' } });
+      if (caller.method === 'OPTIONS') return respond(200, null, { Allow: 'OPTIONS,GET,HEAD' });
       if (caller.method !== 'GET' && caller.method !== 'HEAD') throw errors.unsupportedMethod(caller.method);
       checkAccept(caller.headers.get('accept'));
       let memo = memos.get(cache);
@@ -203,11 +205,11 @@ export function createOpenApiRoot(deps: ServiceDeps, schemas: readonly string[])
       const headers: Record<string, string> = { 'Content-Type': 'application/openapi+json; charset=utf-8' };
       // PostgREST names the schema it answered for when several are exposed (`profileHeader`).
       if (schemas.length > 1) headers['Content-Profile'] = caller.schema;
-      return new Response(caller.method === 'HEAD' ? null : document, { status: 200, headers });
+      return { status: 200, headers, body: caller.method === 'HEAD' ? null : document };
     } catch (error: unknown) {
       if (!(error instanceof RootRefusal)) throw error;
       const body = ctx.method === 'HEAD' ? null : JSON.stringify(error.body);
-      return new Response(body, { status: error.status, headers: { 'Content-Type': 'application/json; charset=utf-8' } });
+      return { status: error.status, headers: { 'Content-Type': 'application/json; charset=utf-8' }, body };
     }
   };
 }
@@ -216,11 +218,23 @@ export function createOpenApiRoot(deps: ServiceDeps, schemas: readonly string[])
  * The caller as the gateway sees it: the key may also come as `?apikey=` (Kong key-auth and Envoy
  * read it there), and a request with no key at all is refused before PostgREST.
  */
-async function callerOf(deps: ServiceDeps, schemas: readonly string[], ctx: RestRequest, request: Request): Promise<RestRequest> {
+async function callerOf(deps: ServiceDeps, schemas: readonly string[], ctx: RestRequest, request: RestHttpRequest): Promise<RestRequest> {
   if (ctx.headers.has('apikey') || ctx.headers.has('authorization')) return ctx;
   const queryKey = ctx.search.get('apikey');
   if (!queryKey) throw noKey();
-  const headers = new Headers(request.headers);
-  headers.set('apikey', queryKey);
-  return readRestRequest(deps.keys, schemas, new Request(request.url, { method: request.method, headers }), ctx.path);
+  return readRestRequest(deps.keys, schemas, { ...request, headers: withApiKey(request.headers, queryKey) }, ctx.path);
+}
+
+/** The request's headers with `apikey` added (it had none), still visited in name order. */
+function withApiKey(headers: HeaderReader, key: string): HeaderReader {
+  return {
+    get: (name) => (name.toLowerCase() === 'apikey' ? key : headers.get(name)),
+    has: (name) => name.toLowerCase() === 'apikey' || headers.has(name),
+    forEach: (visit) => {
+      const entries: Array<[string, string]> = [['apikey', key]];
+      headers.forEach((value, name) => entries.push([name, value]));
+      entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      for (const [name, value] of entries) visit(value, name);
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { TxIdentity } from '../../db/types.ts';
 import { resolveRequestAuth, TokenError, type Keys } from '../../lib/keys.ts';
+import type { HeaderReader } from '../../lib/request-headers.ts';
 import { ident } from './build/sql.ts';
 import { errors, jwtError, type RestError } from './errors.ts';
 
@@ -9,7 +10,7 @@ export interface RestRequest {
   path: string;
   search: URLSearchParams;
   rawSearch: string;
-  headers: Headers;
+  headers: HeaderReader;
   schema: string;
   role: string;
   identity: TxIdentity;
@@ -26,7 +27,7 @@ function tokenFailure(error: TokenError, token: string | null): RestError {
   return jwtError('PGRST301', parts === 3 ? 'JWT cryptographic operation failed' : `Expected 3 parts in JWT; got ${parts}`);
 }
 
-function bearerToken(headers: Headers): string | null {
+function bearerToken(headers: HeaderReader): string | null {
   const authorization = headers.get('authorization');
   const match = authorization ? /^Bearer\s+(.+)$/i.exec(authorization.trim()) : null;
   return match?.[1]?.trim() ?? headers.get('apikey');
@@ -71,6 +72,14 @@ async function authenticate(keys: Keys, authorization: string | null, apikey: st
   return auth;
 }
 
+/** What the REST service reads of an HTTP request, from Node's request or a Fetch `Request`. */
+export interface RestHttpRequest {
+  method: string;
+  /** The query string as sent, without its `?`. */
+  rawSearch: string;
+  headers: HeaderReader;
+}
+
 /**
  * Who the request is and which schema it addresses (PostgREST `Auth.hs`, `ApiRequest.hs`
  * profiles), and the transaction identity with PostgREST's request settings.
@@ -78,7 +87,7 @@ async function authenticate(keys: Keys, authorization: string | null, apikey: st
 export async function readRestRequest(
   keys: Keys,
   exposed: readonly string[],
-  request: Request,
+  request: RestHttpRequest,
   path: string,
   extraSearchPath: readonly string[] = ['public', 'extensions'],
 ): Promise<RestRequest> {
@@ -99,8 +108,7 @@ export async function readRestRequest(
   headers.forEach((value, key) => {
     if (key !== 'cookie') headerObject[key] = value;
   });
-  const queryIndex = request.url.indexOf('?');
-  const rawSearch = queryIndex >= 0 ? request.url.slice(queryIndex + 1) : '';
+  const rawSearch = request.rawSearch;
   return {
     method,
     path,

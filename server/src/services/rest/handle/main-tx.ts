@@ -2,7 +2,7 @@ import type { Tx, TxOptions } from '../../../db/types.ts';
 import { ident } from '../build/sql.ts';
 import type { Media, PlanMedia, Preferences } from '../parse/headers.ts';
 import type { RestRequest } from '../request.ts';
-import { respond } from '../respond.ts';
+import { respond, type RestAnswer } from '../respond.ts';
 import type { RestDeps } from './rest-deps.ts';
 
 /** The numbers PostgREST reads back from its main statement. */
@@ -155,7 +155,7 @@ export async function runExplain(
   sql: string,
   params: unknown[],
   readOnly: boolean,
-): Promise<Response> {
+): Promise<RestAnswer> {
   const rows = await runMain(
     deps,
     ctx,

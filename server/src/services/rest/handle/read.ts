@@ -6,7 +6,7 @@ import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer, type Media, type Preferences } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
-import { contentRange, rangeStatus, respond, respondError } from '../respond.ts';
+import { contentRange, rangeStatus, respond, respondError, type RestAnswer } from '../respond.ts';
 import type { Relation } from '../schema-cache.ts';
 import { hasPlan, needsPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
@@ -64,7 +64,7 @@ export function readResponse(
   total: number | null,
   head: boolean,
   applies: { maxAffected: boolean } = { maxAffected: false },
-): Response {
+): RestAnswer {
   const status = rangeStatus(range.offset, main.pageTotal, total);
   if (status === 416) return respondError(errors.invalidRange(range.offset, total), head);
   if (media.kind === 'object' && main.pageTotal !== 1) return respondError(errors.singular(main.pageTotal), head);
@@ -93,7 +93,7 @@ function checkGeo(media: Media, root: ReadNode): GeoSource | null {
 }
 
 /** GET/HEAD on a table or view (PostgREST `Plan.hs` readPlan + `Statements.hs` mainRead). */
-export async function handleRead(deps: RestDeps, ctx: RestRequest, name: string): Promise<Response> {
+export async function handleRead(deps: RestDeps, ctx: RestRequest, name: string): Promise<RestAnswer> {
   const head = ctx.method === 'HEAD';
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);

@@ -84,7 +84,7 @@ export interface RpcLookup {
 }
 
 /** PGRST202 with PostgREST's hint: the closest parameter list of an overload, else the closest name. */
-function notFound(lookup: RpcLookup, overloads: Routine[], namesInSchema: string[]): RestError {
+function notFound(lookup: RpcLookup, overloads: readonly Routine[], namesInSchema: () => string[]): RestError {
   const fn = `${lookup.schema}.${lookup.name}`;
   const listed = (names: readonly string[]) => `(${[...names].sort().join(', ')})`;
   let hint: string | null = null;
@@ -96,19 +96,18 @@ function notFound(lookup: RpcLookup, overloads: Routine[], namesInSchema: string
     );
     if (best) hint = `Perhaps you meant to call the function ${fn}${best}`;
   } else {
-    const best = closest(lookup.name, namesInSchema, 0.75);
+    const best = closest(lookup.name, namesInSchema(), 0.75);
     if (best) hint = `Perhaps you meant to call the function ${lookup.schema}.${best}`;
   }
   return errors.functionNotFound(fn, [...lookup.keys], lookup.post && lookup.body === 'json', hint);
 }
 
 /**
- * Overload resolution as PostgREST's `findProc`: the overloads whose parameters the argument
- * names fit; failing those, one taking the whole body through a single unnamed parameter.
+ * Overload resolution as PostgREST's `findProc` among a function's callable overloads (in
+ * `callableOverloads`' order): those whose parameters the argument names fit; failing those, one taking the whole body through a single unnamed parameter.
  * None is PGRST202, several PGRST203 (listed in PostgREST's order).
  */
-export function resolveRoutine(lookup: RpcLookup, all: readonly Routine[], namesInSchema: string[]): Routine {
-  const overloads = callableOverloads(all);
+export function resolveRoutine(lookup: RpcLookup, overloads: readonly Routine[], namesInSchema: () => string[]): Routine {
   const keys = new Set(lookup.keys);
   const named = overloads.filter((r) => matchesParams(r, keys, lookup.post, lookup.body));
   const fallback = overloads.filter((r) => !named.includes(r) && takesBodyOf(r, lookup.post, lookup.body));

@@ -6,8 +6,8 @@ import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
-import { respond } from '../respond.ts';
-import type { Routine } from '../schema-cache.ts';
+import { respond, type RestAnswer } from '../respond.ts';
+import type { Routine, SchemaCache } from '../schema-cache.ts';
 import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
@@ -22,6 +22,34 @@ function bodyKind(contentType: string | null): RpcBodyKind {
   return 'json';
 }
 
+/** A function's callable overloads in PostgREST's order, and every parameter name they take. */
+interface Callable {
+  overloads: Routine[];
+  paramNames: Set<string>;
+}
+
+/**
+ * Per schema cache, so per reload: what a function name resolves to before its arguments are
+ * looked at depends on nothing else, and sorting the overloads on every call cost each request.
+ */
+const callableBySchemaCache = new WeakMap<SchemaCache, Map<string, Callable>>();
+
+function callable(cache: SchemaCache, key: string): Callable {
+  let byKey = callableBySchemaCache.get(cache);
+  if (!byKey) {
+    byKey = new Map();
+    callableBySchemaCache.set(cache, byKey);
+  }
+  let found = byKey.get(key);
+  if (!found) {
+    const overloads = callableOverloads(cache.routines.get(key) ?? []);
+    found = { overloads, paramNames: new Set(overloads.flatMap((r) => r.params.map((p) => p.name))) };
+    // Names are the client's (the URL): an unknown one is not kept, so they cannot fill the map.
+    if (overloads.length > 0) byKey.set(key, found);
+  }
+  return found;
+}
+
 function namesInSchema(deps: RestDeps, schema: string): string[] {
   const names: string[] = [];
   for (const [key, overloads] of deps.cache.routines) {
@@ -30,24 +58,41 @@ function namesInSchema(deps: RestDeps, schema: string): string[] {
   return names;
 }
 
-/** The call as a FROM item: arguments bound as one JSON object, typed by `json_to_record`. */
-function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+/** The call's arguments as a FROM item (none, or one JSON object typed by `json_to_record`), and the call itself. */
+function callParts(
+  routine: Routine,
+  args: Record<string, unknown>,
+  wholeBody: string | null,
+  params: Params,
+): { from: string | null; call: string } {
   const fn = qualified(routine.schema, routine.name);
   // A single unnamed parameter takes the whole body (PostgREST `OnePosParam`).
-  if (takesBodyWhole(routine)) return `${fn}(${params.bind(wholeBody)}::${routine.params[0]?.type ?? 'json'})`;
+  if (takesBodyWhole(routine)) return { from: null, call: `${fn}(${params.bind(wholeBody)}::${routine.params[0]?.type ?? 'json'})` };
   const used = routine.params.filter((p) => p.name in args);
-  if (used.length === 0) return `${fn}()`;
+  if (used.length === 0) return { from: null, call: `${fn}()` };
   const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
   const call = used.map((p) => `${p.variadic ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
-  return `json_to_record(${params.bind(JSON.stringify(args))}::json) as pgrst_args(${record}) cross join lateral ${fn}(${call})`;
+  return { from: `json_to_record(${params.bind(JSON.stringify(args))}::json) as pgrst_args(${record})`, call: `${fn}(${call})` };
+}
+
+/** A function returning rows of a relation, called as a FROM item. */
+function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+  const { from, call } = callParts(routine, args, wholeBody, params);
+  return from ? `${from} cross join lateral ${call}` : call;
+}
+
+/** A function returning a scalar (or a set of them), called in a select list as PostgREST does (`callPlanToQuery` callIt). */
+function scalarCallFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+  const { from, call } = callParts(routine, args, wholeBody, params);
+  const called = `(select ${call} as pgrst_scalar) as pgrst_call`;
+  return from ? `${from} cross join lateral ${called}` : called;
 }
 
 /** POST/GET/HEAD /rpc/fn (PostgREST `Plan.hs` callPlan + `Statements.hs` mainCall). */
-export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, text: string | null): Promise<Response> {
+export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, text: string | null): Promise<RestAnswer> {
   const post = ctx.method === 'POST';
   const head = ctx.method === 'HEAD';
-  const candidates = callableOverloads(deps.cache.routines.get(`${ctx.schema}.${name}`) ?? []);
-  const paramNames = new Set(candidates.flatMap((r) => r.params.map((p) => p.name)));
+  const { overloads, paramNames } = callable(deps.cache, `${ctx.schema}.${name}`);
   const parsed = parseQuery(ctx.search, post ? () => false : (key) => paramNames.has(key));
   const body = post ? bodyKind(ctx.headers.get('content-type')) : 'json';
   let args: Record<string, unknown> = {};
@@ -63,9 +108,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       args[key] = existing === undefined ? value : Array.isArray(existing) ? [...existing, value] : [existing, value];
     }
   }
-  const routine = resolveRoutine(
-    { schema: ctx.schema, name, keys: Object.keys(args), post, body },
-    deps.cache.routines.get(`${ctx.schema}.${name}`) ?? [],
+  const routine = resolveRoutine({ schema: ctx.schema, name, keys: Object.keys(args), post, body }, overloads, () =>
     namesInSchema(deps, ctx.schema),
   );
   const wholeBody = post ? (text !== null && text.trim() !== '' ? text : null) : JSON.stringify(args);
@@ -81,8 +124,8 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
     if (addressed.length > 0) throw errors.notEmbedded(addressed[0] || name);
   }
   const build = (params: Params) => {
-    const from = callFrom(routine, args, wholeBody, params);
     if (routine.returnRelation) {
+      const from = callFrom(routine, args, wholeBody, params);
       const root = planRead(planContext(deps), routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
         source: () => nodeSql(root, params, range),
@@ -90,10 +133,11 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
         body: routine.returnsSet ? bodySql(media, null) : `coalesce((json_agg(_postgrest_t)->0)::text, 'null')`,
       };
     }
+    const from = scalarCallFrom(routine, args, wholeBody, params);
     const page = `${range.limit !== null ? ` limit ${range.limit}` : ''}${range.offset > 0 ? ` offset ${range.offset}` : ''}`;
     return {
-      source: () => `select pgrst_call.pgrst_scalar from ${from} as pgrst_call(pgrst_scalar)${page}`,
-      count: () => `select 1 from ${from} as pgrst_call(pgrst_scalar)`,
+      source: () => `select pgrst_call.pgrst_scalar from ${from}${page}`,
+      count: () => `select 1 from ${from}`,
       body: routine.returnsSet
         ? `coalesce(json_agg(_postgrest_t.pgrst_scalar), '[]')::text`
         : `coalesce((json_agg(_postgrest_t.pgrst_scalar)->0)::text, 'null')`,
@@ -104,7 +148,10 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   const source = built.source();
   const wantsCount = prefs.count === 'exact' || prefs.count === 'estimated';
   const sql = readStatement(source, wantsCount ? built.count() : null, built.body);
-  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, !post);
+  // PostgREST's transaction mode for a call (`Plan.hs` callReadPlan): read-only unless a POST calls a
+  // volatile function. A read-only transaction also costs PostgreSQL less to begin and end.
+  const readOnly = !post || routine.volatility !== 'v';
+  if (hasPlan(media)) return runExplain(deps, ctx, prefs, media, sql, params.values, readOnly);
   const { main, total } = await runMainStatement(
     deps,
     ctx,
@@ -122,7 +169,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
       },
     },
     // A second statement (EXPLAIN) or the singular check may follow the call; otherwise BEGIN, the call and COMMIT go at once.
-    { readOnly: !post, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) && !affectedCheck },
+    { readOnly, single: !needsPlan(prefs) && !(media.kind === 'object' && routine.returnsSet) && !affectedCheck },
   );
   if (routine.returnsVoid) {
     const applied = appliedPreferences(prefs, { resolution: false, missing: false, return: false, maxAffected: true });

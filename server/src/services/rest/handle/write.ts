@@ -7,7 +7,7 @@ import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
-import { contentRange, respond } from '../respond.ts';
+import { contentRange, respond, type RestAnswer } from '../respond.ts';
 import { hasPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
 import { findRelation } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
@@ -37,7 +37,7 @@ function payloadColumns(rows: Record<string, unknown>[], columns: string[] | nul
 }
 
 /** POST (insert/upsert), PATCH (update), DELETE on a table (PostgREST `Plan.hs` mutatePlan + `Response.hs`). */
-export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string, text: string): Promise<Response> {
+export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string, text: string): Promise<RestAnswer> {
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
@@ -175,7 +175,7 @@ function writeResponse(
   contentType: string,
   main: MainResult,
   resolutionApplies: boolean,
-): Response {
+): RestAnswer {
   const total = prefs.count ? main.pageTotal : null;
   const headers: Record<string, string> = {};
   const applied = appliedPreferences(prefs, {
