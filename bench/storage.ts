@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
@@ -140,19 +141,29 @@ async function main(): Promise<void> {
     }
     const thumb = (i: number) =>
       photos.getPublicUrl(`p/${i}.jpg`, { transform: { width: 400, height: 400, resize: 'cover' } }).data.publicUrl;
-    const fetchThumb = async (i: number): Promise<number> => {
-      const t = performance.now();
-      const response = await fetch(thumb(i), { headers: { accept: 'image/avif,image/webp,*/*' } });
-      const body = await response.arrayBuffer();
-      const ms = performance.now() - t;
-      if (!response.ok || body.byteLength === 0) throw new Error(`thumbnail ${i}: ${response.status}`);
-      return ms;
-    };
+    // Timed with Node's keep-alive HTTP client, one request in flight, reading each answer to its
+    // end (as bench:rest's load generator): the server's latency, without undici's Fetch objects.
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const fetchThumb = (i: number): Promise<number> =>
+      new Promise((resolve, reject) => {
+        const t = performance.now();
+        http
+          .get(thumb(i), { agent, headers: { accept: 'image/avif,image/webp,*/*' } }, (response) => {
+            let bytes = 0;
+            response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+            response.on('end', () => {
+              const ms = performance.now() - t;
+              if (response.statusCode !== 200 || bytes === 0) reject(new Error(`thumbnail ${i}: ${response.statusCode}`));
+              else resolve(ms);
+            });
+          })
+          .on('error', reject);
+      });
     await fetchThumb(0); // warm sharp up (its first call loads libvips' codecs)
     const cold: number[] = [];
     const cached: number[] = [];
     for (let i = 1; i < photoCount; i++) cold.push(await fetchThumb(i));
-    for (let round = 0; round < 5; round++) for (let i = 1; i < photoCount; i++) cached.push(await fetchThumb(i));
+    for (let round = 0; round < 10; round++) for (let i = 1; i < photoCount; i++) cached.push(await fetchThumb(i));
     const thumbBytes = (await (await fetch(thumb(1), { headers: { accept: 'image/webp' } })).arrayBuffer()).byteLength;
 
     const lines = [
