@@ -6,17 +6,32 @@ import { defineConfig, loadEnv, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { defaultTileAttribution, defaultTileUrl, mapCreditsHtml } from './src/components/map/map-credits.ts';
 import { placeholderCreditsHtml } from './src/components/map/placeholder-credits.ts';
+import { coverBand } from './src/components/places/cover-band.ts';
 import { validateBuildEnv } from './src/lib/env-schema.ts';
+import { variantLadder } from './src/lib/photo-ladder.ts';
 import { categoryLabels } from './src/lib/places.ts';
 
 /** A value as a JavaScript literal inside an inline script (no `</script>` can end it early). */
 const scriptLiteral = (value: unknown) => JSON.stringify(value).replaceAll('<', '\\u003c');
 
 /**
+ * The place page's photo band as the shell draws it: `<Photo>`'s attributes for `coverBand`
+ * and the transforms of its `src` and `srcset` (photo-ladder.ts), which the shell turns into
+ * URLs as `getPublicUrl` does, so the app's `<img>` asks for the very same ones.
+ */
+const placeBand = {
+  bucket: coverBand.bucket,
+  sizes: coverBand.sizes,
+  width: coverBand.width,
+  height: Math.round(coverBand.width / coverBand.ratio),
+  ...variantLadder(coverBand.width, { ratio: coverBand.ratio, fluid: true }),
+};
+
+/**
  * Writes into the static shell of index.html what it shares with the app, from the same
- * settings: the map's credit line, the category labels, and the Supabase project's URL and
- * key when they are baked in at build time (else the shell uses the serving origin and the
- * key the local server writes into the page, as lib/env.ts does).
+ * settings: the map's credit line, the category labels, the place page's photo band, and the
+ * Supabase project's URL and key when they are baked in at build time (else the shell uses the
+ * serving origin and the key the local server writes into the page, as lib/env.ts does).
  */
 function shellSettings(mode: string): Plugin {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
@@ -28,7 +43,8 @@ function shellSettings(mode: string): Plugin {
       html
         .replaceAll('<!--map-credits-->', placeholderCreditsHtml(credits))
         .replace('__PLACE_CATEGORIES__', scriptLiteral(categoryLabels))
-        .replace('"__SUPABASE_URL__"', scriptLiteral(env.VITE_SUPABASE_URL ?? ''))
+        .replace('__PLACE_BAND__', scriptLiteral(placeBand))
+        .replaceAll('"__SUPABASE_URL__"', scriptLiteral(env.VITE_SUPABASE_URL ?? ''))
         .replace('"__SUPABASE_ANON_KEY__"', scriptLiteral(env.VITE_SUPABASE_ANON_KEY ?? '')),
   };
 }
@@ -76,10 +92,13 @@ function runEntryAfterFirstPaint(): Plugin {
           // On a place link, also after the place's header is painted (index.html's early row):
           // scripts that arrived before that paint would count as blocking it in Lighthouse's
           // simulation. Its LCP entry tells; 200 ms when the header adds no larger element (the
-          // LCP was painted already), 2 s at most for the row.
+          // LCP was painted already), 2 s at most for the row. With a photo band, once its image
+          // is decoded and the next frame drawn (2 s at most): it is the page's largest element.
           `const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));`,
           `const placePainted = () => new Promise((resolve) => new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: 'largest-contentful-paint' })).catch(() => {});`,
-          `const place = window.pinstarEarlyPlace && Promise.race([window.pinstarEarlyPlace.row, delay(2000)]).then((row) => row && Promise.race([placePainted(), delay(200)]));`,
+          `const bandPainted = (img) => img.decode().catch(() => {}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));`,
+          `const headerPainted = () => { const band = window.pinstarEarlyPlace?.band; return band ? Promise.race([bandPainted(band), delay(2000)]) : Promise.race([placePainted(), delay(200)]); };`,
+          `const place = window.pinstarEarlyPlace && Promise.race([window.pinstarEarlyPlace.row, delay(2000)]).then((row) => row && headerPainted());`,
           `let started = false; const start = () => { if (!started) { started = true; Promise.resolve(place).then(run).catch(failed); } };`,
           `if (document.visibilityState === 'hidden') start();`,
           `else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {`,

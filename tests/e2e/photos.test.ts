@@ -95,7 +95,8 @@ describe('photos', () => {
         if (request.url().includes('/storage/v1/object/public/')) originals.push(request.url());
       });
       const release = await holdRenders(page);
-      await page.goto(`/places/${placeId}`);
+      // Not until `load`: the page's shell draws the band with its (held) image (decision 075).
+      await page.goto(`/places/${placeId}`, { waitUntil: 'domcontentloaded' });
       const cover = page.locator('main article > span[data-photo-placeholder]').first();
       await cover.waitFor();
       const background = await page.evaluate(

@@ -21,15 +21,37 @@ async function holdScripts(page: Page): Promise<() => void> {
   return release;
 }
 
-// A shared place link: index.html requests the place's row and paints its header before the
-// app's scripts have run; the app takes the same answer over (one request) and replaces the
-// header in place. A place anon may not see is left to the app.
+/** The photo band's `<img>` as the page draws it: what the browser is told to load, and where. */
+const bandImage = `(() => {
+  const img = document.querySelector('main article > span > img');
+  if (!img) return null;
+  const attributes = Object.fromEntries(['src', 'srcset', 'sizes', 'alt', 'width', 'height', 'loading', 'fetchpriority', 'decoding'].map((name) => [name, img.getAttribute(name)]));
+  const { x, y, width, height } = img.getBoundingClientRect();
+  return { attributes, currentSrc: img.currentSrc, loaded: img.complete && img.naturalWidth > 0, box: { x, y, width, height } };
+})()`;
+
+interface BandImage {
+  attributes: Record<string, string | null>;
+  currentSrc: string;
+  loaded: boolean;
+  box: { x: number; y: number; width: number; height: number };
+}
+
+// A shared place link: index.html requests the place's row and paints its header (and its
+// photo band) before the app's scripts have run; the app takes the same answer over (one
+// request) and replaces the header in place. A place anon may not see is left to the app.
+// Demo data: the Eiffel Tower has photos.
 describe('place page first paint', () => {
-  const app = useE2eApp();
+  const app = useE2eApp({ demoData: true });
   let ratedId = '';
   let quietId = '';
   let hiddenId = '';
+  let photoId = '';
   before(async () => {
+    const eiffel = await app.server.admin().from('places').select('id, cover_photo_path').eq('name', 'Eiffel Tower').single();
+    assert.equal(eiffel.error, null);
+    assert.ok(eiffel.data?.cover_photo_path, 'the seeded place has a cover photo');
+    photoId = eiffel.data.id;
     const ownerEmail = uniqueEmail('first-paint');
     const ownerId = await createMember(app.server, ownerEmail, 'first paint 1', 'Owner');
     const reviewerEmail = uniqueEmail('first-paint-reviewer');
@@ -98,11 +120,47 @@ describe('place page first paint', () => {
     await page.getByRole('heading', { level: 1, name: 'Quiet Corner' }).waitFor();
     assert.equal(await page.locator('main header p').first().innerText(), 'Café\nNo reviews yet');
     assert.equal(await page.locator('main header .max-w-prose').count(), 0);
+    assert.equal(await page.locator('main article img').count(), 0, 'no photo, no band');
     release();
     await page.getByRole('button', { name: 'Share' }).waitFor();
     await page.getByText('No reviews yet').first().waitFor();
     assert.deepEqual(errors, []);
     await context.close();
+  });
+
+  test('a place with photos shows its photo band before the scripts run, and the app reuses its image', async () => {
+    for (const viewport of [viewports.mobile, viewports.desktop]) {
+      const { page, context, errors } = await app.openPage(viewport);
+      const release = await holdScripts(page);
+      const photoRequests: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/storage/v1/')) photoRequests.push(request.url());
+      });
+      await page.goto(`/places/${photoId}`, { waitUntil: 'commit' });
+      await page.getByRole('heading', { level: 1, name: 'Eiffel Tower' }).waitFor();
+      await page.waitForFunction(`${bandImage}?.loaded`);
+      const shell = (await page.evaluate(bandImage)) as BandImage;
+      assert.equal(await page.getByRole('button', { name: 'Share' }).count(), 0, 'the app has not run yet');
+      assert.match(shell.currentSrc, /\/storage\/v1\/render\/image\/public\/place-photos\/.+\?width=\d+&height=\d+&resize=cover$/);
+      assert.equal(shell.attributes.fetchpriority, 'high');
+      assert.equal(shell.attributes.alt, '');
+      assert.ok(Math.abs(shell.box.width / shell.box.height - 3) < 0.02, `a 3:1 band (${shell.box.width}×${shell.box.height})`);
+      await assertAccessible(page, 'place header and photo band before the app');
+
+      release();
+      await page.getByRole('button', { name: 'Share' }).waitFor();
+      await page.getByRole('heading', { name: 'Rating' }).waitFor();
+      await page.locator('main article > span > img[srcset]').waitFor();
+      await page.waitForFunction(`${bandImage}?.loaded`);
+      const drawn = (await page.evaluate(bandImage)) as BandImage;
+      assert.deepEqual(drawn.attributes, shell.attributes, 'the app draws the band with the same URLs and attributes');
+      assert.equal(drawn.currentSrc, shell.currentSrc);
+      assert.deepEqual(drawn.box, shell.box, 'the band does not move');
+      await page.waitForLoadState('networkidle');
+      assert.equal(photoRequests.filter((url) => url === shell.currentSrc).length, 1, 'the band image is requested once');
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
   });
 
   test('a place hidden from visitors is left to the app, which says it is not there', async () => {

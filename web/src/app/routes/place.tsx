@@ -4,6 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Photo } from '@/components/photo';
+import { coverBand } from '@/components/places/cover-band';
 import { PlaceSummary } from '@/components/places/place-summary';
 import { QueryError } from '@/components/query-error';
 import { SectionBoundary } from '@/components/section-boundary';
@@ -115,11 +116,12 @@ function PlaceDetail({ place }: { place: Place }) {
       </header>
       {band && place.cover_photo_path ? (
         <Photo
+          bucket={coverBand.bucket}
           path={place.cover_photo_path}
           alt=""
-          width={1024}
-          ratio={3}
-          sizes="(min-width: 1024px) 992px, calc(100vw - 2rem)"
+          width={coverBand.width}
+          ratio={coverBand.ratio}
+          sizes={coverBand.sizes}
           thumbhash={place.cover_photo_thumbhash}
           eager
           className="rounded-lg"
