@@ -235,6 +235,17 @@ for (const target of conformanceTargets()) {
             [3, true],
           ],
         );
+        // Sent in one transaction, the three share their timestamp: still replayed in order sent.
+        const sameInstant = `room:${room}:instant`;
+        await server.db.transaction({ kind: 'system' }, async (tx) => {
+          for (const n of [1, 2, 3]) await tx.query(`select realtime.send(jsonb_build_object('r', $2::int), 'hist', $1)`, [sameInstant, n]);
+        });
+        const again = await privateChannel(member, sameInstant, { broadcast: { replay: { since, limit: 2 } } });
+        assert.equal(again.result.status, 'SUBSCRIBED');
+        assert.deepEqual(
+          (await again.inbox.waitFor(2)).map((m) => (m.payload as { r: number }).r),
+          [2, 3],
+        );
         // supabase-js refuses this itself; the server does too
         const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
         s.send(['1', '1', `realtime:${topic}`, 'phx_join', { config: { broadcast: { replay: { since, limit: 2 } }, private: false } }]);

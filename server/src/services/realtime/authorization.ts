@@ -104,6 +104,9 @@ export async function replayMessages(
   const p = params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
   const limit = p.limit === undefined || p.limit === null ? 25 : p.limit;
   if (!Number.isInteger(p.since) || !Number.isInteger(limit)) return 'UnableToReplayMessages: Replay params are not valid';
+  // Messages sent in one instant share `inserted_at` (PGlite's clock counts milliseconds; one
+  // transaction's sends share now()): the inserting transaction, then the row's place in the
+  // heap, keep them in the order they were sent.
   try {
     return await hub.db.transaction(
       { kind: 'system' },
@@ -112,7 +115,7 @@ export async function replayMessages(
           `select id::text as id, event, payload from realtime.messages
            where topic = $1 and private is true and extension = 'broadcast'
              and inserted_at >= to_timestamp($2::float8 / 1000)::timestamp and inserted_at < now()::timestamp + interval '1 minute'
-           order by inserted_at desc limit $3`,
+           order by inserted_at desc, xmin::text::bigint desc, ctid desc limit $3`,
           [topic, p.since, Math.max(1, Math.min(25, limit as number))],
         );
         return rows.reverse();
