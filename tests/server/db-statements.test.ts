@@ -169,6 +169,93 @@ for (const backend of testBackends()) {
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 10'));
     });
 
+    test('a single statement answers the same on a connection that sends it with BEGIN, settings and COMMIT at once', async () => {
+      // The first transaction on a connection sends its statements one by one; later ones in one
+      // batch (PostgreSQL, decision 262). Several rounds, one at a time, so pooled connections are reused.
+      await server.db.transaction(system, (tx) =>
+        tx.exec(
+          `create table public.stmt_batch (id int primary key, parent int references public.stmt_batch (id) deferrable initially deferred);
+           grant all on public.stmt_batch to service_role;`,
+        ),
+      );
+      const service = (sub: string): TxIdentity => ({ kind: 'request', role: 'service_role', claims: { sub } });
+      const codeOf = (code: string) => (error: unknown) => error instanceof Error && 'code' in error && error.code === code;
+      const ids = async () =>
+        (await server.db.transaction(system, (tx) => tx.query<{ id: number }>('select id from public.stmt_batch order by id'))).rows.map(
+          (r) => r.id,
+        );
+      const circular: Record<string, unknown> = {};
+      circular.self = circular;
+      for (let round = 0; round < 4; round++) {
+        const id = 100 + round;
+        const claims = await server.db.transaction(
+          service(`user-${round}`),
+          async (tx) =>
+            (
+              await tx.query<{ sub: string; who: string }>(
+                `select current_setting('request.jwt.claims', true)::json->>'sub' as sub, current_user as who`,
+                [],
+                { prepare: true },
+              )
+            ).rows,
+          { single: true, readOnly: true },
+        );
+        assert.deepEqual(claims, [{ sub: `user-${round}`, who: 'service_role' }]);
+        const inserted = await server.db.transaction(
+          service('writer'),
+          async (tx) => (await tx.query(`insert into public.stmt_batch (id) values ($1) returning id`, [id], { prepare: true })).rows,
+          { single: true },
+        );
+        assert.deepEqual(inserted, [{ id }]);
+        // An error in the statement, at COMMIT (a deferred foreign key) and in a value that cannot be sent:
+        // nothing is kept, and the connection's next transaction starts clean.
+        await assert.rejects(
+          server.db.transaction(service('writer'), (tx) => tx.query(`insert into public.stmt_batch (id) values ($1), ($1)`, [id + 10]), {
+            single: true,
+          }),
+          codeOf('23505'),
+        );
+        await assert.rejects(
+          server.db.transaction(
+            service('writer'),
+            (tx) => tx.query(`insert into public.stmt_batch (id, parent) values ($1, 999)`, [id + 20]),
+            {
+              single: true,
+            },
+          ),
+          codeOf('23503'),
+        );
+        await assert.rejects(
+          server.db.transaction(service('writer'), (tx) => tx.query(`select $1::json as doc`, [circular]), { single: true }),
+          /circular/i,
+        );
+        await assert.rejects(
+          server.db.transaction(service('reader'), (tx) => tx.query(`insert into public.stmt_batch (id) values ($1)`, [id + 30]), {
+            single: true,
+            readOnly: true,
+          }),
+          codeOf('25006'),
+        );
+        await assert.rejects(
+          server.db.transaction({ kind: 'request', role: 'postgres' }, (tx) => tx.query('select 1', [], { prepare: true }), {
+            single: true,
+          }),
+          (error: unknown) => codeOf('22023')(error) && error instanceof Error && error.message === 'role "postgres" does not exist',
+        );
+        const mode = await server.db.transaction(
+          service('reader'),
+          async (tx) => (await tx.query<{ ro: string }>(`select current_setting('transaction_read_only') as ro`)).rows,
+          { single: true },
+        );
+        assert.deepEqual(mode, [{ ro: 'off' }]);
+        assert.deepEqual(
+          await ids(),
+          Array.from({ length: round + 1 }, (_, k) => 100 + k),
+        );
+      }
+      await server.db.transaction(system, (tx) => tx.exec('drop table public.stmt_batch'));
+    });
+
     test('reads and writes queued behind a runaway read are answered once it is stopped, each run once', async () => {
       const anon: TxIdentity = { kind: 'request', role: 'anon' };
       const read = (n: number) =>

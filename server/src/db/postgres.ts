@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';
+import { parsedOn, runBatch, type BatchError, type BatchStep } from './pg-batch.ts';
 import { isRoleKeyword, settingsStatement, unknownRoleMessage } from './settings.ts';
 import {
   roleTimeoutsMs,
@@ -62,6 +63,25 @@ function statementName(sql: string): string | undefined {
     statementNames.set(sql, name);
   }
   return name;
+}
+
+interface NamedStatement {
+  name: string;
+  text: string;
+}
+
+/** BEGIN and COMMIT of request transactions, named so that a batch binds them without a Parse (decision 262). */
+const beginReadWrite: NamedStatement = { name: 'pinstar_begin', text: 'begin' };
+const beginReadOnly: NamedStatement = { name: 'pinstar_begin_read_only', text: 'begin read only' };
+const commitStatement: NamedStatement = { name: 'pinstar_commit', text: 'commit' };
+const rollback = 'rollback';
+
+/** "permission denied to set role" from the settings statement: one answer for every role authenticator may not use. */
+function settingsError(error: unknown, who: TxIdentity): unknown {
+  if (error instanceof Error && 'code' in error && (error.code === '42501' || error.code === '22023')) {
+    return new DbError({ code: '22023', message: unknownRoleMessage(who.kind === 'request' ? who.role : '') });
+  }
+  return error;
 }
 
 /** Prepared request statements one connection keeps; past them it is closed when released. */
@@ -156,10 +176,21 @@ export class PostgresDatabase implements Database {
       // Everything sent before the callback's first await leaves in one write (writev).
       const flush = cork(client);
       const prepared = requests ? this.#preparedSet(client) : null;
-      const begin = client.query(options?.readOnly ? 'begin read only' : 'begin');
-      const prelude = requests ? this.#settings(client, who, timeoutMs, 'server') : this.#settings(client, who, timeoutMs, 'query');
-      const ready = Promise.all([begin, prelude]);
-      ready.catch(() => undefined);
+      const begin = options?.readOnly ? beginReadOnly : beginReadWrite;
+      let ready: Promise<unknown> | null = null;
+      /** BEGIN and the settings, each a query of its own (named on authenticator connections, so a later batch can bind them). */
+      const start = (): Promise<unknown> => {
+        if (ready) return ready;
+        const begun = requests ? client.query(begin) : client.query(begin.text);
+        const prelude = requests ? this.#settings(client, who, timeoutMs, 'server') : this.#settings(client, who, timeoutMs, 'query');
+        ready = Promise.all([begun, prelude]);
+        ready.catch(() => undefined);
+        return ready;
+      };
+      // A single statement on an authenticator connection may leave with BEGIN, the settings and
+      // COMMIT under one Sync (decision 262): nothing is sent before the statement is known.
+      const batchable = requests !== null && options?.single === true && who.kind === 'request';
+      if (!batchable) void start();
       let ended = false;
       try {
         // Without pipelining (the owner's pool), nothing is sent before the role check passed.
@@ -170,7 +201,7 @@ export class PostgresDatabase implements Database {
         const after = async <R>(pending: Promise<R>): Promise<R> => {
           pending.catch(() => undefined);
           // A settings error wins over the "transaction is aborted" errors that follow it.
-          await ready;
+          await start();
           return pending;
         };
         const tx: Tx = {
@@ -183,11 +214,29 @@ export class PostgresDatabase implements Database {
                 retire = true;
               } else prepared?.add(name);
             }
+            if (batchable && !ready) {
+              const batch = this.#batch(client, who, timeoutMs, begin, { text: sql, values: params, name, rows: true });
+              if (batch) {
+                ended = true;
+                try {
+                  const result = await runBatch(client, batch);
+                  return { rows: result.rows as Row[], rowCount: result.rowCount, fields: result.fields } satisfies QueryResult<Row>;
+                } catch (error: unknown) {
+                  // The transaction may be open and aborted (an error before COMMIT): end it before the
+                  // connection is reused. After a failed COMMIT there is none, and ROLLBACK only warns.
+                  await client.query(rollback).catch(() => {
+                    broken = true;
+                  });
+                  throw (error as BatchError).batchStep === 1 ? settingsError(error, who) : error;
+                }
+              }
+            }
+            void start();
             const pending = name ? client.query({ name, text: sql, values: params as unknown[] }) : client.query(sql, params as unknown[]);
             if (options?.single) {
               // COMMIT leaves with the statement; after an error the server answers it with ROLLBACK.
               ended = true;
-              const commit = client.query('commit');
+              const commit = requests ? client.query(commitStatement) : client.query(commitStatement.text);
               commit.catch(() => undefined);
               const result = await after(pending);
               await commit;
@@ -205,26 +254,31 @@ export class PostgresDatabase implements Database {
             } satisfies QueryResult<Row>;
           },
           exec: async (sql: string) => {
+            void start();
             await after(client.query(sql));
           },
         };
         const running = fn(tx);
         flush();
         const result = await running;
-        await ready;
-        if (ended) return result;
+        if (ended) {
+          await ready;
+          return result;
+        }
+        // No statement ran: the role is still checked and the transaction committed.
+        await start();
         if (options?.readOnly) {
           // node-postgres sends statements per connection in order, so whoever takes this
           // connection next runs after the COMMIT; a read-only COMMIT has nothing to report.
-          client.query('commit').catch(() => undefined);
+          client.query(commitStatement.text).catch(() => undefined);
         } else {
-          await client.query('commit');
+          await client.query(commitStatement.text);
         }
         return result;
       } catch (error: unknown) {
         flush();
-        if (!ended) {
-          await client.query('rollback').catch(() => {
+        if (!ended && ready) {
+          await client.query(rollback).catch(() => {
             broken = true;
           });
         }
@@ -235,6 +289,26 @@ export class PostgresDatabase implements Database {
     } finally {
       client.release(broken || retire);
     }
+  }
+
+  /**
+   * BEGIN, the settings, the statement and COMMIT as one batch, when the connection has already
+   * parsed BEGIN, COMMIT and the settings' text (the first transaction of a connection sends
+   * them one by one, named) and the statement is unnamed or parsed too; null otherwise.
+   */
+  #batch(
+    client: pg.PoolClient,
+    who: TxIdentity,
+    timeoutMs: number | undefined,
+    begin: NamedStatement,
+    main: BatchStep,
+  ): BatchStep[] | null {
+    const settings = settingsStatement(who, timeoutMs, 'server');
+    const settingsName = settings ? statementName(settings.sql) : undefined;
+    if (!settings || !settingsName || !parsedOn(client, settingsName, settings.sql)) return null;
+    if (!parsedOn(client, begin.name, begin.text) || !parsedOn(client, commitStatement.name, commitStatement.text)) return null;
+    if (main.name && !parsedOn(client, main.name, main.text)) return null;
+    return [begin, { name: settingsName, text: settings.sql, values: settings.params }, main, commitStatement];
   }
 
   /** The request statements this connection has prepared. */
@@ -259,11 +333,7 @@ export class PostgresDatabase implements Database {
       try {
         applied = await client.query({ name: statementName(settings.sql), text: settings.sql, values: settings.params });
       } catch (error: unknown) {
-        // "permission denied to set role": one answer for every role authenticator may not use.
-        if (roleCheck === 'server' && error instanceof Error && 'code' in error && (error.code === '42501' || error.code === '22023')) {
-          throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
-        }
-        throw error;
+        throw roleCheck === 'server' ? settingsError(error, who) : error;
       }
       if (applied.rowCount === 0) throw new DbError({ code: '22023', message: unknownRoleMessage(who.role) });
     } else if (timeoutMs !== undefined) {
