@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { openInProcessServer, type InProcessServer } from '../../tests/support/in-process.ts';
+import { serviceOf } from './app.ts';
 
 /** The composed server answered in-process (`app.request()`, no port), on PGlite. */
 describe('the server in-process', () => {
@@ -59,5 +60,19 @@ describe('the server in-process', () => {
       hint: null,
       message: '"failed to parse filter (nope.1)" (line 1, column 1)',
     });
+  });
+});
+
+describe('serviceOf', () => {
+  test('names the service a path is under, exactly at its prefix or below it, and the web app otherwise', () => {
+    assert.equal(serviceOf('/rest/v1'), 'rest');
+    assert.equal(serviceOf('/rest/v1/places'), 'rest');
+    assert.equal(serviceOf('/rest/v10/places'), 'web');
+    assert.equal(serviceOf('/rest/v1x'), 'web');
+    assert.equal(serviceOf('/auth/v1/token'), 'auth');
+    assert.equal(serviceOf('/_server/health'), 'server');
+    assert.equal(serviceOf('/_serverx'), 'web');
+    assert.equal(serviceOf('/'), 'web');
+    assert.equal(serviceOf('/places/42'), 'web');
   });
 });

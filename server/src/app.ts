@@ -19,9 +19,14 @@ const serviceNames: Record<string, string> = {
   '/_dev': 'dev',
 };
 
+/** `serviceNames` as a list, built once (every request is counted). */
+const servicePrefixes = Object.entries(serviceNames);
+
 /** The service a path belongs to, as a metrics label (the web app for everything else). */
 export function serviceOf(pathname: string): string {
-  for (const [prefix, name] of Object.entries(serviceNames)) if (pathname === prefix || pathname.startsWith(`${prefix}/`)) return name;
+  for (const [prefix, name] of servicePrefixes) {
+    if (pathname.startsWith(prefix) && (pathname.length === prefix.length || pathname.charCodeAt(prefix.length) === 47)) return name;
+  }
   return 'web';
 }
 

@@ -20,22 +20,35 @@ export function settingsStatement(
 ): { sql: string; params: string[] } | null {
   if (who.kind === 'system') return null;
   const params: string[] = [];
-  const bind = (value: string) => {
-    params.push(value);
-    return `$${params.length}`;
-  };
+  if (who.searchPath !== undefined) params.push(who.searchPath);
+  if (timeoutMs !== undefined) params.push(String(timeoutMs));
+  params.push(who.role, JSON.stringify({ ...(who.claims ?? {}), role: who.role }));
+  const settings = who.settings ?? [];
+  for (const [key, value] of settings) params.push(key, value);
+  // The text depends only on the statement's shape: built once per shape (every request runs it).
+  const shape = `${who.searchPath !== undefined ? 's' : ''}${timeoutMs !== undefined ? 't' : ''}${roleCheck}${settings.length}`;
+  let sql = settingsTexts.get(shape);
+  if (sql === undefined) {
+    sql = settingsText(who.searchPath !== undefined, timeoutMs !== undefined, roleCheck, settings.length);
+    settingsTexts.set(shape, sql);
+  }
+  return { sql, params };
+}
+
+const settingsTexts = new Map<string, string>();
+
+function settingsText(searchPath: boolean, timeout: boolean, roleCheck: 'query' | 'server', settings: number): string {
+  let n = 0;
+  const bind = () => `$${++n}`;
   const calls: string[] = [];
-  if (who.searchPath !== undefined) calls.push(`set_config('search_path', ${bind(who.searchPath)}, true)`);
-  if (timeoutMs !== undefined) calls.push(`set_config('statement_timeout', ${bind(String(timeoutMs))}, true)`);
-  const role = bind(who.role);
+  if (searchPath) calls.push(`set_config('search_path', ${bind()}, true)`);
+  if (timeout) calls.push(`set_config('statement_timeout', ${bind()}, true)`);
+  const role = bind();
   calls.push(roleCheck === 'server' ? `set_config('role', ${role}, true)` : `set_config('role', r.rolname, true)`);
-  calls.push(`set_config('request.jwt.claims', ${bind(JSON.stringify({ ...(who.claims ?? {}), role: who.role }))}, true)`);
-  for (const [key, value] of who.settings ?? []) calls.push(`set_config(${bind(key)}, ${bind(value)}, true)`);
-  if (roleCheck === 'server') return { sql: `select ${calls.join(', ')}`, params };
-  return {
-    sql: `select ${calls.join(', ')} from pg_catalog.pg_roles r where r.rolname = ${role} and pg_catalog.pg_has_role('authenticator', r.oid, 'member')`,
-    params,
-  };
+  calls.push(`set_config('request.jwt.claims', ${bind()}, true)`);
+  for (let i = 0; i < settings; i++) calls.push(`set_config(${bind()}, ${bind()}, true)`);
+  if (roleCheck === 'server') return `select ${calls.join(', ')}`;
+  return `select ${calls.join(', ')} from pg_catalog.pg_roles r where r.rolname = ${role} and pg_catalog.pg_has_role('authenticator', r.oid, 'member')`;
 }
 
 /** PostgREST answers an unknown JWT role with 22023 "role … does not exist" (HTTP 401). */

@@ -2,6 +2,8 @@ import { errors } from '../errors.ts';
 
 /** PostgREST's names for the request media types it knows (`MediaType.hs` decodeMediaType / toMime). */
 function mediaTypeOf(header: string): { kind: string; mime: string } {
+  // What nearly every request sends, answered without splitting it.
+  if (header === 'application/json') return { kind: header, mime: header };
   const [essence = '', ...params] = header.split(';').map((part) => part.trim());
   const [type, subtype] = essence.toLowerCase().split('/');
   const stripped = params.some((p) => p.toLowerCase().replace(/\s+/g, '') === 'nulls=stripped');
