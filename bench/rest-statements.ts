@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { runBatch } from '../server/src/db/pg-batch.ts';
 import { settingsStatement } from '../server/src/db/settings.ts';
 import type { Database, TxIdentity } from '../server/src/db/types.ts';
 import { silentLogger } from '../server/src/lib/log.ts';
@@ -19,7 +20,9 @@ import { seedPlacesSql } from './support/rest-seed.ts';
  * mixed: REST's statement with the minimal handler's settings and the reverse, which tells the
  * settings' share from the statement's (each line prepares its statement under a name of its
  * own: PostgreSQL plans a prepared statement again when the search path differs from its last
- * run's). `BENCH_SHOW_SQL=1` prints REST's statements.
+ * run's). One more line sends REST's transaction as the server now does (decision 262): the
+ * four statements under one Sync instead of one query each. `BENCH_SHOW_SQL=1` prints REST's
+ * statements.
  */
 const root = path.resolve(import.meta.dirname, '..');
 const project = path.join(root, 'tests/fixtures/rest');
@@ -130,6 +133,26 @@ async function transaction(
   return performance.now() - started;
 }
 
+/**
+ * The same transaction as the server sends it once a connection has parsed its statements
+ * (decision 262): BEGIN, settings, statement and COMMIT bound and executed under one Sync.
+ */
+async function batchTransaction(
+  client: pg.Client,
+  begin: string,
+  settings: { name: string; sql: string; params: unknown[] },
+  statement: { name: string; sql: string; params: unknown[] },
+): Promise<number> {
+  const started = performance.now();
+  await runBatch(client, [
+    { name: begin === 'begin' ? 'b_rw' : 'b_ro', text: begin },
+    { name: settings.name, text: settings.sql, values: settings.params },
+    { name: statement.name, text: statement.sql, values: statement.params, rows: true },
+    { name: 'c', text: 'commit' },
+  ]);
+  return performance.now() - started;
+}
+
 await withBenchDatabase('bench_rest_statements', async (url) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-statements-'));
   const server = await startServer({
@@ -145,6 +168,14 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
   try {
     await server.db.transaction({ kind: 'system' }, (tx) => tx.exec(seedPlacesSql(2000)));
     await client.connect();
+    // The batch line binds BEGIN and COMMIT by name: parsed once here.
+    for (const [name, text] of [
+      ['b_ro', 'begin read only'],
+      ['c', 'commit'],
+      ['b_rw', 'begin'],
+      ['c', 'commit'],
+    ] as const)
+      await client.query({ name, text });
     console.log(
       `load average ${loadavg()
         .map((n) => n.toFixed(2))
@@ -167,9 +198,24 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
       });
       const readOnly = minimalOf(0).sql.startsWith('select');
       const restBegin = main.readOnly ? 'begin read only' : 'begin';
+      // The batch line's statements are parsed by one transaction sent the other way first.
+      await transaction(client, restBegin, settingsOf(restSettings, 'rest'), {
+        name: `r_${index}_batch`,
+        sql: main.sql,
+        params: scenario.vary?.(main.params, 'warm') ?? main.params,
+      });
       const lines: Array<[string, (i: number) => Promise<number>]> = [
         [
-          'REST (its settings, its statement prepared)',
+          'REST, one Sync (as the server sends it, decision 262)',
+          (i) =>
+            batchTransaction(client, restBegin, settingsOf(restSettings, 'rest'), {
+              name: `r_${index}_batch`,
+              sql: main.sql,
+              params: scenario.vary?.(main.params, `c${i}`) ?? main.params,
+            }),
+        ],
+        [
+          'REST, one query each (its settings, its statement prepared)',
           (i) =>
             transaction(client, restBegin, settingsOf(restSettings, 'rest'), {
               name: `r_${index}_rest`,
