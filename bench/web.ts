@@ -12,7 +12,8 @@ import { formatPhotoBytes, measurePhotoBytes } from './photo-bytes.ts';
 /**
  * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
  * slowdown) on the built app served by the local server with the demo data, in Debian's
- * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page.
+ * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page, after one unmeasured
+ * run that warms the freshly launched browser.
  * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>] [--photos-only]
  * (`/place` stands for the demo data's Hyde Park, `/photo-place` for its Eiffel Tower, which has
  * photos; `--report-dir` keeps each full JSON report,
@@ -95,6 +96,13 @@ try {
       .map((n) => n.toFixed(2))
       .join(' ');
   process.stdout.write(`${cpus().length} cores, load average ${load()}\n`);
+  // Chromium's first page after launch pays the browser's own start-up (fonts, caches, its
+  // processes): one unmeasured Lighthouse run on the first page, so every measured run sees the
+  // browser a phone already has running.
+  if (!values['photos-only'] && paths[0]) {
+    await lighthouse(`${base}${paths[0]}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    process.stdout.write(`warm-up: one unmeasured run on ${paths[0]}\n`);
+  }
   for (const pagePath of values['photos-only'] ? [] : paths) {
     for (let run = 0; run < Number(values.runs); run++) {
       const result = await lighthouse(`${base}${pagePath}`, {

@@ -86,7 +86,8 @@ function runEntryAfterFirstPaint(): Plugin {
           `const chunks = ${JSON.stringify(chunks)};`,
           `const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));`,
           `const preload = (href) => document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href, crossOrigin: '' }));`,
-          `const run = async () => { chunks.forEach(preload); for (const stage of ${JSON.stringify(stages)}) { await import(stage); await nextTask(); } await import('${src}'); };`,
+          // Five preloads per task: each link starts a fetch, about a millisecond of a phone's main thread.
+          `const run = async () => { for (let i = 0; i < chunks.length; i += 5) { chunks.slice(i, i + 5).forEach(preload); await nextTask(); } for (const stage of ${JSON.stringify(stages)}) { await import(stage); await nextTask(); } await import('${src}'); };`,
           // A failed download (offline, a deploy replaced the files) says so instead of a frozen shell.
           `const failed = () => { document.querySelector('main').textContent = 'Pinstar could not load. Check your connection and reload the page.'; };`,
           // On a place link, also after the place's header is painted (index.html's early row):

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
-import { router } from './app/router';
+import { createRouter } from './app/router';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -11,15 +11,22 @@ if (!root) throw new Error('#root is missing from index.html');
 // The static shell of index.html is on screen already (this module runs after its first
 // paint, see vite.config.ts): the first render can yield to the browser between components
 // (a transition) instead of blocking input for one long task.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <AppProvider>
-        <RouterProvider router={router} />
-      </AppProvider>
-    </StrictMode>,
-  );
-});
+// Evaluating the app's modules, creating the router (its first match starts the page's data)
+// and React's first render each run in a task of their own, so none is a long task on a phone.
+setTimeout(() => {
+  const router = createRouter();
+  setTimeout(() => {
+    startTransition(() => {
+      createRoot(root).render(
+        <StrictMode>
+          <AppProvider>
+            <RouterProvider router={router} />
+          </AppProvider>
+        </StrictMode>,
+      );
+    });
+  }, 0);
+}, 0);
 
 // The service worker registers once the page has loaded, from a chunk of its own (app/pwa.ts).
 if (import.meta.env.PROD) {

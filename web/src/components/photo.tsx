@@ -3,6 +3,32 @@ import { cn } from '@/lib/cn';
 import { responsiveSource } from '@/lib/photo-variants';
 
 const placeholders = new Map<string, string>();
+let decoding: Promise<unknown> = Promise.resolve();
+
+/**
+ * Decodes a ThumbHash in a task of its own: a page opening with a dozen photos decodes them
+ * one after another between the browser's other work, not all in one long task.
+ */
+function decodeSoon(hash: string): Promise<string> {
+  const next = decoding.then(
+    () =>
+      new Promise<string>((resolve, reject) => {
+        setTimeout(() => {
+          import('thumbhash')
+            .then(({ thumbHashToDataURL }) => {
+              const known = placeholders.get(hash);
+              if (known) return known;
+              const dataUrl = thumbHashToDataURL(Uint8Array.from(atob(hash), (c) => c.charCodeAt(0)));
+              placeholders.set(hash, dataUrl);
+              return dataUrl;
+            })
+            .then(resolve, reject);
+        }, 0);
+      }),
+  );
+  decoding = next.catch(() => undefined);
+  return next;
+}
 
 /** The ThumbHash as a data URL; the decoder loads on demand, outside the first download. */
 function usePlaceholder(hash: string | null | undefined): string | null {
@@ -10,11 +36,8 @@ function usePlaceholder(hash: string | null | undefined): string | null {
   useEffect(() => {
     if (!hash || placeholders.has(hash)) return;
     let live = true;
-    void import('thumbhash')
-      .then(({ thumbHashToDataURL }) => {
-        const bytes = Uint8Array.from(atob(hash), (c) => c.charCodeAt(0));
-        const dataUrl = thumbHashToDataURL(bytes);
-        placeholders.set(hash, dataUrl);
+    void decodeSoon(hash)
+      .then((dataUrl) => {
         if (live) setUrl(dataUrl);
       })
       .catch(() => undefined);

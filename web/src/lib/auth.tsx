@@ -1,6 +1,6 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
-import { createContext, use, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/components/ui/toaster';
 import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath } from './auth-redirect';
@@ -149,7 +149,11 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         sessionJustEnded = window.location.pathname !== paths.explore();
         void navigate(paths.explore(), { replace: true });
       }
-      apply();
+      // The stored session read at start-up re-renders every consumer of the auth state: as a
+      // transition that render yields to the browser every few milliseconds (a page that opens
+      // must not block input while it settles); events the user caused apply at once.
+      if (event === 'INITIAL_SESSION') startTransition(apply);
+      else apply();
     };
     // Run outside the auth lock: the callback must not call supabase.auth itself synchronously.
     const { data } = supabase.auth.onAuthStateChange((event, session) => {

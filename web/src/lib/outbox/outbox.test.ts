@@ -158,6 +158,32 @@ test('replays asked for at once run one after the other: nothing is sent twice',
   assert.deepEqual(sent, ['a', 'b']);
 });
 
+test('opening an empty outbox changes nothing its subscribers see; opening a stored one tells them', async () => {
+  // A component rendered while the device storage is read must not see its snapshot change
+  // when the storage turns out empty (React would render the whole page again, synchronously).
+  const empty = setup();
+  const before = empty.outbox.snapshot();
+  let heard = 0;
+  empty.outbox.subscribe(() => heard++);
+  await empty.outbox.ready;
+  assert.equal(heard, 0);
+  assert.equal(empty.outbox.snapshot(), before);
+
+  const first = setup();
+  await first.add('kept');
+  const stored = setup({}, [...first.storage.items.values()]);
+  const initial = stored.outbox.snapshot();
+  let told = 0;
+  stored.outbox.subscribe(() => told++);
+  await stored.outbox.ready;
+  assert.equal(told, 1);
+  assert.notEqual(stored.outbox.snapshot(), initial);
+  assert.deepEqual(
+    stored.outbox.snapshot().map((i) => i.label),
+    ['kept'],
+  );
+});
+
 test('subscribers hear of every change; clear forgets everything', async () => {
   const { outbox, storage, add } = setup();
   let calls = 0;

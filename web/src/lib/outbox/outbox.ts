@@ -89,6 +89,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
 
   const ready = storage.getAll().then(
     (stored) => {
+      // An empty device outbox changes nothing: subscribers (rendered while it was read) keep
+      // their snapshot, so React has no torn store to render again synchronously.
+      if (stored.length === 0) return;
       items = [...stored, ...items];
       changed();
     },

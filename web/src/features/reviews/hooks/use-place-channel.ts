@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import type { Place } from '@/lib/places';
 import { photoKeys, placeKeys, reviewKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -30,11 +30,16 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
     };
     const channel = supabase.channel(`place:${placeId}`, { config: { private: true, presence: { key: crypto.randomUUID() } } });
     channel
-      .on('presence', { event: 'sync' }, () => setPresent(Object.keys(channel.presenceState()).length))
+      // Both counts re-render the whole page (the header and the sections under it): as
+      // transitions, rendered in slices that leave the browser free for input (decision 276).
+      .on('presence', { event: 'sync' }, () => {
+        const count = Object.keys(channel.presenceState()).length;
+        startTransition(() => setPresent(count));
+      })
       .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
         // New photos join the gallery with the new reviews, when the reader asks (no layout shift).
         if (payload.table !== 'reviews') return;
-        if (fromSomeoneElse(payload.record?.author_id)) setNewReviews((n) => n + 1);
+        if (fromSomeoneElse(payload.record?.author_id)) startTransition(() => setNewReviews((n) => n + 1));
         else refreshStats();
       })
       .on('broadcast', { event: 'UPDATE' }, ({ payload }: { payload: ChangePayload }) => {
