@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { hash, verify } from '@node-rs/bcrypt';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer, type RunningServer } from '../server/src/server.ts';
+import type { RunningServer } from '../server/src/server.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 /**
  * `npm run bench:auth`: password sign-in and refresh-token rotation through /auth/v1 on PGlite
@@ -91,14 +91,10 @@ async function benchBackend(databaseUrl: string): Promise<{ signin: Measure; ref
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-auth-'));
   let server: RunningServer | null = null;
   try {
-    server = await startServer({
+    server = await startBenchServer({
       projectDir: project,
-      port: 0,
       dataDir,
-      webDist: null,
-      env: { ...process.env, DATABASE_URL: databaseUrl },
-      log: silentLogger,
-      override: { logRequests: false },
+      databaseUrl,
     });
     const job = { url: server.url, apikey: server.keys.anonKey };
     await post({ ...job, kind: 'signin', count: 0, concurrency: 0 }, '/signup', { email, password });

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer } from '../server/src/server.ts';
 import { createSlowTable, get, memberToken, percentile, probeUrl, startAttackers } from '../tests/support/slow-caller.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 /**
  * `npm run bench:dos`: a signed-in member's primary-key read through REST while 0, 1 and 4
@@ -32,14 +31,10 @@ interface Row {
 
 async function benchBackend(backend: string, databaseUrl: string): Promise<Row[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-dos-'));
-  const server = await startServer({
+  const server = await startBenchServer({
     projectDir: project,
-    port: 0,
     dataDir,
-    webDist: null,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    log: silentLogger,
-    override: { logRequests: false },
+    databaseUrl,
   });
   const rows: Row[] = [];
   try {

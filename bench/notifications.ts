@@ -11,11 +11,10 @@ import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer } from '../server/src/server.ts';
 import { createMember, reviewBody, sql } from '../tests/data/support.ts';
 import { startCluster } from '../tests/support/postgres-cluster.ts';
 import type { TestBackend, TestServer } from '../tests/support/server.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 50);
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',') as TestBackend[];
@@ -26,14 +25,11 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** The project's server on a fresh database, shaped as the data tests' helpers expect. */
 async function start(backend: TestBackend, databaseUrl: string): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-notify-'));
-  const server = await startServer({
+  const server = await startBenchServer({
     projectDir: path.resolve(import.meta.dirname, '../supabase'),
-    port: 0,
     dataDir,
-    webDist: null,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    log: silentLogger,
-    override: { logRequests: false, seed: false },
+    databaseUrl,
+    seed: false,
   });
   const client = (key = server.keys.anonKey) =>
     createClient(server.url, key, {

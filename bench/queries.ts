@@ -19,11 +19,10 @@ import { SignJWT } from 'jose';
 import { applyProject } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import type { Database } from '../server/src/db/types.ts';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer } from '../server/src/server.ts';
 import { communityMembers, loadCommunityData, memberId } from './community-load.ts';
 import { loadBenchData } from './queries-load.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
@@ -186,13 +185,11 @@ async function measure(db: Database): Promise<Map<string, [number, number]>> {
  * the access token of the member the case picks.
  */
 async function measureApi(dataDir: string, databaseUrl: string): Promise<Map<string, [number, number]>> {
-  const server = await startServer({
+  const server = await startBenchServer({
     projectDir,
-    port: 0,
     dataDir,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    log: silentLogger,
-    override: { logRequests: false, seed: false },
+    databaseUrl,
+    seed: false,
   });
   try {
     const clients = new Map<string, SupabaseClient>();

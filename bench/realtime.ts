@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer, type RunningServer } from '../server/src/server.ts';
+import type { RunningServer } from '../server/src/server.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 
 /**
  * `npm run bench:realtime`: delivery latency (p50/p95/p99, from send or commit to receipt)
@@ -210,14 +210,10 @@ async function throughputRun(server: RunningServer, subscribers: number): Promis
 
 async function benchBackend(backend: string, databaseUrl: string): Promise<string[]> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-rt-'));
-  const server = await startServer({
+  const server = await startBenchServer({
     projectDir: project,
-    port: 0,
     dataDir,
-    webDist: null,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    log: silentLogger,
-    override: { logRequests: false },
+    databaseUrl,
   });
   const lines = [`-- ${backend}`];
   try {

@@ -5,9 +5,8 @@ import pg from 'pg';
 import { runBatch } from '../server/src/db/pg-batch.ts';
 import { settingsStatement } from '../server/src/db/settings.ts';
 import type { Database, TxIdentity } from '../server/src/db/types.ts';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer } from '../server/src/server.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 import { percentile } from './support/http-load.ts';
 import { seedPlacesSql } from './support/rest-seed.ts';
 
@@ -155,14 +154,10 @@ async function batchTransaction(
 
 await withBenchDatabase('bench_rest_statements', async (url) => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-statements-'));
-  const server = await startServer({
+  const server = await startBenchServer({
     projectDir: project,
-    port: 0,
     dataDir,
-    webDist: null,
-    env: { ...process.env, DATABASE_URL: url },
-    log: silentLogger,
-    override: { logRequests: false },
+    databaseUrl: url,
   });
   const client = new pg.Client({ connectionString: url, pipeline: true } as pg.ClientConfig);
   try {

@@ -4,10 +4,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { Database } from '../server/src/db/types.ts';
-import { silentLogger } from '../server/src/lib/log.ts';
-import { startServer } from '../server/src/server.ts';
 import { startBaseline } from './support/baseline.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
+import { startBenchServer } from './support/bench-server.ts';
 import { Connection, measure as measureShape, percentile, requestBytes, type Measure } from './support/http-load.ts';
 import { seedPlacesSql } from './support/rest-seed.ts';
 
@@ -288,14 +287,10 @@ async function timeTransactions<T>(db: Database, fn: () => Promise<T>): Promise<
 
 async function benchBackend(backend: 'pglite' | 'postgres', databaseUrl: string): Promise<BackendResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-rest-'));
-  const server = await startServer({
+  const server = await startBenchServer({
     projectDir: project,
-    port: 0,
     dataDir,
-    webDist: null,
-    env: { ...process.env, DATABASE_URL: databaseUrl },
-    log: silentLogger,
-    override: { logRequests: false },
+    databaseUrl,
   });
   const rows: Row[] = [];
   let floorMeasure: Measure;
