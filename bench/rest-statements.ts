@@ -194,29 +194,21 @@ await withBenchDatabase('bench_rest_statements', async (url) => {
       const readOnly = minimalOf(0).sql.startsWith('select');
       const restBegin = main.readOnly ? 'begin read only' : 'begin';
       // The batch line's statements are parsed by one transaction sent the other way first.
-      await transaction(client, restBegin, settingsOf(restSettings, 'rest'), {
-        name: `r_${index}_batch`,
+      /** REST's main statement under `name`, its values varied by `key`. */
+      const restStatement = (name: string, key: string) => ({
+        name,
         sql: main.sql,
-        params: scenario.vary?.(main.params, 'warm') ?? main.params,
+        params: scenario.vary?.(main.params, key) ?? main.params,
       });
+      await transaction(client, restBegin, settingsOf(restSettings, 'rest'), restStatement(`r_${index}_batch`, 'warm'));
       const lines: Array<[string, (i: number) => Promise<number>]> = [
         [
           'REST, one Sync (as the server sends it, decision 262)',
-          (i) =>
-            batchTransaction(client, restBegin, settingsOf(restSettings, 'rest'), {
-              name: `r_${index}_batch`,
-              sql: main.sql,
-              params: scenario.vary?.(main.params, `c${i}`) ?? main.params,
-            }),
+          (i) => batchTransaction(client, restBegin, settingsOf(restSettings, 'rest'), restStatement(`r_${index}_batch`, `c${i}`)),
         ],
         [
           'REST, one query each (its settings, its statement prepared)',
-          (i) =>
-            transaction(client, restBegin, settingsOf(restSettings, 'rest'), {
-              name: `r_${index}_rest`,
-              sql: main.sql,
-              params: scenario.vary?.(main.params, `a${i}`) ?? main.params,
-            }),
+          (i) => transaction(client, restBegin, settingsOf(restSettings, 'rest'), restStatement(`r_${index}_rest`, `a${i}`)),
         ],
         [
           'minimal (its settings, its statement unnamed)',

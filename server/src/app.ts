@@ -25,7 +25,7 @@ const servicePrefixes = Object.entries(serviceNames);
 /** The service a path belongs to, as a metrics label (the web app for everything else). */
 export function serviceOf(pathname: string): string {
   for (const [prefix, name] of servicePrefixes) {
-    if (pathname.startsWith(prefix) && (pathname.length === prefix.length || pathname.charCodeAt(prefix.length) === 47)) return name;
+    if (pathname.startsWith(prefix) && (pathname.length === prefix.length || pathname[prefix.length] === '/')) return name;
   }
   return 'web';
 }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
+import { nextTask } from './lib/next-task';
 import './index.css';
 
 const root = document.getElementById('root');
@@ -13,20 +14,20 @@ if (!root) throw new Error('#root is missing from index.html');
 // (a transition) instead of blocking input for one long task.
 // Evaluating the app's modules, creating the router (its first match starts the page's data)
 // and React's first render each run in a task of their own, so none is a long task on a phone.
-setTimeout(() => {
+void (async () => {
+  await nextTask();
   const router = createRouter();
-  setTimeout(() => {
-    startTransition(() => {
-      createRoot(root).render(
-        <StrictMode>
-          <AppProvider>
-            <RouterProvider router={router} />
-          </AppProvider>
-        </StrictMode>,
-      );
-    });
-  }, 0);
-}, 0);
+  await nextTask();
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <AppProvider>
+          <RouterProvider router={router} />
+        </AppProvider>
+      </StrictMode>,
+    );
+  });
+})();
 
 // The service worker registers once the page has loaded, from a chunk of its own (app/pwa.ts).
 if (import.meta.env.PROD) {

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { nextTask } from '@/lib/next-task';
 import { responsiveSource } from '@/lib/photo-variants';
 
 const placeholders = new Map<string, string>();
@@ -10,22 +11,16 @@ let decoding: Promise<unknown> = Promise.resolve();
  * one after another between the browser's other work, not all in one long task.
  */
 function decodeSoon(hash: string): Promise<string> {
-  const next = decoding.then(
-    () =>
-      new Promise<string>((resolve, reject) => {
-        setTimeout(() => {
-          import('thumbhash')
-            .then(({ thumbHashToDataURL }) => {
-              const known = placeholders.get(hash);
-              if (known) return known;
-              const dataUrl = thumbHashToDataURL(Uint8Array.from(atob(hash), (c) => c.charCodeAt(0)));
-              placeholders.set(hash, dataUrl);
-              return dataUrl;
-            })
-            .then(resolve, reject);
-        }, 0);
-      }),
-  );
+  const next = decoding
+    .then(nextTask)
+    .then(() => import('thumbhash'))
+    .then(({ thumbHashToDataURL }) => {
+      const known = placeholders.get(hash);
+      if (known) return known;
+      const dataUrl = thumbHashToDataURL(Uint8Array.from(atob(hash), (c) => c.charCodeAt(0)));
+      placeholders.set(hash, dataUrl);
+      return dataUrl;
+    });
   decoding = next.catch(() => undefined);
   return next;
 }

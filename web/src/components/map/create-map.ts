@@ -1,5 +1,6 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
+import { nextTask } from '@/lib/next-task';
 import { basemapAttribution, basemapUrl, tileAttribution, tileUrl } from './map-config';
 import type { MapView } from './types';
 import './map.css';
@@ -64,7 +65,6 @@ async function addBasemap(map: L.Map, data: GeoJSON.FeatureCollection, removed: 
   // Low-detail outlines: simplified a little more on screen (fewer points to draw) at no visible loss.
   const style: L.PolylineOptions = { color: '#94a3b8', weight: 0.8, fillColor: '#f8fafc', fillOpacity: 1, smoothFactor: 2, renderer };
   const layer = L.geoJSON(undefined, { pane: 'basemap', interactive: false, style });
-  const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
   await nextTask();
   if (removed()) return;
   // The canvas first, in a task of its own: allocating it is the costliest single step.
