@@ -172,4 +172,24 @@ describe('the Explore map', () => {
     assert.deepEqual(errors, []);
     await context.close();
   });
+
+  test('a tap on another page the moment the map first reports its view is not lost while that page loads', async () => {
+    const { page, context, errors } = await app.openPage(viewports.mobile);
+    // The log's code arrives late, as on a slow network: the navigation is still under way when
+    // the map, set up in the same moment, reports its first view (which writes Explore's URL).
+    await page.route(/\/moderation-log-[\w-]+\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await route.continue();
+    });
+    await page.addInitScript(`new MutationObserver((_, observer) => {
+      if (!document.querySelector('.leaflet-container')) return;
+      observer.disconnect();
+      document.querySelector('nav[aria-label="Tabs"] a[href="/moderation/log"]').click();
+    }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['class'] })`);
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Moderation log' }).waitFor();
+    assert.equal(new URL(page.url()).pathname, '/moderation/log');
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
 });

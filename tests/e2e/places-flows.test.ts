@@ -153,6 +153,48 @@ describe('places, reviews and live updates in the browser', () => {
     await context.close();
   });
 
+  test('filters changed before the page has rendered the last change all apply', async () => {
+    const { page, context, errors } = await app.openPage();
+    await page.goto('/');
+    await page.getByText('75 places in this area').waitFor();
+    const filters = () => {
+      const params = new URL(page.url()).searchParams;
+      return Object.fromEntries(['category', 'min', 'sort'].filter((key) => params.has(key)).map((key) => [key, params.get(key)]));
+    };
+    // Three changes in one task: none of them has reached the address bar when the next is made.
+    await page.evaluate(`(() => {
+      const choose = (label, value) => {
+        const select = document.getElementById([...document.querySelectorAll('label')].find((l) => l.textContent.trim() === label).htmlFor);
+        select.value = value;
+        select.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      [...document.querySelectorAll('[aria-label="Category"] button')].find((b) => b.textContent === 'Museum').click();
+      choose('Minimum stars', '4');
+      choose('Sort by', 'top');
+    })()`);
+    await page.waitForFunction(`new URL(location.href).searchParams.get('sort') === 'top'`);
+    assert.deepEqual(filters(), { category: 'museum', min: '4', sort: 'top' });
+    await page.getByRole('button', { name: 'Museum', exact: true, pressed: true }).waitFor();
+    assert.equal(await page.getByLabel('Minimum stars').inputValue(), '4');
+
+    // On a slow phone each change reaches the address bar before the page has rendered it.
+    await page.goto('/');
+    await page.getByText('75 places in this area').waitFor();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+    await page.getByRole('group', { name: 'Category' }).getByRole('button', { name: 'Park', exact: true }).click();
+    await page.getByLabel('Minimum stars').selectOption('3');
+    await page.getByLabel('Sort by').selectOption('top');
+    await page.waitForFunction(`new URL(location.href).searchParams.get('sort') === 'top'`);
+    assert.deepEqual(filters(), { category: 'park', min: '3', sort: 'top' });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    // Back undoes them one by one.
+    await page.goBack();
+    await page.waitForFunction(`!new URL(location.href).searchParams.has('sort')`);
+    assert.deepEqual(filters(), { category: 'park', min: '3' });
+    assert.deepEqual(errors, []);
+  });
+
   test('a new member adds a place with the pin, reviews it with two photos, and another visitor sees it live', async () => {
     const { page, context, errors } = await app.openPage();
     const email = uniqueEmail('places');

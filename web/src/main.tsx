@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { AppProvider } from './app/provider';
 import { createRouter } from './app/router';
+import { LiveRouterContext } from './lib/live-router';
 import { nextTask } from './lib/next-task';
 import './index.css';
 
@@ -22,7 +23,9 @@ void (async () => {
     createRoot(root).render(
       <StrictMode>
         <AppProvider>
-          <RouterProvider router={router} />
+          <LiveRouterContext value={router}>
+            <RouterProvider router={router} />
+          </LiveRouterContext>
         </AppProvider>
       </StrictMode>,
     );

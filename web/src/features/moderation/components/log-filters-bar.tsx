@@ -40,7 +40,7 @@ function FilterSelect<T extends string>({
 }
 
 /** Narrow the log by what was done and what it was about. */
-export function LogFiltersBar({ filters, onChange }: { filters: LogFilters; onChange: (next: LogFilters) => void }) {
+export function LogFiltersBar({ filters, onChange }: { filters: LogFilters; onChange: (patch: Partial<LogFilters>) => void }) {
   return (
     <div role="group" aria-label="Filter the log" className="mb-4 flex flex-wrap items-center gap-x-4 gap-y-2">
       <FilterSelect
@@ -48,14 +48,14 @@ export function LogFiltersBar({ filters, onChange }: { filters: LogFilters; onCh
         allLabel="All actions"
         value={filters.action}
         options={logActionOptions}
-        onChange={(action) => onChange({ ...filters, action })}
+        onChange={(action) => onChange({ action })}
       />
       <FilterSelect
         label="About"
         allLabel="Everything"
         value={filters.target}
         options={logTargetOptions}
-        onChange={(target) => onChange({ ...filters, target })}
+        onChange={(target) => onChange({ target })}
       />
     </div>
   );

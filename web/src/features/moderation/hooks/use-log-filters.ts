@@ -1,14 +1,18 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchUpdate } from '@/lib/url-search';
 import { readLogFilters, writeLogFilters, type LogFilters } from '../log-filters';
 
-/** The log's filters from the URL; changing one replaces the history entry (no back-button trail). */
-export function useLogFilters(): [LogFilters, (next: LogFilters) => void] {
-  const [params, setParams] = useSearchParams();
+/**
+ * The log's filters from the URL; changing one replaces the history entry (no back-button trail).
+ * A change names only the filters it sets, and applies to the changes made before it.
+ */
+export function useLogFilters(): [LogFilters, (patch: Partial<LogFilters>) => void] {
+  const [params, updateSearch] = useSearchUpdate();
   const filters = readLogFilters(params);
   const setFilters = useCallback(
-    (next: LogFilters) => setParams((current) => writeLogFilters(current, next), { replace: true }),
-    [setParams],
+    (patch: Partial<LogFilters>) =>
+      updateSearch((latest) => writeLogFilters(latest, { ...readLogFilters(latest), ...patch }), { replace: true }),
+    [updateSearch],
   );
   return [filters, setFilters];
 }
