@@ -1,8 +1,8 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, type ReactNode } from 'react';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenNotice, ReportButton } from '@/features/moderation';
-import { PhotoGallery } from '@/features/photos';
+import { PhotoGallery, placePhotosQuery } from '@/features/photos';
 import { NewReviewsPill, ReviewComposer, ReviewList, reviewsQuery } from '@/features/reviews';
 
 /**
@@ -18,11 +18,14 @@ export function SectionHeading({ id, children, focusable = false }: { id: string
 }
 
 export function PlacePhotos({ placeId }: { placeId: string }) {
+  const { status } = useQuery({ ...placePhotosQuery(placeId), notifyOnChangeProps: ['status'] });
   return (
-    <PhotoGallery
-      placeId={placeId}
-      photoActions={(photo) => <ReportButton targetType="photo" targetId={photo.id} label={`Report photo: ${photo.alt}`} />}
-    />
+    <MountWhenSettled settled={status !== 'pending'} fallback={<Skeleton className="h-24 w-full" />}>
+      <PhotoGallery
+        placeId={placeId}
+        photoActions={(photo) => <ReportButton targetType="photo" targetId={photo.id} label={`Report photo: ${photo.alt}`} />}
+      />
+    </MountWhenSettled>
   );
 }
 
@@ -69,24 +72,36 @@ export function PlaceReviews({ placeId, placeName, userId, desktop, newReviews, 
 }
 
 /**
- * Mounts the review list once its first page (newest first, as the list opens) has settled,
- * and in a deferred render: a query's answer re-renders its components in one blocking task,
- * which for a page of reviews (avatars, dates, tooltips, photos) was a long one on a phone; a
- * deferred mount lets React yield while it builds them. Meanwhile the list's own loading look.
+ * Mounts `children` once their query has settled, in a deferred render. A query's answer
+ * re-renders the components reading it in one blocking task (TanStack Query's store updates
+ * cannot be transitions), which for a page of reviews (avatars, dates, tooltips, photos) or a
+ * grid of photos with its lightbox was a long task on a phone; a deferred mount lets React yield
+ * while it builds them. Meanwhile `fallback`, the section's own loading look.
  */
+function MountWhenSettled({ settled, fallback, children }: { settled: boolean; fallback: ReactNode; children: ReactNode }) {
+  const shown = useDeferredValue(settled);
+  return shown ? children : fallback;
+}
+
+/** The review list's loading look, until its first page (newest first, as the list opens) has settled. */
 function FirstPageFirst({ placeId, children }: { placeId: string; children: ReactNode }) {
   const { status } = useInfiniteQuery({ ...reviewsQuery(placeId, 'newest'), notifyOnChangeProps: ['status'] });
-  const settled = useDeferredValue(status !== 'pending');
-  if (settled) return children;
   return (
-    <div>
-      <div className="flex min-h-9 items-center justify-between gap-2" />
-      <div role="status" aria-label="Loading reviews" className="mt-4 space-y-4">
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} className="h-24 w-full" />
-        ))}
-      </div>
-    </div>
+    <MountWhenSettled
+      settled={status !== 'pending'}
+      fallback={
+        <div>
+          <div className="flex min-h-9 items-center justify-between gap-2" />
+          <div role="status" aria-label="Loading reviews" className="mt-4 space-y-4">
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} className="h-24 w-full" />
+            ))}
+          </div>
+        </div>
+      }
+    >
+      {children}
+    </MountWhenSettled>
   );
 }
 

@@ -1,3 +1,4 @@
+import type { RealtimeChannel } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { startTransition, useEffect, useEffectEvent, useState } from 'react';
 import type { Place } from '@/lib/places';
@@ -28,42 +29,50 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
       void queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) });
       void queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) });
     };
-    const channel = supabase.channel(`place:${placeId}`, { config: { private: true, presence: { key: crypto.randomUUID() } } });
-    channel
-      // Both counts re-render the whole page (the header and the sections under it): as
-      // transitions, rendered in slices that leave the browser free for input (decision 276).
-      .on('presence', { event: 'sync' }, () => {
-        const count = Object.keys(channel.presenceState()).length;
-        startTransition(() => setPresent(count));
-      })
-      .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
-        // New photos join the gallery with the new reviews, when the reader asks (no layout shift).
-        if (payload.table !== 'reviews') return;
-        if (fromSomeoneElse(payload.record?.author_id)) startTransition(() => setNewReviews((n) => n + 1));
-        else refreshStats();
-      })
-      .on('broadcast', { event: 'UPDATE' }, ({ payload }: { payload: ChangePayload }) => {
-        if (payload.table === 'places') {
-          // A changed review count comes with a review's own event (held for the pill, or
-          // refreshed with the list); an edit of the place itself shows at once.
-          const shown = queryClient.getQueryData<Place | null>(placeKeys.detail(placeId));
-          if (!shown || payload.record?.rating_count === shown.rating_count) refreshStats();
-        } else if (payload.table === 'review_photos') void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
-        else {
+    const subscribe = (topic: RealtimeChannel) =>
+      topic
+        // Both counts re-render the whole page (the header and the sections under it): as
+        // transitions, rendered in slices that leave the browser free for input (decision 276).
+        .on('presence', { event: 'sync' }, () => {
+          const count = Object.keys(topic.presenceState()).length;
+          startTransition(() => setPresent(count));
+        })
+        .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
+          // New photos join the gallery with the new reviews, when the reader asks (no layout shift).
+          if (payload.table !== 'reviews') return;
+          if (fromSomeoneElse(payload.record?.author_id)) startTransition(() => setNewReviews((n) => n + 1));
+          else refreshStats();
+        })
+        .on('broadcast', { event: 'UPDATE' }, ({ payload }: { payload: ChangePayload }) => {
+          if (payload.table === 'places') {
+            // A changed review count comes with a review's own event (held for the pill, or
+            // refreshed with the list); an edit of the place itself shows at once.
+            const shown = queryClient.getQueryData<Place | null>(placeKeys.detail(placeId));
+            if (!shown || payload.record?.rating_count === shown.rating_count) refreshStats();
+          } else if (payload.table === 'review_photos') void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
+          else {
+            refreshStats();
+            void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+          }
+        })
+        .on('broadcast', { event: 'DELETE' }, () => {
           refreshStats();
           void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
-        }
-      })
-      .on('broadcast', { event: 'DELETE' }, () => {
-        refreshStats();
-        void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
-        void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
-      })
-      .subscribe((status) => {
-        if (status === 'SUBSCRIBED') void channel.track({ since: new Date().toISOString() });
-      });
+          void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
+        })
+        .subscribe((status) => {
+          if (status === 'SUBSCRIBED') void topic.track({ since: new Date().toISOString() });
+        });
+    // Joined in a task of its own, not in the commit that shows the page: opening the socket and
+    // the channel is a few milliseconds a phone's main thread would add to that long task.
+    let channel: RealtimeChannel | null = null;
+    const join = setTimeout(() => {
+      channel = supabase.channel(`place:${placeId}`, { config: { private: true, presence: { key: crypto.randomUUID() } } });
+      subscribe(channel);
+    }, 0);
     return () => {
-      void supabase.removeChannel(channel);
+      clearTimeout(join);
+      if (channel) void supabase.removeChannel(channel);
     };
   }, [placeId, queryClient]);
 
