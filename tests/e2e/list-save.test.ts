@@ -108,6 +108,36 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('New list in the picker: its form has loaded with the picker, and the new list holds the place', async () => {
+    const ben = await member('ben', 'Ben Saver');
+    const { page, errors } = await app.openPage();
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, ben.email, password);
+    await waitForToast(page, 'Welcome, Ben Saver!');
+    await page.getByRole('button', { name: 'Save Monmouth Coffee Company to a list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save to a list' });
+    await dialog.getByRole('checkbox', { name: /Coffee to try/ }).waitFor();
+    await page.waitForFunction(
+      `performance.getEntriesByType('resource').some((e) => /\\/new-list-form-[^/]*\\.js$/.test(e.name))`,
+      undefined,
+      { timeout: 10_000 },
+    );
+    await dialog.getByRole('button', { name: 'New list' }).click();
+    await dialog.getByLabel('List name').fill('Rainy days');
+    await dialog.getByRole('button', { name: 'Create list' }).click();
+    const created = dialog.getByRole('checkbox', { name: /Rainy days/ });
+    await created.waitFor();
+    // Checked, and counted once the server has it (the count is the list's, read back).
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[role=dialog] label')].some((l) => l.textContent.includes('Rainy days') && l.querySelector('input').checked && l.lastElementChild.textContent === '1')`,
+    );
+    const { data, error } = await ben.api.from('lists').select('id').eq('owner_id', ben.id).eq('name', 'Rainy days').single();
+    assert.equal(error, null);
+    const saved = await savedPlaces(ben.api, data!.id);
+    assert.deepEqual(saved, ['Monmouth Coffee Company']);
+    assert.deepEqual(errors, []);
+  });
+
   test('Save on the map preview of a place (phone)', async () => {
     const ben = await member('ben', 'Ben Saver');
     const { page, errors } = await app.openPage({ width: 390, height: 844 });
