@@ -75,6 +75,19 @@ for (const backend of testBackends()) {
       assert.deepEqual((await admin.storage.from('avatars').list(userId)).data, []);
     });
 
+    test('a token whose session ended (signed out everywhere) is refused as signed out, and the account stays', async () => {
+      const { client, userId } = await member();
+      const { data: session } = await client.auth.getSession();
+      const other = server.client();
+      await other.auth.setSession({ access_token: session.session!.access_token, refresh_token: session.session!.refresh_token });
+      assert.equal((await other.auth.signOut({ scope: 'global' })).error, null);
+      assert.deepEqual(await call(client), {
+        status: 401,
+        body: { code: 'no_authorization', message: 'Sign in to delete your account.' },
+      });
+      assert.notEqual((await server.admin().auth.admin.getUserById(userId)).data.user, null);
+    });
+
     test('a call after the deletion is the same 404', async () => {
       const { client } = await member();
       assert.equal((await call(client)).status, 200);

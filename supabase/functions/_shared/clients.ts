@@ -21,6 +21,20 @@ export function callerClient(authorization: string): SupabaseClient {
   });
 }
 
+/** Whether the user a token names no longer exists (asked of the auth service; the claim only names whom to ask about). */
+async function userIsGone(token: string): Promise<boolean> {
+  let sub: unknown;
+  try {
+    const payload = token.split('.')[1] ?? '';
+    sub = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }).sub;
+  } catch {
+    return false;
+  }
+  if (typeof sub !== 'string' || sub === '') return false;
+  const { error } = await serviceClient().auth.admin.getUserById(sub);
+  return error?.code === 'user_not_found';
+}
+
 /**
  * The caller, checked with the auth service (never trusting the token's claims alone):
  * `deleted` when the token is genuine but its user no longer exists (GoTrue's user_not_found).
@@ -33,6 +47,10 @@ export async function signedInCaller(
   if (!token) return { kind: 'anonymous' };
   const { data, error } = await serviceClient().auth.getUser(token);
   if (error?.code === 'user_not_found') return { kind: 'deleted' };
+  // The auth service reads the token's user, then its session: an account deleted between the
+  // two reads (a concurrent delete-account) answers session_not_found. Whether the user is
+  // still there tells a deleted account from a session that ended (a sign-out elsewhere).
+  if (error?.code === 'session_not_found' && (await userIsGone(token))) return { kind: 'deleted' };
   if (error || !data.user) return { kind: 'anonymous' };
   return { kind: 'user', user: data.user, authorization };
 }
