@@ -21,15 +21,23 @@ export function callerClient(authorization: string): SupabaseClient {
   });
 }
 
-/** Whether the user a token names no longer exists (asked of the auth service; the claim only names whom to ask about). */
-async function userIsGone(token: string): Promise<boolean> {
-  let sub: unknown;
+/**
+ * The claims a JWT carries, read without checking its signature: only for a token the auth
+ * service has judged, or to name whom to ask it about. Empty when it is not a JWT.
+ */
+export function unverifiedClaims(token: string): Record<string, unknown> {
   try {
-    const payload = token.split('.')[1] ?? '';
-    sub = (JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { sub?: unknown }).sub;
+    const payload = token.replace(/^Bearer /i, '').split('.')[1] ?? '';
+    const claims: unknown = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/')));
+    return typeof claims === 'object' && claims !== null ? (claims as Record<string, unknown>) : {};
   } catch {
-    return false;
+    return {};
   }
+}
+
+/** Whether the user a token names no longer exists (asked of the auth service). */
+async function userIsGone(token: string): Promise<boolean> {
+  const { sub } = unverifiedClaims(token);
   if (typeof sub !== 'string' || sub === '') return false;
   const { error } = await serviceClient().auth.admin.getUserById(sub);
   return error?.code === 'user_not_found';

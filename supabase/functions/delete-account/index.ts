@@ -1,4 +1,4 @@
-import { serviceClient, signedInCaller } from '../_shared/clients.ts';
+import { serviceClient, signedInCaller, unverifiedClaims } from '../_shared/clients.ts';
 import { corsHeaders, errorResponse, json } from '../_shared/http.ts';
 import { listFolder, removeKeys } from '../_shared/storage.ts';
 
@@ -15,17 +15,6 @@ import { listFolder, removeKeys } from '../_shared/storage.ts';
 
 const buckets = ['avatars', 'place-photos'];
 
-/** The `aal` claim of a token the auth service has just accepted (signedInCaller checked it). */
-function assuranceLevel(authorization: string): string {
-  try {
-    const payload = authorization.replace(/^Bearer /i, '').split('.')[1] ?? '';
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { aal?: unknown };
-    return typeof claims.aal === 'string' ? claims.aal : '';
-  } catch {
-    return '';
-  }
-}
-
 const alreadyDeleted = () => errorResponse(404, 'user_not_found', 'This account has already been deleted.');
 
 Deno.serve(async (request: Request) => {
@@ -36,7 +25,8 @@ Deno.serve(async (request: Request) => {
   if (caller.kind !== 'user') return errorResponse(401, 'no_authorization', 'Sign in to delete your account.');
   // An account protected by an authenticator app is deleted only from a session that used it.
   const protectedByFactor = (caller.user.factors ?? []).some((factor) => factor.status === 'verified');
-  if (protectedByFactor && assuranceLevel(caller.authorization) !== 'aal2') {
+  // The token's `aal` claim: the auth service has just accepted this token (signedInCaller).
+  if (protectedByFactor && unverifiedClaims(caller.authorization).aal !== 'aal2') {
     return errorResponse(403, 'insufficient_aal', 'Enter the code from your authenticator app first.');
   }
   let choice: unknown;

@@ -9,8 +9,8 @@ export interface AskedSearch {
 
 /**
  * The search a new change builds on. The router writes the history entry a few microtasks after
- * it is asked to, and React renders the new location later still (a transition, which waits for
- * nothing): until the address bar has moved on from the search the last change was made on, that
+ * it is asked to, and React renders the new location later still (a transition, rendered when
+ * other work lets it): until the address bar has moved on from the search the last change was made on, that
  * change's own search is the latest.
  */
 export function latestSearch(asked: AskedSearch | null, current: string): string {
