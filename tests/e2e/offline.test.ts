@@ -292,4 +292,53 @@ describe('offline', () => {
     assert.deepEqual(stars, []);
     await context.close();
   });
+
+  test('a part of the page still loading when the connection drops comes once it is back; the rest keeps working meanwhile', async () => {
+    const dee = await member('dee', 'Dee Dee');
+    const other = await member('eve', 'Eve Online');
+    const corner = await place(other.api, 'Late Corner', 48.89);
+    // A first visit: no service worker in control yet, so the page's own requests fetch its code.
+    const context = await app.browser.newContext({
+      baseURL: app.server.url,
+      viewport: viewports.mobile,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      serviceWorkers: 'block',
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(20_000);
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, dee.email, password);
+    await waitForToast(page, 'Welcome, Dee Dee!');
+    // The code of the place page's lower sections (and its report button) is slow to come, and the
+    // connection drops before it has: that request fails as the browser's would.
+    let dropped: () => void = () => undefined;
+    const connectionDropped = new Promise<void>((resolve) => (dropped = resolve));
+    let holding = true;
+    await context.route('**/assets/place-sections-*.js', async (route) => {
+      if (!holding) return route.continue();
+      await connectionDropped;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto(`/places/${corner}`);
+    await page.getByRole('heading', { level: 1, name: 'Late Corner' }).waitFor();
+    await page.getByRole('button', { name: 'Star', exact: true }).waitFor();
+    await context.setOffline(true);
+    holding = false;
+    dropped();
+    await page.getByRole('status').filter({ hasText: banner }).waitFor();
+    // The header stays and works offline: a star waits on the device.
+    await page.getByRole('button', { name: 'Star', exact: true }).click();
+    await page.getByText('Waiting to send', { exact: true }).waitFor();
+    assert.equal(await page.getByRole('alert').count(), 0, 'no section shows an error');
+    // Back online, the sections' code is fetched again, the reviews and the report button come, and the star is sent.
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Report this place' }).waitFor();
+    await page.getByRole('button', { name: 'Write a review' }).waitFor();
+    await page.getByRole('button', { name: 'Starred', exact: true }).waitFor();
+    await page.getByText('Waiting to send', { exact: true }).waitFor({ state: 'detached' });
+    const { data: stars } = await app.server.admin().from('stars').select('place_id').eq('user_id', dee.id);
+    assert.deepEqual(stars, [{ place_id: corner }]);
+    await context.close();
+  });
 });

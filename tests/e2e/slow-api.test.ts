@@ -50,4 +50,34 @@ describe('an unreachable API', () => {
     assert.equal(await alert.count(), 0, 'the message is gone');
     await context.close();
   });
+
+  test('code that does not come: the sections it carries say so, the header stays, and "Try again" fetches it anew', async () => {
+    const { data } = await app.server.admin().from('places').select('id').eq('name', 'Eiffel Tower').single();
+    const eiffel = (data as { id: string }).id;
+    const { page, context } = await app.openPage(viewports.desktop);
+    // The place page's lower sections (and its report buttons) come in a chunk of their own.
+    let refuse = true;
+    let refused = 0;
+    await page.route('**/assets/place-sections-*.js', (route: Route) => {
+      if (!refuse) return void route.continue();
+      refused += 1;
+      void route.abort('connectionrefused');
+    });
+    await page.goto(`/places/${eiffel}`);
+    const reviews = page.locator('section[aria-labelledby="reviews-title"]');
+    const failed = reviews.getByRole('alert').filter({ hasText: messages.unreachable });
+    await failed.waitFor({ timeout: 15_000 });
+    assert.ok(refused >= 3, `asked ${refused} times before saying so`);
+    await page.getByRole('heading', { level: 1, name: 'Eiffel Tower' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in to star' }).waitFor();
+    assert.equal(await page.locator('article > header').getByRole('alert').count(), 0, 'the header shows no error');
+    refuse = false;
+    await failed.getByRole('button', { name: 'Try again' }).click();
+    await reviews
+      .getByRole('link', { name: /^Report review by .+ \(sign in first\)$/ })
+      .first()
+      .waitFor();
+    assert.equal(await failed.count(), 0, 'the message is gone');
+    await context.close();
+  });
 });

@@ -114,6 +114,10 @@ describe('error catalogue', () => {
     assert.equal(describeError(storage('413', 'EntityTooLarge')).message, 'Photos must be under 5 MB.');
     assert.equal(describeError(storage('415', 'InvalidMimeType')).message, 'Use a JPEG, PNG or WebP image.');
     assert.deepEqual(describeError(new TypeError('Failed to fetch')), { code: 'network', message: messages.offline, reaction: 'offline' });
+    // code loaded on demand that did not come (Chromium's, Safari's words): the server, not the device
+    for (const said of ['Failed to fetch dynamically imported module: http://localhost/assets/a.js', 'Importing a module script failed.']) {
+      assert.deepEqual(describeError(new TypeError(said)), { code: 'unreachable', message: messages.unreachable, reaction: 'retry' });
+    }
     // what supabase-js returns when a read timed out or the server did not answer
     assert.deepEqual(describeError({ message: 'TimeoutError: signal timed out', details: '', hint: '', code: '' }), {
       code: 'timeout',

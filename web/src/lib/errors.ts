@@ -115,6 +115,8 @@ function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
     return /fetch|network/i.test(text(e.message)) || e.status === 0;
   }
+  // The app's own code failing to load on demand, online, is the server out of reach, as below.
+  if (error instanceof TypeError && /imported module|module script/i.test(error.message)) return false;
   return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
 }
 
@@ -248,7 +250,7 @@ export function describeError(error: unknown, options: { table?: string; quiet?:
   // as supabase-js reports them: "TimeoutError: …", "TypeError: Failed to fetch".
   const said = `${text(e.name)}: ${text(e.message)}`;
   if (/\bTimeoutError\b/.test(said)) return { code: 'timeout', message: messages.timeout, reaction: 'retry' };
-  if (/fetch|network|load failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said)) {
+  if (/fetch|network|load failed|module script failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said)) {
     return { code: 'unreachable', message: messages.unreachable, reaction: 'retry' };
   }
   const code = text(e.code);

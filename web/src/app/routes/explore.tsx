@@ -1,10 +1,11 @@
 import { Bookmark } from 'lucide-react';
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ExploreView } from '@/features/explore';
 import { starredIdsQuery } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
+import { lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
 import { queryClient } from '@/lib/query-client';
@@ -19,7 +20,7 @@ const loadPicker = () =>
     picker = module;
     return module;
   });
-const SavePicker = lazy(loadPicker);
+const SavePicker = lazyComponent(loadPicker);
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {

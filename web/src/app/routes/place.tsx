@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Pencil, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Photo } from '@/components/photo';
@@ -16,6 +16,7 @@ import { useMyProfile } from '@/features/profiles';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
+import { lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import { canEditPlace } from '@/lib/permissions';
 import type { Place } from '@/lib/places';
@@ -23,10 +24,10 @@ import { NotFoundRoute } from './not-found';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
 const sections = () => import('./place-sections');
-const PlacePhotos = lazy(() => sections().then((m) => ({ default: m.PlacePhotos })));
-const PlaceReviews = lazy(() => sections().then((m) => ({ default: m.PlaceReviews })));
-const ReportButton = lazy(() => sections().then((m) => ({ default: m.ReportButton })));
-const HiddenNotice = lazy(() => sections().then((m) => ({ default: m.HiddenNotice })));
+const PlacePhotos = lazyComponent(() => sections().then((m) => ({ default: m.PlacePhotos })));
+const PlaceReviews = lazyComponent(() => sections().then((m) => ({ default: m.PlaceReviews })));
+const ReportButton = lazyComponent(() => sections().then((m) => ({ default: m.ReportButton })));
+const HiddenNotice = lazyComponent(() => sections().then((m) => ({ default: m.HiddenNotice })));
 
 function useDesktop(): boolean {
   return typeof window !== 'undefined' && window.matchMedia('(min-width: 768px)').matches;
@@ -73,9 +74,11 @@ function PlaceDetail({ place }: { place: Place }) {
               {place.name}
             </h1>
             {place.hidden_at ? (
-              <Suspense fallback={null}>
-                <HiddenNotice targetType="place" targetId={place.id} />
-              </Suspense>
+              <SectionBoundary name="hidden notice" fallback={null}>
+                <Suspense fallback={null}>
+                  <HiddenNotice targetType="place" targetId={place.id} />
+                </Suspense>
+              </SectionBoundary>
             ) : null}
             <PlaceSummary place={shown} />
             {place.address ? <p className="text-slate-700">{place.address}</p> : null}
@@ -97,9 +100,11 @@ function PlaceDetail({ place }: { place: Place }) {
                   <Pencil aria-hidden="true" className="size-4" /> Edit place
                 </Link>
               ) : null}
-              <Suspense fallback={null}>
-                <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
-              </Suspense>
+              <SectionBoundary name="report button" fallback={null}>
+                <Suspense fallback={null}>
+                  <ReportButton targetType="place" targetId={place.id} ownerId={place.created_by} className="min-h-9" />
+                </Suspense>
+              </SectionBoundary>
             </div>
           </div>
         </SectionBoundary>

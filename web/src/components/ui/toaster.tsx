@@ -1,12 +1,13 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { ExternalToast, toast as SonnerToast } from 'sonner';
+import { lazyComponent } from '@/lib/lazy-component';
 
 /**
  * Toasts without sonner in the first download: the Toaster's chunk starts loading with the
  * first render, and `toast.*` waits for the same module (sonner replays toasts raised before
  * its Toaster subscribed). A failed download is tried again on the next toast.
  */
-const SonnerToaster = lazy(() => import('./sonner-toaster'));
+const SonnerToaster = lazyComponent(() => import('./sonner-toaster'));
 
 let sonner: Promise<{ toast: typeof SonnerToast }> | null = null;
 function loadSonner(): Promise<{ toast: typeof SonnerToast }> {

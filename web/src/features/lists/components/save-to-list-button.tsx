@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Bookmark, Plus } from 'lucide-react';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PendingNote } from '@/components/pending-note';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/lib/cn';
+import { lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import { listsWithPlaceQuery, myListsQuery } from '../api/lists';
 import { listPlaceSubject, useSetListPlace } from '../api/set-list-place';
@@ -14,7 +15,7 @@ import { listPlaceSubject, useSetListPlace } from '../api/set-list-place';
 // The form, and the schema library it validates with, load with the picker (it opens in a dialog),
 // not with every page that shows "Save": a place page evaluates 40 KB less before it is drawn.
 const loadNewListForm = () => import('./new-list-form');
-const NewListForm = lazy(() => loadNewListForm().then((m) => ({ default: m.NewListForm })));
+const NewListForm = lazyComponent(() => loadNewListForm().then((m) => ({ default: m.NewListForm })));
 
 function Picker({ userId, placeId, placeName }: { userId: string; placeId: string; placeName?: string }) {
   const lists = useQuery(myListsQuery(userId));

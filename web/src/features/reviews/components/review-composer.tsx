@@ -1,17 +1,18 @@
 import { useQuery } from '@tanstack/react-query';
 import { PenLine } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PendingNote } from '@/components/pending-note';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Drawer, DrawerContent, DrawerTrigger } from '@/components/ui/drawer';
 import { Spinner } from '@/components/ui/spinner';
+import { lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import { myReviewQuery } from '../api/reviews';
 
 /** The form (react-hook-form, photo processing) loads only when someone opens it. */
-const ReviewForm = lazy(() => import('./review-form'));
+const ReviewForm = lazyComponent(() => import('./review-form'));
 
 export interface ReviewComposerProps {
   placeId: string;

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { afterEach, describe, test } from 'node:test';
+import { onlineManager } from '@tanstack/react-query';
+import { loadWhenOnline } from './lazy-component.ts';
+
+/** A loader that fails `failures` times (as a module fetch with no network does), then loads. */
+function flaky(failures: number) {
+  const loader = {
+    calls: 0,
+    load: async () => {
+      loader.calls += 1;
+      if (loader.calls <= failures) throw new TypeError('Failed to fetch dynamically imported module');
+      return 'module';
+    },
+  };
+  return loader;
+}
+
+const settled = (promise: Promise<unknown>) =>
+  Promise.race([
+    promise.then(
+      () => 'settled',
+      () => 'settled',
+    ),
+    new Promise((resolve) => setTimeout(() => resolve('pending'), 20)),
+  ]);
+
+describe('code loaded on demand through a dropped connection', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  test('a fetch that failed offline waits for the connection, then loads', async () => {
+    const loader = flaky(1);
+    onlineManager.setOnline(false);
+    const loading = loadWhenOnline(loader.load, []);
+    assert.equal(await settled(loading), 'pending', 'offline, it waits');
+    assert.equal(loader.calls, 1);
+    onlineManager.setOnline(true);
+    assert.equal(await loading, 'module');
+    assert.equal(loader.calls, 2);
+  });
+
+  test('online, a failure is tried again after each pause, then rejects with the last error', async () => {
+    const recovers = flaky(2);
+    assert.equal(await loadWhenOnline(recovers.load, [0, 0]), 'module');
+    assert.equal(recovers.calls, 3);
+    const never = flaky(Infinity);
+    await assert.rejects(loadWhenOnline(never.load, [0, 0]), { name: 'TypeError', message: 'Failed to fetch dynamically imported module' });
+    assert.equal(never.calls, 3);
+  });
+
+  test('code that loads is loaded once', async () => {
+    const loader = flaky(0);
+    assert.equal(await loadWhenOnline(loader.load), 'module');
+    assert.equal(loader.calls, 1);
+  });
+});
