@@ -93,11 +93,17 @@ function runEntryAfterFirstPaint(): Plugin {
           // On a place link, also after the place's header is painted (index.html's early row):
           // scripts that arrived before that paint would count as blocking it in Lighthouse's
           // simulation. Its LCP entry tells; 200 ms when the header adds no larger element (the
-          // LCP was painted already), 2 s at most for the row. With a photo band, once its image
-          // is decoded and the next frame drawn (2 s at most): it is the page's largest element.
+          // LCP was painted already), 2 s at most for the row. With a photo band, the page's
+          // largest element, once the LCP entry of its image is reported — after the frame is
+          // presented, which can be well after the frame's main-thread part — or, where LCP is not
+          // reported, once the image is decoded and the next frame drawn; 500 ms after that frame
+          // if the band turns out not to be the largest (2 s at most in all).
           `const delay = (ms) => new Promise((resolve) => setTimeout(resolve, ms));`,
+          `const lcpReported = PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint');`,
           `const placePainted = () => new Promise((resolve) => new PerformanceObserver((_, observer) => { observer.disconnect(); resolve(); }).observe({ type: 'largest-contentful-paint' })).catch(() => {});`,
-          `const bandPainted = (img) => img.decode().catch(() => {}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));`,
+          `const frameDrawn = (img) => img.decode().catch(() => {}).then(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));`,
+          `const bandReported = (img) => new Promise((resolve) => new PerformanceObserver((list, observer) => { if (list.getEntries().some((entry) => entry.element === img || (entry.url && entry.url === img.currentSrc))) { observer.disconnect(); resolve(); } }).observe({ type: 'largest-contentful-paint', buffered: true }));`,
+          `const bandPainted = (img) => (lcpReported ? Promise.race([bandReported(img), frameDrawn(img).then(() => delay(500))]) : frameDrawn(img));`,
           `const headerPainted = () => { const band = window.pinstarEarlyPlace?.band; return band ? Promise.race([bandPainted(band), delay(2000)]) : Promise.race([placePainted(), delay(200)]); };`,
           `const place = window.pinstarEarlyPlace && Promise.race([window.pinstarEarlyPlace.row, delay(2000)]).then((row) => row && headerPainted());`,
           `let started = false; const start = () => { if (!started) { started = true; Promise.resolve(place).then(run).catch(failed); } };`,

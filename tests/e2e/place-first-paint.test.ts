@@ -163,6 +163,32 @@ describe('place page first paint', () => {
     }
   });
 
+  test("the app's scripts are requested once the photo band's paint has been reported, so they never hold the largest paint back", async () => {
+    for (const viewport of [viewports.mobile, viewports.desktop]) {
+      const { page, context, errors } = await app.openPage(viewport);
+      await page.goto(`/places/${photoId}`);
+      await page.getByRole('button', { name: 'Share' }).waitFor();
+      const timing = (await page.evaluate(`new Promise((resolve) => new PerformanceObserver((list) => resolve({
+        paints: list.getEntries().map((entry) => ({ url: entry.url, at: entry.renderTime || entry.startTime })),
+        scripts: performance.getEntriesByType('resource').filter((entry) => /\\/assets\\/(index|react-dom|supabase)-[\\w-]+\\.js$/.test(entry.name)).map((entry) => ({ name: entry.name, at: entry.startTime })),
+      })).observe({ type: 'largest-contentful-paint', buffered: true }))`)) as {
+        paints: { url: string; at: number }[];
+        scripts: { name: string; at: number }[];
+      };
+      const band = timing.paints.find((paint) => paint.url.includes('/storage/v1/render/image/public/place-photos/'));
+      assert.ok(band, `the band is the largest paint (${JSON.stringify(timing.paints)})`);
+      assert.equal(timing.scripts.length >= 3, true, `the app's entry scripts were fetched (${JSON.stringify(timing.scripts)})`);
+      for (const script of timing.scripts) {
+        assert.ok(
+          script.at >= band.at,
+          `${script.name} was requested at ${script.at.toFixed(1)} ms, before the band was painted at ${band.at.toFixed(1)} ms`,
+        );
+      }
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('a place hidden from visitors is left to the app, which says it is not there', async () => {
     const { page, context, errors } = await app.openPage(viewports.mobile);
     const release = await holdScripts(page);
