@@ -138,6 +138,49 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(errors, []);
   });
 
+  test('a list being named stays when the map arrives meanwhile, though the picker opened before its code had come', async () => {
+    const cy = await member('cy', 'Cy Saver');
+    const { page, errors } = await app.openPage();
+    // The picker's code and the map's come late, as on a slow network: the dialog opens once its
+    // code is there, and the map, arriving while a list is being named, writes Explore's URL.
+    let releasePicker: () => void = () => undefined;
+    let releaseMap: () => void = () => undefined;
+    const pickerHeld = new Promise<void>((resolve) => (releasePicker = resolve));
+    const mapHeld = new Promise<void>((resolve) => (releaseMap = resolve));
+    await page.route(/\/save-picker-[\w-]+\.js$/, async (route) => {
+      await pickerHeld;
+      await route.continue();
+    });
+    await page.route(/\/places-map-[\w-]+\.js$/, async (route) => {
+      await mapHeld;
+      await route.continue();
+    });
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, cy.email, password);
+    await waitForToast(page, 'Welcome, Cy Saver!');
+    await page.getByRole('button', { name: 'Save Monmouth Coffee Company to a list' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save to a list' });
+    releasePicker();
+    await dialog.getByRole('button', { name: 'New list' }).click();
+    await dialog.getByLabel('List name').fill('Rainy days');
+    // The map's first view asks for the places in it, and the list with the card renders again.
+    const inView = page.waitForResponse((response) => response.url().includes('/rest/v1/rpc/places_in_view'));
+    releaseMap();
+    await page.locator('.leaflet-container').waitFor();
+    await inView;
+    await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
+    assert.equal(await dialog.getByLabel('List name').inputValue(), 'Rainy days', 'the name typed is still there');
+    await dialog.getByRole('button', { name: 'Create list' }).click();
+    await dialog.getByRole('checkbox', { name: /Rainy days/ }).waitFor();
+    const { data, error } = await cy.api.from('lists').select('id').eq('owner_id', cy.id).eq('name', 'Rainy days').single();
+    assert.equal(error, null);
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[role=dialog] label')].some((l) => l.textContent.includes('Rainy days') && l.querySelector('input').checked && l.lastElementChild.textContent === '1')`,
+    );
+    assert.deepEqual(await savedPlaces(cy.api, data!.id), ['Monmouth Coffee Company']);
+    assert.deepEqual(errors, []);
+  });
+
   test('Save on the map preview of a place (phone)', async () => {
     const ben = await member('ben', 'Ben Saver');
     const { page, errors } = await app.openPage({ width: 390, height: 844 });

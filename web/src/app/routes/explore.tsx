@@ -1,11 +1,11 @@
 import { Bookmark } from 'lucide-react';
-import { Suspense, useEffect, useRef, useState } from 'react';
+import { Suspense, use, useEffect, useRef, useState, type ComponentProps } from 'react';
 import { Link, useLocation } from 'react-router';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { ExploreView } from '@/features/explore';
 import { starredIdsQuery } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
-import { lazyComponent } from '@/lib/lazy-component';
+import { loadWhenOnline } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
 import { queryClient } from '@/lib/query-client';
@@ -14,13 +14,27 @@ import { queryClient } from '@/lib/query-client';
 // is idle (and on pointer over or focus on "Save", or on the click at the latest), so a click
 // only opens a dialog. Once loaded, the picker renders without suspending.
 const importPicker = () => import('./save-picker');
-let picker: Awaited<ReturnType<typeof importPicker>> | null = null;
-const loadPicker = () =>
-  importPicker().then((module) => {
-    picker = module;
-    return module;
-  });
-const SavePicker = lazyComponent(loadPicker);
+type PickerModule = Awaited<ReturnType<typeof importPicker>>;
+let picker: PickerModule | null = null;
+let pickerLoad: Promise<PickerModule> | null = null;
+const loadPicker = (): Promise<PickerModule> =>
+  (pickerLoad ??= loadWhenOnline(importPicker).then(
+    (module) => (picker = module),
+    (error: unknown) => {
+      pickerLoad = null;
+      throw error;
+    },
+  ));
+
+/**
+ * The picker's dialog: it suspends only while its code is still coming. Whether the code was
+ * there when the dialog opened or arrived meanwhile, it is the same component, so a render of
+ * the card in between never remounts the dialog (and loses a list being named in it).
+ */
+function SavePicker(props: ComponentProps<PickerModule['default']>) {
+  const module = picker ?? use(loadPicker());
+  return <module.default {...props} />;
+}
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {
@@ -81,13 +95,9 @@ function SavePlace({ place }: { place: Place }) {
         <Bookmark aria-hidden="true" className="size-4" /> Save
       </Button>
       {open ? (
-        picker ? (
-          <picker.default {...dialogProps} />
-        ) : (
-          <Suspense fallback={null}>
-            <SavePicker {...dialogProps} />
-          </Suspense>
-        )
+        <Suspense fallback={null}>
+          <SavePicker {...dialogProps} />
+        </Suspense>
       ) : null}
     </>
   );
