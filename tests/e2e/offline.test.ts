@@ -56,13 +56,14 @@ describe('offline', () => {
     assert.equal(error, null);
     return (data as { id: string }).id;
   }
-  async function openContext(): Promise<{ context: BrowserContext; page: Page }> {
+  async function openContext(serviceWorkers: 'allow' | 'block' = 'allow'): Promise<{ context: BrowserContext; page: Page }> {
     // Service workers allowed (the fixture's pages block them), as in tests/e2e/pwa.test.ts.
     const context = await app.browser.newContext({
       baseURL: app.server.url,
       viewport: viewports.mobile,
       locale: 'en-US',
       timezoneId: 'UTC',
+      serviceWorkers,
     });
     const page = await context.newPage();
     page.setDefaultTimeout(20_000);
@@ -298,15 +299,7 @@ describe('offline', () => {
     const other = await member('eve', 'Eve Online');
     const corner = await place(other.api, 'Late Corner', 48.89);
     // A first visit: no service worker in control yet, so the page's own requests fetch its code.
-    const context = await app.browser.newContext({
-      baseURL: app.server.url,
-      viewport: viewports.mobile,
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      serviceWorkers: 'block',
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(20_000);
+    const { context, page } = await openContext('block');
     await page.goto('/auth/sign-in');
     await signInWithForm(page, dee.email, password);
     await waitForToast(page, 'Welcome, Dee Dee!');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { afterEach, describe, test } from 'node:test';
 import { onlineManager } from '@tanstack/react-query';
-import { loadWhenOnline } from './lazy-component.ts';
+import { loadWhenOnline, sharedLoad } from './lazy-component.ts';
 
 /** A loader that fails `failures` times (as a module fetch with no network does), then loads. */
 function flaky(failures: number) {
@@ -52,5 +52,19 @@ describe('code loaded on demand through a dropped connection', () => {
     const loader = flaky(0);
     assert.equal(await loadWhenOnline(loader.load), 'module');
     assert.equal(loader.calls, 1);
+  });
+});
+
+describe('a load shared by its callers', () => {
+  test('callers share one load until it succeeds; after a failure the next call loads anew', async () => {
+    const loader = flaky(1);
+    const load = sharedLoad(loader.load);
+    const [first, second] = await Promise.allSettled([load(), load()]);
+    assert.equal(first.status, 'rejected');
+    assert.equal(second.status, 'rejected');
+    assert.equal(loader.calls, 1);
+    assert.equal(await load(), 'module');
+    assert.equal(await load(), 'module');
+    assert.equal(loader.calls, 2);
   });
 });

@@ -43,6 +43,18 @@ export async function loadWhenOnline<T>(load: () => Promise<T>, retryAfter: read
 }
 
 /**
+ * One load shared by every caller until it succeeds; after a failure the next call loads anew.
+ */
+export function sharedLoad<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | null = null;
+  return () =>
+    (loading ??= load().catch((error: unknown) => {
+      loading = null;
+      throw error;
+    }));
+}
+
+/**
  * Which "Try again" of the nearest section boundary this is (`SectionBoundary` counts them); a
  * component whose code failed to load loads anew when it changes.
  */

@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { ExploreView } from '@/features/explore';
 import { starredIdsQuery } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
-import { loadWhenOnline } from '@/lib/lazy-component';
+import { loadWhenOnline, sharedLoad } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
 import { queryClient } from '@/lib/query-client';
@@ -16,15 +16,7 @@ import { queryClient } from '@/lib/query-client';
 const importPicker = () => import('./save-picker');
 type PickerModule = Awaited<ReturnType<typeof importPicker>>;
 let picker: PickerModule | null = null;
-let pickerLoad: Promise<PickerModule> | null = null;
-const loadPicker = (): Promise<PickerModule> =>
-  (pickerLoad ??= loadWhenOnline(importPicker).then(
-    (module) => (picker = module),
-    (error: unknown) => {
-      pickerLoad = null;
-      throw error;
-    },
-  ));
+const loadPicker = sharedLoad(() => loadWhenOnline(importPicker).then((module) => (picker = module)));
 
 /**
  * The picker's dialog: it suspends only while its code is still coming. Whether the code was

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import type { ExternalToast, toast as SonnerToast } from 'sonner';
-import { lazyComponent } from '@/lib/lazy-component';
+import { lazyComponent, sharedLoad } from '@/lib/lazy-component';
 
 /**
  * Toasts without sonner in the first download: the Toaster's chunk starts loading with the
@@ -9,14 +9,7 @@ import { lazyComponent } from '@/lib/lazy-component';
  */
 const SonnerToaster = lazyComponent(() => import('./sonner-toaster'));
 
-let sonner: Promise<{ toast: typeof SonnerToast }> | null = null;
-function loadSonner(): Promise<{ toast: typeof SonnerToast }> {
-  sonner ??= import('sonner').catch((error: unknown) => {
-    sonner = null;
-    throw error;
-  });
-  return sonner;
-}
+const loadSonner: () => Promise<{ toast: typeof SonnerToast }> = sharedLoad(() => import('sonner'));
 
 type Kind = 'success' | 'error' | 'info' | 'warning';
 function show(kind: Kind, message: string, options?: ExternalToast): void {
