@@ -13,7 +13,8 @@ import { formatPhotoBytes, measurePhotoBytes } from './photo-bytes.ts';
  * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
  * slowdown) on the built app served by the local server with the demo data, in Debian's
  * Chromium. Prints Performance, LCP, CLS, TBT and Accessibility per page, after one unmeasured
- * run that warms the freshly launched browser.
+ * run that warms the freshly launched browser, then a line per page with the median of its
+ * runs and their range.
  * Usage: npm run bench:web -- [--paths /,/place] [--runs 1] [--report-dir <dir>] [--photos-only]
  * (`/place` stands for the demo data's Hyde Park, `/photo-place` for its Eiffel Tower, which has
  * photos; `--report-dir` keeps each full JSON report,
@@ -63,6 +64,29 @@ async function warmUp(base: string): Promise<void> {
   for (const url of urls) await (await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
 }
 
+const median = (values: number[]) => {
+  const sorted = values.toSorted((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * One line per page over its runs: Lighthouse's own guidance on variability is to report the
+ * median of several runs (five or more), and the range says how far single runs strayed.
+ */
+function summarise(pagePath: string, runs: { performance: number; lcp: number; tbt: number }[]): string {
+  const range = (values: number[], digits = 0) =>
+    `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+  const performance = runs.map((run) => run.performance);
+  const lcp = runs.map((run) => run.lcp / 1000);
+  const tbt = runs.map((run) => run.tbt);
+  return (
+    `${pagePath.padEnd(48)} median of ${runs.length}: Performance ${median(performance)} (${range(performance)}, ` +
+    `≥ 95 in ${performance.filter((n) => n >= 95).length})  LCP ${median(lcp).toFixed(2)} s (${range(lcp, 2)}, ` +
+    `≤ 2.0 s in ${lcp.filter((n) => n <= 2).length})  TBT ${Math.round(median(tbt))} ms (${range(tbt)})`
+  );
+}
+
 await buildWebIfNeeded((line) => process.stdout.write(`${line}\n`));
 const port = await freePort();
 const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-web-'));
@@ -103,7 +127,9 @@ try {
     await lighthouse(`${base}${paths[0]}`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
     process.stdout.write(`warm-up: one unmeasured run on ${paths[0]}\n`);
   }
+  const summaries: string[] = [];
   for (const pagePath of values['photos-only'] ? [] : paths) {
+    const runs: { performance: number; lcp: number; tbt: number }[] = [];
     for (let run = 0; run < Number(values.runs); run++) {
       const result = await lighthouse(`${base}${pagePath}`, {
         port: chrome.port,
@@ -127,8 +153,11 @@ try {
         .map((ref) => lhr.audits[ref.id])
         .filter((a) => a && a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary');
       for (const a of failing) process.stdout.write(`  accessibility: ${a?.id} — ${a?.title}\n`);
+      runs.push({ performance: score('performance'), lcp: audit('largest-contentful-paint'), tbt: audit('total-blocking-time') });
     }
+    summaries.push(summarise(pagePath, runs));
   }
+  for (const line of summaries) process.stdout.write(`${line}\n`);
   const photoPlace = await placePath('Eiffel%20Tower');
   const photoViews = [
     { label: '/ (as it opens)', path: '/' },
