@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import { setTimeout as delay } from 'node:timers/promises';
 import { FunctionsHttpError } from '@supabase/supabase-js';
+import pg from 'pg';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 interface Outcome {
@@ -96,6 +98,59 @@ for (const backend of testBackends()) {
         body: { code: 'user_not_found', message: 'This account has already been deleted.' },
       });
     });
+
+    // The interleaving the four calls above hit now and then, made certain: another connection
+    // holds auth.sessions, the auth service's /user waits to read the token's session, and the
+    // account is deleted (the delete_account call of a concurrent delete-account) before the
+    // wait ends. PostgreSQL only: the embedded database runs one transaction at a time.
+    if (backend === 'postgres') {
+      /** `request` runs while another connection deletes the account under a lock on auth.sessions. */
+      async function deletedWhileSessionRead<T>(userId: string, request: () => Promise<T>): Promise<T> {
+        const holder = new pg.Client({ connectionString: server.config.databaseUrl ?? '' });
+        await holder.connect();
+        try {
+          await holder.query('begin');
+          await holder.query('lock table auth.sessions in access exclusive mode');
+          const pending = request();
+          pending.catch(() => undefined);
+          const waiting = async () =>
+            (
+              await holder.query<{ n: number }>(
+                `select count(*)::int as n from pg_locks where relation = 'auth.sessions'::regclass and not granted`,
+              )
+            ).rows[0]?.n ?? 0;
+          const deadline = Date.now() + 20_000;
+          while ((await waiting()) === 0) {
+            assert.ok(Date.now() < deadline, 'no request came to read auth.sessions');
+            await delay(10);
+          }
+          await holder.query(`select public.delete_account($1, 'anonymize')`, [userId]);
+          await holder.query('commit');
+          return await pending;
+        } finally {
+          await holder.end();
+        }
+      }
+
+      test('the auth service asked for a user deleted while it reads the session answers user_not_found, not session_not_found', async () => {
+        const { client, userId } = await member();
+        const token = (await client.auth.getSession()).data.session?.access_token ?? '';
+        const { data, error } = await deletedWhileSessionRead(userId, () => server.client().auth.getUser(token));
+        assert.equal(data.user, null);
+        assert.deepEqual(
+          { name: error?.name, status: error?.status, code: error?.code },
+          { name: 'AuthApiError', status: 403, code: 'user_not_found' },
+        );
+      });
+
+      test('a call whose account is deleted while the auth service reads its session is told 404, not to sign in', async () => {
+        const { client, userId } = await member();
+        assert.deepEqual(await deletedWhileSessionRead(userId, () => call(client)), {
+          status: 404,
+          body: { code: 'user_not_found', message: 'This account has already been deleted.' },
+        });
+      });
+    }
   });
 }
 

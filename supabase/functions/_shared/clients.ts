@@ -1,4 +1,4 @@
-import { createClient, type SupabaseClient, type User } from '@supabase/supabase-js';
+import { createClient, isAuthSessionMissingError, type SupabaseClient, type User } from '@supabase/supabase-js';
 
 function required(name: string): string {
   const value = Deno.env.get(name);
@@ -55,10 +55,11 @@ export async function signedInCaller(
   if (!token) return { kind: 'anonymous' };
   const { data, error } = await serviceClient().auth.getUser(token);
   if (error?.code === 'user_not_found') return { kind: 'deleted' };
-  // The auth service reads the token's user, then its session: an account deleted between the
-  // two reads (a concurrent delete-account) answers session_not_found. Whether the user is
-  // still there tells a deleted account from a session that ended (a sign-out elsewhere).
-  if (error?.code === 'session_not_found' && (await userIsGone(token))) return { kind: 'deleted' };
+  // GoTrue reads the token's user, then its session, in two statements: an account deleted
+  // between the two reads (a concurrent delete-account) answers 403 session_not_found, which
+  // supabase-js reports as AuthSessionMissingError (no `code`). Whether the user is still there
+  // tells a deleted account from a session that ended (a sign-out elsewhere).
+  if (isAuthSessionMissingError(error) && (await userIsGone(token))) return { kind: 'deleted' };
   if (error || !data.user) return { kind: 'anonymous' };
   return { kind: 'user', user: data.user, authorization };
 }

@@ -2,7 +2,7 @@ import { resolveRequestAuth, TokenError, type Claims } from '../../lib/keys.ts';
 import type { AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
 import { isUuid, type HonoContext } from './request-input.ts';
-import { loadUser, newRefreshToken, type Amr, type IssuedSession } from './tokens.ts';
+import { newRefreshToken, type Amr, type IssuedSession } from './tokens.ts';
 import { userColumns, type UserRow } from './user-json.ts';
 
 interface TokenRow {
@@ -119,22 +119,26 @@ export async function requireUser(ctx: AuthDeps, c: HonoContext): Promise<Authen
   if (sub === '') throw authErrors.badJwt('invalid claim: missing sub claim');
   if (!isUuid(sub)) throw authErrors.badJwt('invalid claim: sub claim must be a UUID');
   const sessionId = typeof claims.session_id === 'string' && isUuid(claims.session_id) ? claims.session_id : null;
+  // One statement, so one snapshot: read in two, an account deleted between the reads (a
+  // concurrent delete-account) would be found with its session gone, session_not_found, as if
+  // signed out; read at once it is either whole or gone (user_not_found). GoTrue reads twice.
   const found = await ctx.db.transaction(
     { kind: 'system' },
     async (tx) => {
-      const user = await loadUser(tx, 'u.id = $1', [sub]);
-      if (!user || !sessionId) return { user, session: null };
-      const s = await tx.query<{ created: number }>(
-        `select extract(epoch from created_at)::float8 as created from auth.sessions where id = $1 and user_id = $2`,
-        [sessionId, sub],
+      const { rows } = await tx.query<UserRow & { has_session: boolean; session_created: number | null }>(
+        `select ${userColumns}, s.id is not null as has_session, extract(epoch from s.created_at)::float8 as session_created
+         from auth.users u left join auth.sessions s on s.id = $2::uuid and s.user_id = u.id
+         where u.id = $1`,
+        [sub, sessionId],
       );
-      return { user, session: s.rows[0] ?? null };
+      return rows[0] ?? null;
     },
-    { readOnly: true },
+    { readOnly: true, single: true },
   );
-  if (!found.user || found.user.deleted) throw authErrors.userNotFoundFromClaim();
-  if (sessionId && !found.session) throw authErrors.sessionNotFound();
-  return { user: found.user, claims, sessionId, sessionCreatedEpoch: found.session?.created ?? null };
+  if (!found || found.deleted) throw authErrors.userNotFoundFromClaim();
+  if (sessionId && !found.has_session) throw authErrors.sessionNotFound();
+  const { has_session: _hasSession, session_created: sessionCreatedEpoch, ...user } = found;
+  return { user, claims, sessionId, sessionCreatedEpoch };
 }
 
 /** requireAdmin (internal/api/auth.go): the bearer's role must be one of GOTRUE_JWT_ADMIN_ROLES. */
