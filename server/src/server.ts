@@ -49,7 +49,7 @@ export interface BootedServer {
   db: Database;
   log: Logger;
   metrics: ServerMetrics;
-  /** True once shutdown began: readiness answers 503 and new requests close their connection. */
+  /** True once shutdown began: readiness answers 503. (A listening server's HTTP connections: `lib/shutdown.ts`.) */
   draining(): boolean;
   /**
    * Starts draining, closes the WebSocket services (their clients are told to reconnect), then
@@ -170,8 +170,8 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const { app, upgrade, direct, config, keys, db, metrics } = booted;
   try {
     const server = createServer();
-    // Counted (and told to close while draining) before any answer can be written.
-    const inFlight = trackInFlight(server, booted.draining);
+    // Counted (and told to close once the drain begins) before any answer can be written.
+    const inFlight = trackInFlight(server);
     // Hono (through @hono/node-server) answers what the direct path leaves to it.
     const viaHono = getRequestListener(app.fetch);
     server.on('request', (incoming, outgoing) => {
@@ -199,6 +199,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
         // (up to SHUTDOWN_TIMEOUT_MS), then close the services and the database.
         closing ??= (async () => {
           const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
+          // Now, not once the WebSocket services have closed: an answer written while they
+          // close (the database work of realtime's shutdown) would still say keep-alive.
+          inFlight.beginDrain();
           await booted.close(async () => {
             await drainHttp(server, inFlight, config.shutdownTimeoutMs);
             await stopped;

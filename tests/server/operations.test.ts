@@ -286,6 +286,9 @@ describe('graceful shutdown and logs', () => {
         const text = await (await fetch(`${server.url}/_server/metrics`, { headers: metricsAuth })).text();
         if (/^pinstar_http_requests_in_flight 2$/m.test(text)) break;
       }
+      // The shutdown begins while the request is in the server and its answer not yet written
+      // (the handler waits for the body): that answer says Connection: close, however long the
+      // rest of the shutdown (realtime's database work) takes. lib/shutdown.test.ts holds it there.
       closing = server.close();
       const closed = await socketClosed;
       assert.deepEqual(closed, { code: 1012, reason: 'service restart' }, 'Phoenix closes its sockets with 1012 Service Restart');
