@@ -75,8 +75,7 @@ const median = (values: number[]) => {
  * median of several runs (five or more), and the range says how far single runs strayed.
  */
 function summarise(pagePath: string, runs: { performance: number; lcp: number; tbt: number }[]): string {
-  const range = (values: number[], digits = 0) =>
-    `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+  const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
   const performance = runs.map((run) => run.performance);
   const lcp = runs.map((run) => run.lcp / 1000);
   const tbt = runs.map((run) => run.tbt);
