@@ -85,7 +85,7 @@ describe('photos', () => {
   test('a place page asks for variants at the drawn size, shows placeholders, and does not shift', async () => {
     for (const [viewport, dpr] of [
       [viewports.desktop, 1],
-      [viewports.mobile, 2],
+      [viewports.mobile, 3],
     ] as const) {
       const context = await app.browser.newContext({
         baseURL: app.server.url,
@@ -96,8 +96,13 @@ describe('photos', () => {
       });
       const page = await context.newPage();
       const originals: string[] = [];
+      const avatarWidths = new Map<string, Set<string>>();
       page.on('request', (request) => {
         if (request.url().includes('/storage/v1/object/public/')) originals.push(request.url());
+        const avatar = new URL(request.url());
+        if (!avatar.pathname.includes('/storage/v1/render/image/public/avatars/')) return;
+        const widths = avatarWidths.get(avatar.pathname) ?? new Set<string>();
+        avatarWidths.set(avatar.pathname, widths.add(avatar.searchParams.get('width') ?? ''));
       });
       const release = await holdRenders(page);
       // Not until `load`: the page's shell draws the band with its (held) image (decision 075).
@@ -137,6 +142,9 @@ describe('photos', () => {
       const galleryShows = thumbs.map((thumb) => thumb.currentSrc);
       for (const photo of reviewPhoto) assertVariantFits(photo, dpr, 'review photo', galleryShows);
       assert.deepEqual(originals, [], 'no photo is downloaded at full size');
+      // Each avatar is fetched once, as the variant its srcset chooses (no probe of the 1x URL).
+      assert.ok(avatarWidths.size > 0, 'the reviews show avatars');
+      for (const [avatar, widths] of avatarWidths) assert.equal(widths.size, 1, `${avatar} at ${dpr}x: widths ${[...widths].join(', ')}`);
       await context.close();
     }
   });
@@ -210,5 +218,22 @@ describe('photos', () => {
     assertVariantFits(thumb, 1, 'list card');
     assert.equal(new URL(thumb.currentSrc).searchParams.get('height'), '96');
     assert.deepEqual(errors, []);
+  });
+
+  test('an avatar shows the member’s initials when its picture fails, and only the picture once it loads', async () => {
+    const { page } = await app.openPage(viewports.desktop);
+    const avatarSelector = 'main article article header > span';
+    const avatar = page.locator(avatarSelector).first();
+    await page.route(/\/storage\/v1\/render\/image\/public\/avatars\//, (route) => route.abort());
+    await page.goto(`/places/${placeId}`);
+    await avatar.getByText(/^[A-Z]{1,2}$/).waitFor();
+    assert.equal(await avatar.locator('img').count(), 0, 'the failed picture is gone');
+    assert.equal(await page.evaluate(`getComputedStyle(document.querySelector('${avatarSelector} > span')).opacity`), '1', 'shown at once');
+
+    await page.unrouteAll();
+    await page.reload();
+    await page.waitForFunction(`document.querySelector('${avatarSelector} img')?.complete === true`);
+    assert.ok(await page.evaluate(`document.querySelector('${avatarSelector} img').naturalWidth > 0`), 'the picture loaded');
+    assert.equal(await avatar.getByText(/^[A-Z]{1,2}$/).count(), 0, 'its initials are gone');
   });
 });
