@@ -144,6 +144,7 @@ describe('photos', () => {
       assert.deepEqual(originals, [], 'no photo is downloaded at full size');
       // Each avatar is fetched once, as the variant its srcset chooses (no probe of the 1x URL).
       assert.ok(avatarWidths.size > 0, 'the reviews show avatars');
+      for (const avatar of await drawn(page, 'main article article header > span img')) assert.equal(avatar.loading, 'lazy');
       for (const [avatar, widths] of avatarWidths) assert.equal(widths.size, 1, `${avatar} at ${dpr}x: widths ${[...widths].join(', ')}`);
       await context.close();
     }

@@ -13,9 +13,11 @@ const pixels = { sm: 32, md: 48, lg: 96 } as const;
  *
  * A plain `<img>` over the initials: the browser chooses one variant from the `srcset` and draws
  * it when it arrives; the initials show only if it takes longer than 300 ms (a CSS delay,
- * `.avatar-initials`) and until it has loaded, or if it fails. A headless avatar primitive's
- * probe image fetched the 1x URL besides the chosen variant, and its loading state re-rendered
- * every avatar synchronously right after the commit that mounted it — a page of reviews at once.
+ * `.avatar-initials`) and until it has loaded, or if it fails. Lazy, as most avatars are below
+ * the fold (a page of reviews); the browser fetches those near the viewport at once. A headless
+ * avatar primitive's probe image fetched the 1x URL besides the chosen variant, and its loading
+ * state re-rendered every avatar synchronously right after the commit that mounted it — a page
+ * of reviews at once.
  */
 export function Avatar({
   src,
@@ -58,6 +60,7 @@ export function Avatar({
           srcSet={variant?.srcSet}
           sizes={variant ? `${pixels[size]}px` : undefined}
           alt={alt}
+          loading="lazy"
           onLoad={() => setSettled({ url, ok: true })}
           onError={() => setSettled({ url, ok: false })}
           className="absolute inset-0 size-full object-cover"
