@@ -8,6 +8,7 @@ import lighthouse from 'lighthouse';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { formatPhotoBytes, measurePhotoBytes } from './photo-bytes.ts';
+import { percentile } from './support/http-load.ts';
 
 /**
  * bench/web: Lighthouse (mobile preset: Moto G Power viewport, simulated slow 4G and 4× CPU
@@ -64,21 +65,17 @@ async function warmUp(base: string): Promise<void> {
   for (const url of urls) await (await fetch(`${base}${url}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
 }
 
-const median = (values: number[]) => {
-  const sorted = values.toSorted((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /**
  * One line per page over its runs: Lighthouse's own guidance on variability is to report the
  * median of several runs (five or more), and the range says how far single runs strayed.
  */
 function summarise(pagePath: string, runs: { performance: number; lcp: number; tbt: number }[]): string {
   const range = (values: number[], digits = 0) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
-  const performance = runs.map((run) => run.performance);
-  const lcp = runs.map((run) => run.lcp / 1000);
-  const tbt = runs.map((run) => run.tbt);
+  const sorted = (values: number[]) => values.toSorted((a, b) => a - b);
+  const median = (values: number[]) => percentile(values, 50);
+  const performance = sorted(runs.map((run) => run.performance));
+  const lcp = sorted(runs.map((run) => run.lcp / 1000));
+  const tbt = sorted(runs.map((run) => run.tbt));
   return (
     `${pagePath.padEnd(48)} median of ${runs.length}: Performance ${median(performance)} (${range(performance)}, ` +
     `≥ 95 in ${performance.filter((n) => n >= 95).length})  LCP ${median(lcp).toFixed(2)} s (${range(lcp, 2)}, ` +
