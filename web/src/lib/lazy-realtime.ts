@@ -28,10 +28,10 @@ export class LazyRealtimeChannel {
     this.real = real.then((channel) => (this.#channel = channel));
   }
 
-  /** Calls `use` on the real channel now, or in order once it exists. */
-  #apply(use: (channel: RealtimeChannel) => unknown): void {
-    if (this.#channel) use(this.#channel);
-    else void this.real.then(use);
+  /** Calls `call` on the real channel now, or in order once it exists. */
+  #apply(call: (channel: RealtimeChannel) => unknown): void {
+    if (this.#channel) call(this.#channel);
+    else void this.real.then(call);
   }
 
   on(type: string, filter: Record<string, unknown>, callback: Callback): this {
