@@ -29,7 +29,7 @@ export function mountMeta(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       phone_autoconfirm: false,
       sms_provider: '',
       saml_enabled: false,
-      passkeys_enabled: false,
+      passkeys_enabled: settings.passkey.enabled,
     });
   });
 }
