@@ -30,7 +30,8 @@ function missingRelyingParty(toml: Record<string, unknown>): ConfigProblem[] {
     ['rp_display_name', 'a display name'],
   ] as const) {
     const value = valueAt(toml, ['auth', 'webauthn', key]);
-    if (typeof value !== 'string' || value.trim() === '') problems.push({ key: `auth.webauthn.${key}`, value, expected: `${what}, ${why}` });
+    if (typeof value !== 'string' || value.trim() === '')
+      problems.push({ key: `auth.webauthn.${key}`, value, expected: `${what}, ${why}` });
   }
   const origins = valueAt(toml, ['auth', 'webauthn', 'rp_origins']);
   if (!Array.isArray(origins) || origins.length === 0)

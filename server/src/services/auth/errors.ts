@@ -23,6 +23,7 @@ const e = (status: number, code: string) => (message: string) => new AuthError(s
 export const authErrors = {
   validation: e(400, 'validation_failed'),
   validation422: e(422, 'validation_failed'),
+  badJsonMessage: e(400, 'bad_json'),
   badJson: (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),

@@ -19,6 +19,10 @@ import { mountInvite } from './routes/invite.ts';
 import { mountMailRoutes } from './routes/mail-routes.ts';
 import { mountMeta } from './routes/meta.ts';
 import { mountMfa } from './routes/mfa.ts';
+import { mountOAuthAuthorize } from './routes/oauth-authorize.ts';
+import { mountOAuthClients } from './routes/oauth-clients.ts';
+import { mountOAuthGrants } from './routes/oauth-grants.ts';
+import { mountOAuthToken } from './routes/oauth-token.ts';
 import { mountPasskeyManagement } from './routes/passkey-manage.ts';
 import { mountPasskeys } from './routes/passkeys.ts';
 import { mountSignup } from './routes/signup.ts';
@@ -70,6 +74,10 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   mountMfa(ctx, routes);
   mountPasskeys(ctx, routes);
   mountPasskeyManagement(ctx, routes);
+  mountOAuthClients(ctx, routes);
+  mountOAuthAuthorize(ctx, routes);
+  mountOAuthToken(ctx, routes);
+  mountOAuthGrants(ctx, routes);
   // Unknown paths below /auth/v1 answer as GoTrue does, not with the web app's fallback.
   routes.all('*', (c) => renderAuthError(c, authErrors.notFound()));
   routes.onError((error, c) => {

@@ -55,7 +55,12 @@ function toFactorCredential(c: NewCredential): StoredFactorCredential {
     attestationType: c.attestationType,
     transport: c.transports,
     flags: { userPresent: true, userVerified: false, backupEligible: c.backupEligible, backupState: c.backedUp },
-    authenticator: { AAGUID: Buffer.from(aaguid.replace(/-/g, ''), 'hex').toString('base64'), signCount: c.counter, cloneWarning: false, attachment: '' },
+    authenticator: {
+      AAGUID: Buffer.from(aaguid.replace(/-/g, ''), 'hex').toString('base64'),
+      signCount: c.counter,
+      cloneWarning: false,
+      attachment: '',
+    },
   };
 }
 

@@ -9,15 +9,7 @@ import type { AuthSettings } from './settings.ts';
  * project's email limit, passkey sign-in options from PasskeyAuthentication and dynamic OAuth
  * client registration from OAuthClientRegister.
  */
-export type LimitBucket =
-  | 'signups'
-  | 'token'
-  | 'verify'
-  | 'otp'
-  | 'anonymous_users'
-  | 'email_sent'
-  | 'passkey'
-  | 'oauth_client_register';
+export type LimitBucket = 'signups' | 'token' | 'verify' | 'otp' | 'anonymous_users' | 'email_sent' | 'passkey' | 'oauth_client_register';
 
 export interface BucketLimit {
   max: number;

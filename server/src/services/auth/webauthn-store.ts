@@ -84,11 +84,7 @@ export async function passkeysOf(tx: Tx, userId: string): Promise<Array<StoredCr
 }
 
 /** The passkey with this credential id, if `userId` holds it. */
-export async function passkeyOfUser(
-  tx: Tx,
-  userId: string,
-  credentialId: string,
-): Promise<(StoredCredential & { rowId: string }) | null> {
+export async function passkeyOfUser(tx: Tx, userId: string, credentialId: string): Promise<(StoredCredential & { rowId: string }) | null> {
   const { rows } = await tx.query<CredentialRow>(
     `select ${credentialColumns} from auth.webauthn_credentials where user_id = $1 and credential_id = decode($2, 'hex')`,
     [userId, Buffer.from(credentialId, 'base64url').toString('hex')],

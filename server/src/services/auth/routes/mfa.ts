@@ -6,13 +6,13 @@ import type { Tx } from '../../../db/types.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
-import { challengeIp, downgradeSessions, elevateSession } from '../mfa.ts';
 import { checkWebAuthnAnswer, readWebAuthnAnswer, recordWebAuthnFactor, webauthnChallenge, type WebAuthnFactor } from '../mfa-webauthn.ts';
-import type { CeremonySession } from '../webauthn.ts';
+import { challengeIp, downgradeSessions, elevateSession } from '../mfa.ts';
 import { clientIp, isUuid, readBody, stringField } from '../request-input.ts';
 import { requireUser, type Authenticated } from '../sessions.ts';
 import { toTokenResponse, type IssuedSession } from '../tokens.ts';
 import { factorJson } from '../user-json.ts';
+import type { CeremonySession } from '../webauthn.ts';
 
 interface FactorRow {
   id: string;
@@ -225,7 +225,9 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       checkVerifyEnabled(ctx, factor.factor_type);
       const answer = factor.factor_type === 'webauthn' ? readWebAuthnAnswer(body) : null;
       // A WebAuthn challenge is taken out as it is read: answered once, right or wrong.
-      const found = isUuid(challengeId) ? await tx.query<FoundChallenge>(answer ? takeChallenge : readChallenge, [challengeId, factor.id]) : null;
+      const found = isUuid(challengeId)
+        ? await tx.query<FoundChallenge>(answer ? takeChallenge : readChallenge, [challengeId, factor.id])
+        : null;
       const challenge = found?.rows[0];
       if (!challenge) throw authErrors.mfaFactorNotFoundForChallenge();
       if (challenge.verified || challenge.ip !== ip) return { mismatch: true as const };

@@ -9,6 +9,15 @@ import { clientIp, isUuid, readBody, stringField, type Body } from '../request-i
 import { requireUser, type Authenticated } from '../sessions.ts';
 import { createSession, loadUser, toTokenResponse } from '../tokens.ts';
 import {
+  consumeChallenge,
+  countPasskeys,
+  insertPasskey,
+  passkeyOfUser,
+  passkeysOf,
+  saveChallenge,
+  type ChallengeType,
+} from '../webauthn-store.ts';
+import {
   authenticationOptions,
   registrationOptions,
   responseCredentialId,
@@ -16,7 +25,6 @@ import {
   verifyAssertion,
   verifyRegistration,
 } from '../webauthn.ts';
-import { consumeChallenge, countPasskeys, insertPasskey, passkeyOfUser, passkeysOf, saveChallenge, type ChallengeType } from '../webauthn-store.ts';
 
 /** requirePasskeyEnabled: every /passkeys route answers 404 passkey_disabled while `[auth.passkey]` is off. */
 export function requirePasskeys(ctx: AuthDeps): void {
@@ -114,7 +122,9 @@ export function mountPasskeys(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     await ctx.limiter.hit('passkey', clientIp(c));
     // Discoverable sign-in: no user yet, so no allowCredentials (BeginDiscoverableLogin).
     const { options, session } = await authenticationOptions(ctx, [], null);
-    const saved = await ctx.db.transaction({ kind: 'system' }, (tx) => saveChallenge(tx, { userId: null, type: 'authentication', session }));
+    const saved = await ctx.db.transaction({ kind: 'system' }, (tx) =>
+      saveChallenge(tx, { userId: null, type: 'authentication', session }),
+    );
     return c.json({ challenge_id: saved.id, options, expires_at: saved.expiresAt });
   });
 
