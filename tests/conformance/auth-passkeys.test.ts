@@ -174,7 +174,9 @@ for (const target of conformanceTargets()) {
       const { key } = await register(client);
       const started = await server.client().auth.passkey.startAuthentication();
       await server.db.transaction({ kind: 'system' }, (tx) =>
-        tx.query(`update auth.webauthn_challenges set expires_at = now() - interval '1 second' where id = $1`, [started.data?.challenge_id]),
+        tx.query(`update auth.webauthn_challenges set expires_at = now() - interval '1 second' where id = $1`, [
+          started.data?.challenge_id,
+        ]),
       );
       const expired = await server.client().auth.passkey.verifyAuthentication({
         challengeId: started.data?.challenge_id ?? '',
@@ -209,7 +211,11 @@ for (const target of conformanceTargets()) {
         [{ challenge_id: 'x' }, 'credential is required'],
         [{ challenge_id: 'x', credential: {} }, 'challenge_id must be a valid UUID'],
       ] as const) {
-        const answer = await authFetch(server, '/passkeys/authentication/verify', { method: 'POST', version: true, body: JSON.stringify(body) });
+        const answer = await authFetch(server, '/passkeys/authentication/verify', {
+          method: 'POST',
+          version: true,
+          body: JSON.stringify(body),
+        });
         assert.equal(answer.status, 400);
         assert.deepEqual(answer.body, { code: 'validation_failed', message });
       }

@@ -194,7 +194,10 @@ for (const target of conformanceTargets()) {
         method: 'POST',
         version: true,
         headers: { authorization: `Bearer ${await token(client)}` },
-        body: JSON.stringify({ challenge_id: c.id, webauthn: { type: 'create', credential_response: key.create(c.webauthn.credential_options.publicKey) } }),
+        body: JSON.stringify({
+          challenge_id: c.id,
+          webauthn: { type: 'create', credential_response: key.create(c.webauthn.credential_options.publicKey) },
+        }),
       });
       assert.equal(answer.status, 422);
       assert.equal((answer.body as { code: string }).code, 'mfa_challenge_expired');

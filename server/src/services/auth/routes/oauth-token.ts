@@ -46,8 +46,15 @@ async function authenticateClient(ctx: AuthDeps, c: Context<AppEnv>, params: Par
     const decoded = Buffer.from(header.slice(6), 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     if (colon < 0) throw bad('Invalid client credentials: invalid basic auth format');
-    id = decoded.slice(0, colon);
-    secret = decoded.slice(colon + 1);
+    // RFC 6749 §2.3.1: both parts are form-encoded before Basic (openid-client sends `-` as %2D).
+    // GoTrue splits without decoding; decoding changes nothing for a client that does not encode.
+    const formDecode = (part: string) => decodeURIComponent(part.replace(/\+/g, ' '));
+    try {
+      id = formDecode(decoded.slice(0, colon));
+      secret = formDecode(decoded.slice(colon + 1));
+    } catch {
+      throw bad('Invalid client credentials: invalid basic auth encoding');
+    }
     method = 'client_secret_basic';
   } else if (id === '') throw bad('Invalid client credentials: client_id is required');
   if (!isUuid(id)) throw bad('Invalid client_id format');
