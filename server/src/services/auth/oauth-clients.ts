@@ -87,7 +87,8 @@ function redirectUriProblem(uri: string): string | null {
   try {
     parsed = new URL(uri);
   } catch {
-    return 'invalid URL format';
+    // Go's url.Parse takes a path without a scheme; GoTrue then finds neither scheme nor host.
+    return /^[a-z][a-z0-9+.-]*:/i.test(uri) ? 'invalid URL format' : 'must have scheme and host';
   }
   const scheme = parsed.protocol.replace(/:$/, '').toLowerCase();
   if (parsed.host === '') return 'must have scheme and host';
