@@ -253,6 +253,43 @@ for (const backend of testBackends()) {
       assert.equal(statuses.at(-1), 429);
     });
 
+    test("a member's token reaches no admin client API, revokes no one else's grant, and userinfo tells only the granted scopes", async () => {
+      const alice = await member();
+      const bob = await member();
+      const a = await app();
+      for (const [method, path] of [
+        ['GET', '/admin/oauth/clients'],
+        ['POST', '/admin/oauth/clients'],
+        ['GET', `/admin/oauth/clients/${a.client_id}`],
+        ['PUT', `/admin/oauth/clients/${a.client_id}`],
+        ['DELETE', `/admin/oauth/clients/${a.client_id}`],
+        ['POST', `/admin/oauth/clients/${a.client_id}/regenerate_secret`],
+      ] as const) {
+        const answer = await authFetch(server, path, {
+          method,
+          headers: { authorization: `Bearer ${await alice.token()}` },
+          body: method === 'GET' || method === 'DELETE' ? undefined : JSON.stringify({ client_name: 'x', redirect_uris: [callback] }),
+        });
+        assert.equal(answer.status, 403, `${method} ${path}`);
+      }
+      const { code, verifier } = await approvedCode(a.client_id, alice);
+      const tokens = (await exchange(a, { code, code_verifier: verifier })).body as { access_token: string };
+      // Bob never let the app in: revoking "his" grant finds nothing, and Alice's stays.
+      const bobRevokes = await authFetch(server, `/user/oauth/grants?client_id=${a.client_id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${await bob.token()}` },
+      });
+      assert.equal(bobRevokes.status, 404);
+      assert.equal((await alice.client.auth.oauth.listGrants()).data?.length, 1);
+      const info = await authFetch(server, '/oauth/userinfo', { headers: { authorization: `Bearer ${tokens.access_token}` } });
+      assert.deepEqual(Object.keys(info.body as object).sort(), ['email', 'email_verified', 'sub'], 'openid email: no profile, no phone');
+      const forged = await authFetch(server, '/oauth/userinfo', {
+        headers: { authorization: `Bearer ${tokens.access_token.slice(0, -4)}AAAA` },
+      });
+      assert.equal(forged.status, 403);
+      assert.equal((await authFetch(server, '/oauth/userinfo')).status, 401);
+    });
+
     test("a deleted client's secret, codes and refresh tokens all stop working", async () => {
       const victim = await member();
       const a = await app();
