@@ -1,3 +1,4 @@
+import { BodyTooLargeError } from '../../lib/body-limit.ts';
 import { isDbError, toDbError } from '../../db/errors.ts';
 
 /**
@@ -101,7 +102,12 @@ export function fromDbError(raw: unknown): unknown {
 
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */
 export function renderError(error: unknown): { status: number; body: Record<string, string> } {
-  const mapped = hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT') ? errors.insufficientStorage() : fromDbError(error);
+  const mapped =
+    error instanceof BodyTooLargeError
+      ? errors.entityTooLarge()
+      : hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT')
+        ? errors.insufficientStorage()
+        : fromDbError(error);
   if (mapped instanceof StorageError) return { status: mapped.userStatusCode, body: mapped.render() };
   return { status: 500, body: { statusCode: '500', code: 'InternalError', error: 'Internal', message: 'Internal Server Error' } };
 }

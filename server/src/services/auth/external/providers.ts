@@ -1,5 +1,4 @@
-import { tomlTable, type ServerConfig, type TomlTable } from '../../../lib/config.ts';
-import { isLoopbackHost } from '../mailbox.ts';
+import { isLoopbackHost, tomlTable, type ServerConfig, type TomlTable } from '../../../lib/config.ts';
 
 /** The providers GoTrue knows (its ProviderSettings keys) that sign in through `/authorize`. */
 export const oauthProviderNames = [

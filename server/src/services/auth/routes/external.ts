@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
+import { jsonBody, localOnly } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import { externalUrl, type AuthDeps } from '../auth-deps.ts';
 import { AuthError, authErrors } from '../errors.ts';
@@ -282,7 +283,7 @@ export function mountExternal(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     }
   };
   routes.get('/callback', callback);
-  routes.post('/callback', callback);
+  routes.post('/callback', jsonBody, callback);
 
   mountEmulator(ctx, routes);
 }
@@ -323,7 +324,7 @@ function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   const render = async (c: Context<AppEnv>, provider: ExternalProvider, state: string, csrf: string, problem: string, status: 200 | 400) =>
     securePage(c, consentPage({ provider: provider.name, state, csrf, identities: await knownIdentities(provider.name), problem }), status);
 
-  routes.get('/emulator/authorize', async (c) => {
+  routes.get('/emulator/authorize', localOnly, async (c) => {
     const state = c.req.query('state') ?? '';
     const provider = await emulatedFromState(state);
     if (!provider)
@@ -338,7 +339,7 @@ function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return render(c, provider, state, csrf, '', 200);
   });
 
-  routes.post('/emulator/authorize', async (c) => {
+  routes.post('/emulator/authorize', localOnly, jsonBody, async (c) => {
     const form = await c.req.parseBody();
     const field = (key: string) => (typeof form[key] === 'string' ? form[key] : '');
     const state = field('state');

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Tx } from '../../../db/types.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -102,7 +103,7 @@ async function checkCanEnroll(ctx: AuthDeps, tx: Tx, userId: string, friendlyNam
 /** POST /factors, /factors/:id/challenge, /factors/:id/verify and DELETE /factors/:id (internal/api/mfa.go), TOTP only. */
 export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   const limits = { challenge: perMinuteLimit(mfaRequestsPerMinute), verify: perMinuteLimit(mfaRequestsPerMinute) };
-  routes.post('/factors', async (c) => {
+  routes.post('/factors', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const body = await readBody(c);
     const factorType = stringField(body, 'factor_type');
@@ -141,7 +142,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret: totp.secret.base32, uri } });
   });
 
-  routes.post('/factors/:id/challenge', async (c) => {
+  routes.post('/factors/:id/challenge', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const ip = challengeIp(clientIp(c));
     limits.challenge.hit(ip);
@@ -161,7 +162,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ id: challenge.id, type: challenge.type, expires_at: challenge.expires_at });
   });
 
-  routes.post('/factors/:id/verify', async (c) => {
+  routes.post('/factors/:id/verify', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const ip = challengeIp(clientIp(c));
     limits.verify.hit(ip);
@@ -204,7 +205,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(await toTokenResponse(ctx, issued));
   });
 
-  routes.delete('/factors/:id', async (c) => {
+  routes.delete('/factors/:id', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const id = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       const factor = await ownedFactor(tx, auth.user.id, c.req.param('id'));
