@@ -6,6 +6,7 @@ import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database, PoolStats } from './db/types.ts';
 import { loadConfig, servingUrl, tomlValue, type ConfigInput, type ServerConfig } from './lib/config.ts';
+import { checkDemoKeys } from './lib/demo-keys.ts';
 import { createKeys, type Keys } from './lib/keys.ts';
 import { createLogger, logFormatOf, type Logger } from './lib/log.ts';
 import { createServerMetrics, type ServerMetrics } from './lib/metrics.ts';
@@ -22,6 +23,8 @@ import { createStorageService } from './services/storage/index.ts';
 
 export interface RunningServer {
   url: string;
+  /** The router, for reading the mounted routes (requests go through the envelope on the socket). */
+  app: BootedServer['app'];
   config: ServerConfig;
   keys: Keys;
   db: Database;
@@ -109,6 +112,9 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   const metrics = createServerMetrics();
   // PGlite's files allow one process; on PostgreSQL the data dir holds only files that
   // several server processes may share (storage), so it is not locked (decision 160).
+  // Keys first: a reachable server with the CLI's public keys stops here, before it opens anything (decision 301).
+  const keys = await createKeys(config);
+  checkDemoKeys(config, keys.signing.signer.kid, (message) => log.warn(message));
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let db: Database | null = null;
   const services: Service[] = [];
@@ -121,7 +127,6 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     });
     for (const file of report.applied) log.info(`applied migration ${file}`);
     if (report.seeded) log.info('applied seed.sql');
-    const keys = await createKeys(config);
     if (keys.generatedKeyFile) log.info(`auth: wrote a new ES256 signing key set to ${keys.generatedKeyFile} (signing_keys_path)`);
     const deps: ServiceDeps = { config, db, keys, log, metrics, freshDatabase: opened.created };
     const factories = [
@@ -192,6 +197,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     let closing: Promise<void> | null = null;
     return {
       url,
+      app: booted.app,
       config,
       keys,
       db,

@@ -126,7 +126,7 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
   }
 
   /** A streamed body: what arrives passes through until the limit; one byte more and the stream fails. */
-  function limitedStream(incoming: IncomingMessage, limit: number): () => Readable {
+  function limitedStream(incoming: IncomingMessage, limit: number, context: RequestContext): () => Readable {
     let made: Readable | null = null;
     return () => {
       if (made) return made;
@@ -138,6 +138,7 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
             done(null, chunk);
             return;
           }
+          context.bodyCut = true;
           incoming.unpipe(limiter);
           discardThenCut(incoming);
           done(new BodyTooLargeError(limit));
@@ -189,11 +190,11 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
 
     const rule = bodyRule(service.name, direct ? (direct.directBody?.(method) ?? 'none') : (marks.body ?? 'none'));
     const declared = headers.get('content-length');
-    const context: RequestContext = { ...origin, body: null, bodyStream: null };
+    const context: RequestContext = { ...origin, body: null, bodyStream: null, bodyCut: false };
     try {
       if (declared !== null && Number(declared) > rule.limit) throw new BodyTooLargeError(rule.limit);
       const hasBody = (declared !== null && declared !== '0') || headers.has('transfer-encoding');
-      if (rule.streamed) context.bodyStream = limitedStream(incoming, rule.limit);
+      if (rule.streamed) context.bodyStream = limitedStream(incoming, rule.limit, context);
       else if (hasBody) context.body = await readBodyWithin(incoming, rule.limit);
     } catch (error: unknown) {
       if (!(error instanceof BodyTooLargeError)) throw error;

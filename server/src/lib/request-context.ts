@@ -15,6 +15,8 @@ export interface RequestContext {
   body: Buffer | null;
   /** The body as a stream cut at the route's limit (routes with a streamed body); made on first use. */
   bodyStream: (() => Readable) | null;
+  /** Set when the envelope cut a streamed body at its limit: the rest is being discarded, the connection will be closed. */
+  bodyCut: boolean;
 }
 
 const contexts = new WeakMap<IncomingMessage, RequestContext>();
@@ -45,4 +47,9 @@ export function streamedBody(incoming: IncomingMessage): Readable {
   const make = requestContext(incoming).bodyStream;
   if (!make) throw new Error('this route did not declare a streamed body');
   return make();
+}
+
+/** True when the envelope cut the request's body at its limit (nothing more to drain before answering). */
+export function bodyWasCut(incoming: IncomingMessage): boolean {
+  return contexts.get(incoming)?.bodyCut ?? false;
 }

@@ -102,12 +102,9 @@ export function fromDbError(raw: unknown): unknown {
 
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */
 export function renderError(error: unknown): { status: number; body: Record<string, string> } {
-  const mapped =
-    error instanceof BodyTooLargeError
-      ? errors.entityTooLarge()
-      : hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT')
-        ? errors.insufficientStorage()
-        : fromDbError(error);
+  // Cut by the envelope at the upload limit: the gateway's 413 with storage's body (decision 300).
+  if (error instanceof BodyTooLargeError) return { status: 413, body: errors.entityTooLarge().render() };
+  const mapped = hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT') ? errors.insufficientStorage() : fromDbError(error);
   if (mapped instanceof StorageError) return { status: mapped.userStatusCode, body: mapped.render() };
   return { status: 500, body: { statusCode: '500', code: 'InternalError', error: 'Internal', message: 'Internal Server Error' } };
 }

@@ -69,9 +69,7 @@ export function createStorageService(deps: ServiceDeps): Service {
     name: 'storage',
     routes,
     start,
-    bodyTooLarge: () => {
-      const error = errors.entityTooLarge();
-      return jsonAnswer(error.userStatusCode, error.render());
-    },
+    // The gateway refuses it (HTTP 413) before storage runs; the body in storage's shape.
+    bodyTooLarge: () => jsonAnswer(413, errors.entityTooLarge().render()),
   };
 }

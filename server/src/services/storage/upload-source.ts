@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
-import { streamedBody } from '../../lib/request-context.ts';
+import { bodyWasCut, streamedBody } from '../../lib/request-context.ts';
 import { errors } from './errors.ts';
 
 /** What an upload request carries besides its bytes (uploader.ts fileUploadFromRequest). */
@@ -107,7 +107,8 @@ export async function readUploadSource(request: IncomingMessage, limit: number):
 /** Reads what is left of a request so the error response reaches the client (no reset). */
 export async function drainRequest(request: IncomingMessage, body?: Readable): Promise<void> {
   body?.resume();
-  if (request.readableEnded || request.destroyed) return;
+  // A body the envelope cut is being discarded already, and its connection closed after the answer.
+  if (request.readableEnded || request.destroyed || bodyWasCut(request)) return;
   await new Promise<void>((resolve) => {
     request.once('end', resolve);
     request.once('close', resolve);
