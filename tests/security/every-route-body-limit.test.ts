@@ -66,7 +66,7 @@ for (const backend of testBackends()) {
 
     test('with its Content-Length: 413 in the service shape within a second, for every route, with and without a key', async () => {
       for (const route of mountedRoutes(server)) {
-        for (const headers of [{}, { apikey: server.anonKey, Authorization: `Bearer ${server.serviceRoleKey}` }]) {
+        for (const headers of [{}, { apikey: server.anonKey, Authorization: `Bearer ${server.serviceRoleKey}` }] as Record<string, string>[]) {
           const refusal = await sendHuge(`${server.url}${route.path}`, headers, false, route.method);
           const label = `${route.method} ${route.path}: ${JSON.stringify({ ...refusal, body: refusal.body.slice(0, 200) })}`;
           assert.equal(refusal.status, 413, label);
@@ -122,7 +122,7 @@ for (const backend of testBackends()) {
       }, 5);
       const refusals = await Promise.all(targets.map(([method, path]) => sendHuge(`${server.url}${path}`, {}, true, method)));
       clearInterval(sampler);
-      for (const [i, refusal] of refusals.entries()) assert.equal(refusal.status, 413, targets[i]?.[1]);
+      for (const [i, refusal] of refusals.entries()) assert.equal(refusal.status, 413, targets[i]?.[1] ?? '');
       const growthMb = (Math.max(peak, ...refusals.map((r) => r.rssGrowthMb * 2 ** 20 + before)) - before) / 2 ** 20;
       assert.ok(growthMb < 50, `grew ${growthMb.toFixed(1)} MB`);
     });

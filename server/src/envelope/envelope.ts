@@ -82,18 +82,21 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
   /**
    * The marks of the route Hono will answer this request with, read from its router: the
    * matched handlers run in order and the first one that is not a middleware (it takes no
-   * `next`) answers; its marks were registered with it, before it, under the same method and path.
+   * `next`) answers; its body mark was registered with it, before it, under the same method and
+   * path. `localOnly` covers every route its pattern matches (`routes.use('/emulator/*', localOnly)`).
    */
   function routeMarks(method: string, path: string): RouteMarks {
     const matched = app.router.match(method === 'HEAD' ? 'GET' : method, path)[0] as unknown as Array<[[unknown, RouterRoute]]>;
     const pending = new Map<string, RouteMarks>();
+    let local = false;
     for (const [[handler, route]] of matched) {
       const key = `${route.method} ${route.path}`;
       const marks = marksOf(handler);
+      if (marks?.local) local = true;
       if (marks) pending.set(key, { ...pending.get(key), ...marks });
-      else if (answers(handler)) return pending.get(key) ?? {};
+      else if (answers(handler)) return { ...pending.get(key), ...(local ? { local: true } : {}) };
     }
-    return {};
+    return local ? { local: true } : {};
   }
 
   function record(method: string, path: string, service: string, status: number, started: number): void {

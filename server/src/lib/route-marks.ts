@@ -1,5 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from './service.ts';
+import type { AppEnv, BodyKind } from './service.ts';
+
+export type { BodyKind };
 
 /**
  * What a route declares to the envelope (decision 300), as a no-op middleware placed before its
@@ -13,8 +15,6 @@ import type { AppEnv } from './service.ts';
  *   service's upload limit; read it with `streamedBody()`.
  * - `localOnly`: a page for this machine's browser only: a loopback `Host`, no proxy, no CORS.
  */
-export type BodyKind = 'none' | 'json' | 'upload';
-
 export interface RouteMarks {
   body?: Exclude<BodyKind, 'none'>;
   local?: true;

@@ -2,7 +2,9 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Hono } from 'hono';
 import type { HeaderReader, RequestHeaders } from './request-headers.ts';
-import type { BodyKind } from './route-marks.ts';
+
+/** The body a route reads (lib/route-marks.ts): none, a small one read whole, or a stream (decision 300). */
+export type BodyKind = 'none' | 'json' | 'upload';
 
 /** Hono environment for every route: node-server's raw request/response are in `c.env`. */
 export type AppEnv = { Bindings: { incoming: IncomingMessage; outgoing: unknown } };

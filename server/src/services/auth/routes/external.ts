@@ -290,6 +290,8 @@ export function mountExternal(ctx: AuthDeps, routes: Hono<AppEnv>): void {
 
 /** Emulated providers' consent page: GET shows it, POST answers the callback with a one-time code. */
 function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
+  // This machine's browser only: a loopback Host, no proxy, no CORS, whatever the method (decision 302).
+  routes.use('/emulator/*', localOnly);
   const securePage = (c: Context<AppEnv>, html: string, status: 200 | 400) => {
     c.header(
       'Content-Security-Policy',
@@ -324,7 +326,7 @@ function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   const render = async (c: Context<AppEnv>, provider: ExternalProvider, state: string, csrf: string, problem: string, status: 200 | 400) =>
     securePage(c, consentPage({ provider: provider.name, state, csrf, identities: await knownIdentities(provider.name), problem }), status);
 
-  routes.get('/emulator/authorize', localOnly, async (c) => {
+  routes.get('/emulator/authorize', async (c) => {
     const state = c.req.query('state') ?? '';
     const provider = await emulatedFromState(state);
     if (!provider)
@@ -339,7 +341,7 @@ function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return render(c, provider, state, csrf, '', 200);
   });
 
-  routes.post('/emulator/authorize', localOnly, jsonBody, async (c) => {
+  routes.post('/emulator/authorize', jsonBody, async (c) => {
     const form = await c.req.parseBody();
     const field = (key: string) => (typeof form[key] === 'string' ? form[key] : '');
     const state = field('state');

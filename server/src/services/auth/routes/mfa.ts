@@ -187,8 +187,18 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
         await tx.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
         return { expired: true as const };
       }
-      const delta = totpFor(factor.secret ?? '').validate({ token: code, window: 1 });
+      const totp = totpFor(factor.secret ?? '');
+      const delta = totp.validate({ token: code, window: 1 });
       if (delta === null) return { invalid: true as const };
+      // RFC 6238 §5.2: once a code verified, neither it nor an earlier one is taken again for this factor.
+      const step = totp.counter() + delta;
+      const fresh = await tx.query(
+        `insert into _server.mfa_totp_steps (factor_id, last_step) values ($1, $2)
+         on conflict (factor_id) do update set last_step = excluded.last_step where mfa_totp_steps.last_step < excluded.last_step
+         returning factor_id`,
+        [factor.id, step],
+      );
+      if (fresh.rows.length === 0) return { invalid: true as const };
       await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [challengeId]);
       await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       return elevateSession(tx, {
