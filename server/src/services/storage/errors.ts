@@ -93,6 +93,9 @@ export function fromDbError(raw: unknown): unknown {
         : make('InvalidRequest', 404, 'The related resource does not exist');
     case '57014':
       return errors.databaseTimeout();
+    case '22023':
+      // A token whose role does not exist (PostgREST answers 401): the caller is refused, not the server broken.
+      return /^role ".*" does not exist$/.test(error.message) ? errors.accessDenied(error.message, 403) : make('DatabaseError', 500, `database error, code: ${error.code}`);
     case '22P02':
       return errors.invalidParameter('value', error.message || 'Invalid value format or type conversion failed');
     default:
