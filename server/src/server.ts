@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app.ts';
+import { explainStartFailure } from './db/disk-space.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -171,7 +172,8 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     for (const service of services.reverse()) await service.close?.().catch(() => undefined);
     await db?.close().catch(() => undefined);
     unlock();
-    throw error;
+    // PGlite on a full disk fails without naming the disk: say so, and how much it needs.
+    throw config.databaseUrl ? error : explainStartFailure(config.dataDir, error);
   }
 }
 
