@@ -1,5 +1,3 @@
-import { streamedBody } from '../../lib/request-context.ts';
-import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
@@ -7,6 +5,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
+import { streamedBody } from '../../lib/request-context.ts';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { mustFindBucketAsAdmin } from './db.ts';
