@@ -110,7 +110,15 @@ export class PgliteDatabase implements Database {
     options: PgliteOptions = {},
   ): Promise<PgliteDatabase> {
     const database = new PgliteDatabase(dataDir, extensions, options);
-    await database.#start(templatePath);
+    try {
+      await database.#start(templatePath);
+    } catch (error: unknown) {
+      // A start that failed (a full disk, a damaged data dir) leaves no thread behind to keep the process up.
+      const worker = database.#worker;
+      database.#worker = null;
+      await worker?.terminate();
+      throw error;
+    }
     return database;
   }
 
