@@ -1,20 +1,9 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeBootError } from './db/migrate.ts';
+import { usage } from './help.ts';
 import { createLogger, logFormatOf, type LogFormat, type Logger } from './lib/log.ts';
 import { DataDirLockedError, startServer, type RunningServer } from './server.ts';
-
-const usage = `Usage: npm start -- [options]
-
-Runs the local Supabase-compatible server and the web app on one origin.
-
-Options:
-  --project <dir>   Supabase project folder (config.toml, migrations/, seed.sql, functions/)  [./supabase]
-  --port <n>        port to listen on                                            [PORT or 54321]
-  --data-dir <dir>  where the embedded database and stored files live            [DATA_DIR or .data]
-  --no-web          serve only the APIs
-  -h, --help        show this help
-
-Environment: see README.md ("Configuration").`;
 
 function main(): void {
   let args;
@@ -23,7 +12,9 @@ function main(): void {
       options: {
         project: { type: 'string' },
         port: { type: 'string' },
+        host: { type: 'string' },
         'data-dir': { type: 'string' },
+        web: { type: 'string' },
         'no-web': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -45,6 +36,12 @@ function main(): void {
   }
   const log = createLogger(process.env.LOG_REQUESTS !== '0', format);
   const port = args.port === undefined ? undefined : Number(args.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    process.stderr.write(`--port must be a port number, got "${args.port}"\n`);
+    process.exit(2);
+  }
+  if (args.host !== undefined) process.env.HOST = args.host;
+  const webDist = args['no-web'] || args.web === undefined ? null : path.resolve(args.web);
   // Signals are handled from the first moment: during boot they stop it once the database is open.
   let running: RunningServer | null = null;
   let stopRequested: string | null = null;
@@ -66,7 +63,7 @@ function main(): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], log, ...(args['no-web'] ? { webDist: null } : {}) }).then(
+  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], log, webDist }).then(
     (server) => {
       running = server;
       if (stopRequested) {
