@@ -2,6 +2,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeBootError } from './db/migrate.ts';
 import { usage } from './help.ts';
+import { tomlValue } from './lib/config.ts';
 import { createLogger, logFormatOf, type LogFormat, type Logger } from './lib/log.ts';
 import { DataDirLockedError, startServer, type RunningServer } from './server.ts';
 
@@ -108,6 +109,15 @@ function printBanner(server: RunningServer): void {
       `  service_role key ${keys.serviceRoleKey}`,
       `  publishable key  ${keys.publishableKey}`,
       `  secret key       ${keys.secretKey}`,
+      // As `supabase status` prints the S3 protocol's credentials.
+      ...(tomlValue(config.toml, 'storage.s3_protocol.enabled', true)
+        ? [
+            `  S3 Storage URL   ${server.url}/storage/v1/s3`,
+            `  S3 Access Key    ${config.s3.accessKeyId}`,
+            `  S3 Secret Key    ${config.s3.secretAccessKey}`,
+            `  S3 Region        ${config.s3.region}`,
+          ]
+        : []),
       '',
       '',
     ].join('\n'),
