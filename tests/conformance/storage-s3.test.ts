@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { after, before, describe, test } from 'node:test';
 import {
   AbortMultipartUploadCommand,
@@ -104,6 +105,21 @@ for (const target of conformanceTargets()) {
       assert.equal(
         (await s3Failure(service.send(new GetObjectCommand({ Bucket: 'files', Key: 'shared/photo.bin', Range: 'bytes=999999-' })))).status,
         416,
+      );
+
+      // A stream of unknown bytes goes as aws-chunked with a trailing CRC32 (the SDK's default).
+      const streamed = await service.send(
+        new PutObjectCommand({
+          Bucket: 'files',
+          Key: 'shared/streamed.txt',
+          Body: Readable.from([Buffer.from('in '), Buffer.from('chunks')]),
+          ContentLength: 9,
+        }),
+      );
+      assert.ok(streamed.ETag);
+      assert.equal(
+        await (await service.send(new GetObjectCommand({ Bucket: 'files', Key: 'shared/streamed.txt' }))).Body?.transformToString(),
+        'in chunks',
       );
 
       const viaApi = await server.admin().storage.from('files').download('shared/photo.bin');
@@ -297,7 +313,7 @@ for (const target of conformanceTargets()) {
       assert.equal((await s3Failure(foreign)).status, 403);
     });
 
-    test('hostile: a bad signature, an unknown key, a forged session, an expired request, a traversal in a key', async () => {
+    test('hostile: a bad signature, an unknown key, a forged session, an expired request, a traversal in a key, a body changed after signing', async () => {
       const wrongSecret = s3Client(server, { ...server.s3, secretAccessKey: `${server.s3.secretAccessKey}0` });
       assert.deepEqual(await s3Failure(wrongSecret.send(new ListBucketsCommand({}))), { name: 'SignatureDoesNotMatch', status: 403 });
       const unknown = s3Client(server, { ...server.s3, accessKeyId: 'not-a-key' });
@@ -318,6 +334,18 @@ for (const target of conformanceTargets()) {
         const failure = await s3Failure(asAlice.send(new PutObjectCommand({ Bucket: 'files', Key: key, Body: 'x' })));
         assert.deepEqual(failure, { name: 'InvalidKey', status: 400 }, key);
       }
+      // A body changed after signing (same length) is refused, and nothing is stored.
+      const tampered = s3Client(server, server.s3);
+      tampered.middlewareStack.add(
+        (next) => async (args) => {
+          const request = args.request as { body?: unknown };
+          if (typeof request.body === 'string' || request.body instanceof Uint8Array) request.body = Buffer.from('evil bytes');
+          return next(args);
+        },
+        { step: 'deserialize', name: 'tamperAfterSigning' },
+      );
+      const changed = await s3Failure(tampered.send(new PutObjectCommand({ Bucket: 'files', Key: 'shared/x.txt', Body: 'good bytes' })));
+      assert.deepEqual(changed, { name: 'XAmzContentSHA256Mismatch', status: 400 });
       const written = await server.db.transaction({ kind: 'system' }, (tx) =>
         tx.query<{ name: string }>(`select name from storage.objects where name like '%x.txt' or name like '%passwd'`),
       );

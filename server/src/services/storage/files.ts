@@ -104,6 +104,9 @@ export class FileStore {
     // The source is piped, not part of the pipeline: a failed write (a full disk) must not
     // destroy the request, whose socket still has to carry the error answer.
     const input = new PassThrough();
+    // A source that fails (an S3 body whose checksum or signature does not match) fails the write.
+    const onSourceError = (error: Error) => input.destroy(error);
+    source.once('error', onSourceError);
     source.pipe(input);
     try {
       await pipeline(input, meter, createWriteStream(tmpPath));
@@ -114,6 +117,8 @@ export class FileStore {
       if (source instanceof ReadStream) source.destroy();
       await rm(tmpPath, { force: true });
       throw error;
+    } finally {
+      source.off('error', onSourceError);
     }
     return { tmpPath, size: meter.size, md5: meter.hash.digest('hex') };
   }
