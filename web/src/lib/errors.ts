@@ -3,6 +3,7 @@
  * PostgREST, storage, edge functions or the network becomes a message a person understands and a
  * reaction the UI knows how to perform. Components never show raw server messages.
  */
+import { onlineManager } from '@tanstack/query-core';
 
 export const messages = {
   invalidCredentials: 'Email or password is incorrect.',
@@ -109,8 +110,8 @@ function text(value: unknown): string {
 }
 
 function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
-  // Read through globalThis: the module is also unit-tested in Node, whose navigator has no onLine.
-  if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) return true;
+  // Offline as the app has found it by its own requests (lib/reachability), not as navigator.onLine says.
+  if (!onlineManager.isOnline()) return true;
   const name = text(e.name);
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
     return /fetch|network/i.test(text(e.message)) || e.status === 0;
