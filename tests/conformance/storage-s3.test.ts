@@ -21,6 +21,7 @@ import {
   S3ServiceException,
   UploadPartCommand,
 } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { newUser, randomBytes, sha256, type TestUser } from '../fixtures/storage/helpers.ts';
 import { repoRoot } from '../support/server.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
@@ -273,6 +274,25 @@ for (const target of conformanceTargets()) {
       );
       assert.equal((await s3Failure(complete([{ PartNumber: 3, ETag: a.ETag }]))).name, 'InvalidPart');
       assert.equal((await s3Failure(complete([{ PartNumber: 1, ETag: '"0123456789abcdef0123456789abcdef"' }]))).name, 'InvalidPart');
+    });
+
+    test('a presigned URL works until X-Amz-Expires, and is refused after it or when altered', async () => {
+      await service.send(
+        new PutObjectCommand({ Bucket: 'files', Key: 'presigned/a.txt', Body: 'shared by link', ContentType: 'text/plain' }),
+      );
+      const signedAt = Date.now();
+      const url = await getSignedUrl(service, new GetObjectCommand({ Bucket: 'files', Key: 'presigned/a.txt' }), { expiresIn: 5 });
+      const fresh = await fetch(url);
+      assert.equal(fresh.status, 200);
+      assert.equal(await fresh.text(), 'shared by link');
+      const altered = await fetch(url.replace('presigned/a.txt', 'presigned/b.txt'));
+      assert.equal(altered.status, 403);
+      assert.match(await altered.text(), /<Code>SignatureDoesNotMatch<\/Code>/);
+      // X-Amz-Date has whole seconds: a second past the 5 s is past them whatever the rounding.
+      await new Promise((resolve) => setTimeout(resolve, Math.max(0, signedAt + 7000 - Date.now())));
+      const expired = await fetch(url);
+      assert.equal(expired.status, 403);
+      assert.match(await expired.text(), /<Code>AccessDenied<\/Code><Message>Request has expired<\/Message>/);
     });
 
     test("a user's session: its own folder only, as RLS decides", async () => {
