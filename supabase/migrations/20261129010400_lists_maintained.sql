@@ -69,6 +69,8 @@ alter table public.list_places add column source_url text;
 alter table public.list_places add constraint list_places_source_url_format
   check (char_length(source_url) <= 2000 and source_url ~* '^https://[a-z0-9][^\s]*$');
 comment on column public.list_places.source_url is 'Where an imported place came from (a Google Maps URL), https only.';
+-- readable like the entry's other columns (the note alone is read through open_list)
+grant select (source_url) on public.list_places to anon, authenticated;
 grant insert (source_url) on public.list_places to authenticated;
 grant update (source_url) on public.list_places to authenticated;
 
