@@ -185,9 +185,22 @@ begin
        where k not in ('name', 'category', 'address', 'lat', 'lng', 'time_zone', 'opening_hours', 'phone', 'website', 'price_level')) > 0 then
     raise exception 'Only the name, category, address, pin, hours and contact can be suggested.' using errcode = '22023';
   end if;
+  -- each value of the type its column takes (text as a JSON string, numbers as numbers, hours
+  -- as an object); null clears what may be empty
+  if exists (select 1 from jsonb_each(changes) c
+              where jsonb_typeof(c.value) <> case
+                      when c.key in ('lat', 'lng', 'price_level') then 'number'
+                      when c.key = 'opening_hours' then 'object'
+                      else 'string' end
+                and not (jsonb_typeof(c.value) = 'null' and c.key in ('address', 'time_zone', 'opening_hours', 'phone', 'website', 'price_level'))) then
+    raise exception 'Each value must be of its field''s type: text, a number, or hours.' using errcode = '22023';
+  end if;
   select * into found from public.places p where p.id = suggest_place_edit.place_id and p.hidden_at is null;
   if found.id is null then
-    raise exception 'Place not found.' using errcode = 'P0002';
+    -- PostgREST's custom error (20261125120100_histogram_not_found.sql): 404, code P0002
+    raise sqlstate 'PGRST' using
+      message = json_build_object('code', 'P0002', 'message', 'Place not found.', 'details', null, 'hint', null)::text,
+      detail = json_build_object('status', 404, 'headers', json_build_object())::text;
   end if;
   if (select count(*) from public.place_edits e where e.author_id = me and e.created_at > now() - interval '1 hour') >= 20 then
     raise exception 'You can suggest at most 20 edits an hour. Try again later.' using errcode = 'P0001';
@@ -242,7 +255,10 @@ begin
   end if;
   select * into edit from public.place_edits e where e.id = edit_id for update;
   if edit.id is null then
-    raise exception 'Suggestion not found.' using errcode = 'P0002';
+    -- PostgREST's custom error (20261125120100_histogram_not_found.sql): 404, code P0002
+    raise sqlstate 'PGRST' using
+      message = json_build_object('code', 'P0002', 'message', 'Suggestion not found.', 'details', null, 'hint', null)::text,
+      detail = json_build_object('status', 404, 'headers', json_build_object())::text;
   end if;
   -- the place first, then the check: two deciders queue here, the second sees the first's outcome
   select * into found from public.places p where p.id = edit.place_id for no key update;
