@@ -1,5 +1,6 @@
 -- search_places takes open_now (default false) like places_in_view and places_nearby (decision
--- 321). Same checks, ranks, columns and order as 20261122110000_query_performance.sql; the
+-- 321), and its rows carry the place basics (after rank, so rows read by position keep their
+-- meaning). Same checks, ranks and order as 20261122110000_query_performance.sql; the
 -- open filter joins the visibility rule wherever it is applied (the floor under the k-th rank
 -- and the final rows), so the bound that skips the trigram search stays a bound.
 
@@ -8,7 +9,8 @@ create function public.search_places(q text, max_results integer default 20, ope
 returns table (
   id uuid, name text, category public.place_category, description text, address text,
   lat double precision, lng double precision, created_by uuid, created_at timestamptz, updated_at timestamptz,
-  rating_avg numeric, rating_count integer, photo_count integer, hidden_at timestamptz, rank real
+  rating_avg numeric, rating_count integer, photo_count integer, hidden_at timestamptz, rank real,
+  time_zone text, opening_hours jsonb, phone text, website text, price_level smallint
 )
 language plpgsql stable security definer
 set search_path = ''
@@ -95,7 +97,8 @@ begin
        where (select w.trigram_mode from way w) = 2 and ps.name operator(extensions.%) plain
     )
     select p.id, p.name, p.category, p.description, p.address, p.lat, p.lng, p.created_by, p.created_at,
-           p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, s.r
+           p.updated_at, p.rating_avg, p.rating_count, p.photo_count, p.hidden_at, s.r,
+           p.time_zone, p.opening_hours, p.phone, p.website, p.price_level
       from (select sc.place_id, sc.r from scored sc order by sc.r desc) s
       -- offset 0 keeps the join lazy: places is read in rank order, and the limit stops it
       cross join lateral (

@@ -1151,6 +1151,11 @@ export type Database = {
           photo_count: number
           hidden_at: string
           rank: number
+          time_zone: string
+          opening_hours: Json
+          phone: string
+          website: string
+          price_level: number
         }[]
       }
       set_role: {
