@@ -115,3 +115,47 @@ begin
        where lp.list_id = found.id and p.hidden_at is null), '[]'::json));
 end
 $$;
+
+-- Importing rows that carry no coordinates (a Google Maps list export whose URLs hold only a
+-- place id, `data=!4m2!3m1!1s0x…`): each row is matched by its title against Pinstar's places
+-- (trigram similarity of the names, on the search index), helped by the row's address when it
+-- has one; the best visible place scoring at least 0.5 is the match, with how it was found.
+create function public.match_places_by_name(names text[], addresses text[])
+returns table (row_index integer, id uuid, name text, address text, lat double precision, lng double precision, matched_by text)
+language plpgsql stable security definer
+set search_path = ''
+as $$
+begin
+  if names is null or addresses is null or cardinality(names) <> cardinality(addresses) then
+    raise exception 'names and addresses must be arrays of the same length.' using errcode = '22023';
+  end if;
+  if cardinality(names) > 500 then
+    raise exception 'Match at most 500 rows at a time.' using errcode = '22023';
+  end if;
+  return query
+    with rows as materialized (
+      select lower(btrim(r.name)) as wanted, lower(btrim(coalesce(r.address, ''))) as wanted_address, r.i
+        from unnest(names, addresses) with ordinality as r(name, address, i)
+       where char_length(btrim(coalesce(r.name, ''))) between 2 and 200
+    )
+    select r.i::integer, best.id, best.name, best.address, best.lat, best.lng, best.matched_by
+      from rows r
+      cross join lateral (
+        select p.id, p.name, p.address, p.lat, p.lng,
+               case when r.wanted_address <> '' and p.address is not null
+                         and extensions.similarity(lower(p.address), r.wanted_address) >= 0.3
+                    then 'name and address' else 'name' end as matched_by
+          from private.place_search ps
+          join public.places p on p.id = ps.place_id and p.hidden_at is null
+         where ps.name operator(extensions.%) r.wanted
+         order by extensions.similarity(ps.name, r.wanted)
+                  + case when r.wanted_address <> '' and p.address is not null
+                         then 0.5 * extensions.similarity(lower(p.address), r.wanted_address) else 0 end desc,
+                  p.rating_count desc, p.id
+         limit 1) best
+     where extensions.similarity(lower(best.name), r.wanted) >= 0.5;
+end
+$$;
+comment on function public.match_places_by_name(text[], text[]) is 'Import: for up to 500 rows without coordinates, the visible place whose name is most like the row''s title (helped by its address), similarity at least 0.5.';
+revoke execute on function public.match_places_by_name(text[], text[]) from public, anon;
+grant execute on function public.match_places_by_name(text[], text[]) to authenticated, service_role;

@@ -1025,6 +1025,18 @@ export type Database = {
         Args: { names: string[]; lats: number[]; lngs: number[] }
         Returns: { row_index: number; id: string; name: string }[]
       }
+      match_places_by_name: {
+        Args: { names: string[]; addresses: string[] }
+        Returns: {
+          row_index: number
+          id: string
+          name: string
+          address: string
+          lat: number
+          lng: number
+          matched_by: string
+        }[]
+      }
       member_feed: {
         Args: {
           before_created_at?: string

@@ -63,7 +63,10 @@ export function useDecideEdit(placeId: string) {
     meta: { errorTable: 'place_edits' },
     onSuccess: (decided) => {
       toast.success(decided.status === 'accepted' ? 'Suggestion accepted — the place is updated' : 'Suggestion rejected');
-      void queryClient.invalidateQueries({ queryKey: placeKeys.all });
+      // the place (accepted), its history and its standing; other places' pages are not concerned
+      void queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) });
+      void queryClient.invalidateQueries({ queryKey: placeKeys.edits(placeId) });
+      void queryClient.invalidateQueries({ queryKey: placeKeys.inViewAll });
       void queryClient.invalidateQueries({ queryKey: moderationKeys.placeEdits() });
     },
   });
