@@ -261,5 +261,59 @@ for (const backend of testBackends()) {
       );
       assert.deepEqual(rows, [{ id: kept.id, author_id: null }]);
     });
+
+    test('export-my-data carries the member’s suggestions and places’ basics; delete-account withdraws what waits', async () => {
+      // the functions ask the auth service who calls, so Fay signs in for a real session
+      const email = `fay_${Date.now().toString(36)}@test.pinstar.local`;
+      const password = 'correct horse battery';
+      assert.equal((await server.admin().auth.admin.createUser({ email, password, email_confirm: true })).error, null);
+      const session = server.client();
+      const signedIn = await session.auth.signInWithPassword({ email, password });
+      const fay = { id: signedIn.data.user?.id ?? '', client: session as Member['client'] } as Member;
+      const mine = unwrap(
+        await fay.client
+          .from('places')
+          .insert({
+            name: 'Fay’s bakery',
+            category: 'cafe',
+            lat: 1,
+            lng: 1,
+            phone: '+33 1 23 45 67 89',
+            price_level: 1,
+            created_by: fay.id,
+          })
+          .select('id')
+          .single(),
+      ).id;
+      const place = await newPlace();
+      const accepted = unwrap(
+        await fay.client.rpc('suggest_place_edit', { place_id: place, changes: { name: 'Café Accepted' }, note: 'Sign' }),
+      );
+      unwrap(await creator.client.rpc('decide_place_edit', { edit_id: accepted.id, accept: true }));
+      const other = await newPlace('Café Other');
+      const waiting = unwrap(await fay.client.rpc('suggest_place_edit', { place_id: other, changes: { phone: '+33 1 98 76 54 32' } }));
+      const exported = unwrap(await fay.client.functions.invoke('export-my-data')) as {
+        place_edits: { id: string; status: string; changes: unknown; previous: unknown; note: string }[];
+        places: { id: string; phone: string | null; price_level: number | null }[];
+      };
+      assert.deepEqual(
+        exported.place_edits.map((e) => [e.id, e.status, e.changes, e.previous]),
+        [
+          [accepted.id, 'accepted', { name: 'Café Accepted' }, { name: 'Café Original' }],
+          [waiting.id, 'pending', { phone: '+33 1 98 76 54 32' }, { phone: '+33 1 00 00 00 00' }],
+        ],
+      );
+      assert.deepEqual(
+        exported.places.map((p) => [p.id, p.phone, p.price_level]),
+        [[mine, '+33 1 23 45 67 89', 1]],
+      );
+      unwrap(await fay.client.functions.invoke('delete-account', { body: { reviews: 'anonymize' } }));
+      const left = await sql<{ id: string; author_id: string | null }>(
+        server,
+        `select id, author_id from place_edits where id in ($1, $2)`,
+        [accepted.id, waiting.id],
+      );
+      assert.deepEqual(left, [{ id: accepted.id, author_id: null }]);
+    });
   });
 }

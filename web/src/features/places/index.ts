@@ -5,3 +5,4 @@ export { PlaceForm } from './components/place-form';
 export { type PlaceInput, placeInput } from './place-input';
 export { PlaceBasics } from './components/place-basics';
 export { PlaceHistory } from './components/place-history';
+export { PendingEditsQueue } from './components/pending-edits-queue';

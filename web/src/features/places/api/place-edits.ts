@@ -39,6 +39,23 @@ export function placeEditsQuery(placeId: string) {
   });
 }
 
+/** Every suggestion waiting, oldest first, with its place's name (moderators read them all). */
+export function pendingEditsQuery() {
+  return queryOptions({
+    queryKey: moderationKeys.placeEdits(),
+    queryFn: async (): Promise<(PlaceEdit & { place: { name: string } | null })[]> => {
+      const { data, error } = await supabase
+        .from('place_edits')
+        .select(`${placeEditColumns}, place:places(name)`)
+        .eq('status', 'pending')
+        .order('created_at', { ascending: true })
+        .limit(100);
+      if (error) throw error;
+      return data as unknown as (PlaceEdit & { place: { name: string } | null })[];
+    },
+  });
+}
+
 /** Whether the member decides on this place's suggestions: creator, trusted, moderator or null. */
 export function editStandingQuery(placeId: string, userId: string) {
   return queryOptions({
@@ -67,6 +84,7 @@ export function useDecideEdit(placeId: string) {
       void queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) });
       void queryClient.invalidateQueries({ queryKey: placeKeys.edits(placeId) });
       void queryClient.invalidateQueries({ queryKey: placeKeys.inViewAll });
+      void queryClient.invalidateQueries({ queryKey: moderationKeys.placeEdits() });
       void queryClient.invalidateQueries({ queryKey: moderationKeys.placeEdits() });
     },
   });

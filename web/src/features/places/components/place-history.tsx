@@ -66,16 +66,20 @@ const outcome: Record<string, string> = {
 };
 const deciders: Record<string, string> = { creator: 'the place’s creator', trusted: 'a trusted member', moderator: 'a moderator' };
 
-function Pending({
+/** A suggestion waiting: its changes and note; Accept and Reject for who decides, Withdraw for its author. */
+export function PendingEdit({
   edit,
   placeId,
   userId,
   standing,
+  placeName,
 }: {
   edit: PlaceEdit;
   placeId: string;
   userId: string | null;
   standing: string | null;
+  /** Named in the moderators' queue, where suggestions of every place meet. */
+  placeName?: string;
 }) {
   const decide = useDecideEdit(placeId);
   const withdraw = useWithdrawEdit(placeId);
@@ -84,7 +88,17 @@ function Pending({
   return (
     <li className="rounded-md border border-amber-300 bg-amber-50 p-3 dark:bg-amber-950/30">
       <p className="text-sm">
-        <span className="font-medium">{who(edit)}</span> suggests, <RelativeTime value={edit.created_at} />:
+        <span className="font-medium">{who(edit)}</span> suggests
+        {placeName ? (
+          <>
+            {' '}
+            for{' '}
+            <Link to={`${paths.place(placeId)}#history`} className="font-medium text-brand-700 underline">
+              {placeName}
+            </Link>
+          </>
+        ) : null}
+        , <RelativeTime value={edit.created_at} />:
       </p>
       <Changes edit={edit} />
       {edit.note ? <p className="mt-1 text-sm text-slate-700">“{edit.note}”</p> : null}
@@ -151,7 +165,7 @@ export function PlaceHistory({ placeId, userId }: { placeId: string; userId: str
         <section aria-label="Suggestions waiting">
           <ul className="space-y-2">
             {pending.map((edit) => (
-              <Pending key={edit.id} edit={edit} placeId={placeId} userId={userId} standing={standing.data ?? null} />
+              <PendingEdit key={edit.id} edit={edit} placeId={placeId} userId={userId} standing={standing.data ?? null} />
             ))}
           </ul>
         </section>
