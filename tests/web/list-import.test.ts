@@ -113,7 +113,7 @@ describe('list import and export files', () => {
         [2, 'Shakespeare and Company', '', null, null, 'https://www.google.com/maps/place/Shakesp'],
         [3, 'Jardin du Luxembourg', 'Chairs by the Medici fountain', null, null, 'https://www.google.com/maps/place/Jardin+'],
         [4, 'Chez Janou', 'Provençal, pastis list', null, null, 'https://www.google.com/maps/place/Chez+Ja'],
-        [5, 'Pizzeria Da Nonno', '', 48.8652, 2.3801, 'https://www.google.com/maps/search/48.8652'],
+        [5, 'Pizzeria Da Nonno', '', 48.8652, 2.3801, 'https://www.google.com/maps/search/48.865'],
       ],
     );
     assert.deepEqual(parsed.unreadable, [{ row: 6, reason: 'Row 6 has no name.' }]);
