@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { geoKeys } from '@/lib/query-keys';
-import { appGeocoder, type GeocodeResult } from '../geocoder';
+import { appGeocoder, type GeocodeAnswer } from '../geocoder';
 
 const geocoder = appGeocoder();
 
@@ -9,7 +9,7 @@ export function geocodeQuery(q: string) {
   const term = q.trim();
   return queryOptions({
     queryKey: geoKeys.lookup(term),
-    queryFn: ({ signal }): Promise<GeocodeResult[]> => geocoder.search(term, { signal }),
+    queryFn: ({ signal }): Promise<GeocodeAnswer> => geocoder.search(term, { signal }),
     enabled: term.length >= 2,
     placeholderData: keepPreviousData,
     staleTime: 5 * 60_000,

@@ -52,7 +52,7 @@ export function LocationFinder({
   }
   const term = useSettled(text.trim());
   const found = useQuery(geocodeQuery(term));
-  const results = term.length >= 2 ? (found.data ?? []) : [];
+  const results = term.length >= 2 ? (found.data?.results ?? []) : [];
 
   const choose = (result: GeocodeResult) => {
     onLocated({ lat: result.lat, lng: result.lng });
@@ -82,8 +82,8 @@ export function LocationFinder({
   };
   const searching = term.length >= 2 && found.isFetching;
   const nothing = term.length >= 2 && !searching && found.isSuccess && results.length === 0;
-  // A search that failed says why (the error catalogue's words).
-  const failure = term.length >= 2 ? found.error : null;
+  // A search that failed says why (the error catalogue's words); what did answer still shows.
+  const failure = term.length >= 2 ? (found.error ?? found.data?.failure ?? null) : null;
   const message = failure
     ? describeError(failure, { quiet: true }).message
     : nothing

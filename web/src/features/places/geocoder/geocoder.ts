@@ -22,16 +22,30 @@ export interface Geocoder {
   search(q: string, options?: { signal?: AbortSignal; limit?: number }): Promise<GeocodeResult[]>;
 }
 
-/** Geocoders asked in turn, their answers put together (first ones first, duplicates once). */
-export function combineGeocoders(...geocoders: Geocoder[]): Geocoder {
+/** What a set of geocoders found: their results together, and why one of them failed, if one did. */
+export interface GeocodeAnswer {
+  results: GeocodeResult[];
+  /** The first failure: the others' results still count (the bundled cities answer offline). */
+  failure: unknown;
+}
+
+/** Geocoders asked together, their answers put together in their order (duplicates once). */
+export function combineGeocoders(...geocoders: Geocoder[]): {
+  search(q: string, options?: { signal?: AbortSignal; limit?: number }): Promise<GeocodeAnswer>;
+} {
   return {
     async search(q, options) {
-      const answers = await Promise.all(geocoders.map((g) => g.search(q, options)));
+      const answers = await Promise.allSettled(geocoders.map((g) => g.search(q, options)));
+      const failed = answers.find((a): a is PromiseRejectedResult => a.status === 'rejected');
+      if (failed && answers.every((a) => a.status === 'rejected')) throw failed.reason;
       const seen = new Set<string>();
-      return answers.flat().filter((r) => {
-        const key = `${r.name.toLowerCase()}|${r.lat.toFixed(4)}|${r.lng.toFixed(4)}`;
-        return !seen.has(key) && Boolean(seen.add(key));
-      });
+      const results = answers
+        .flatMap((a) => (a.status === 'fulfilled' ? a.value : []))
+        .filter((r) => {
+          const key = `${r.name.toLowerCase()}|${r.lat.toFixed(4)}|${r.lng.toFixed(4)}`;
+          return !seen.has(key) && Boolean(seen.add(key));
+        });
+      return { results, failure: failed ? failed.reason : null };
     },
   };
 }
