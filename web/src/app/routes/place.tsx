@@ -16,14 +16,14 @@ import { useMyProfile } from '@/features/profiles';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importAnew, lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import { canEditPlace } from '@/lib/permissions';
 import type { Place } from '@/lib/places';
 import { NotFoundRoute } from './not-found';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
-const sections = () => import('./place-sections');
+const sections = importAnew(() => import('./place-sections'));
 const PlacePhotos = lazyComponent(() => sections().then((m) => ({ default: m.PlacePhotos })));
 const PlaceReviews = lazyComponent(() => sections().then((m) => ({ default: m.PlaceReviews })));
 const ReportButton = lazyComponent(() => sections().then((m) => ({ default: m.ReportButton })));

@@ -1,14 +1,15 @@
 import { Suspense } from 'react';
 import type { ExternalToast, toast as SonnerToast } from 'sonner';
-import { lazyComponent, sharedLoad } from '@/lib/lazy-component';
+import { importAnew, lazyComponent, sharedLoad } from '@/lib/lazy-component';
 
 /**
  * Toasts without sonner in the first download: the Toaster's chunk starts loading with the
  * first render, and `toast.*` waits for the same module (sonner replays toasts raised before
  * its Toaster subscribed). A failed download is tried again on the next toast.
  */
-const SonnerToaster = lazyComponent(() => import('./sonner-toaster'));
+const SonnerToaster = lazyComponent(importAnew(() => import('./sonner-toaster')));
 
+// Not imported anew after a failure: the Toaster's chunk imports sonner too, and a second instance would not show this one's toasts.
 const loadSonner: () => Promise<{ toast: typeof SonnerToast }> = sharedLoad(() => import('sonner'));
 
 type Kind = 'success' | 'error' | 'info' | 'warning';

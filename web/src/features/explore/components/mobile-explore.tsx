@@ -2,10 +2,10 @@ import { List } from 'lucide-react';
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importAnew, lazyComponent } from '@/lib/lazy-component';
 import type { Place } from '@/lib/places';
 
-const ExploreDrawer = lazyComponent(() => import('./explore-drawer'));
+const ExploreDrawer = lazyComponent(importAnew(() => import('./explore-drawer')));
 const half = 0.45;
 const full = 1;
 
