@@ -29,11 +29,17 @@ export const hourPatterns = [
   { weekly: every([['00:00', '24:00']]) },
   {
     weekly: [
-      ...Array.from({ length: 5 }, () => [['08:00', '12:00'], ['14:00', '19:00']]),
+      ...Array.from({ length: 5 }, () => [
+        ['08:00', '12:00'],
+        ['14:00', '19:00'],
+      ]),
       [['09:00', '13:00']],
       [],
     ],
-    exceptions: [{ date: '2026-12-25', hours: [] }, { date: '2027-01-01', hours: [] }],
+    exceptions: [
+      { date: '2026-12-25', hours: [] },
+      { date: '2027-01-01', hours: [] },
+    ],
   },
 ];
 const members = 5_000;
