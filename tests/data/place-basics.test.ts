@@ -28,7 +28,7 @@ for (const backend of testBackends()) {
       unwrap(
         await ada.client
           .from('places')
-          .insert({ name: 'Basics place', category: 'cafe', lat, lng, created_by: ada.id, ...fields })
+          .insert({ name: 'Basics place', category: 'cafe', lat, lng, created_by: ada.id, ...fields } as never)
           .select('id')
           .single(),
       ).id;
@@ -194,7 +194,7 @@ for (const backend of testBackends()) {
       );
       const unknown = await addPlace({ name: 'Open hours unknown' }, lat, lng + 0.003);
       const visitor = anonClient(server);
-      const ids = (rows: { id: string }[]) => rows.map((r) => r.id).sort();
+      const ids = (rows: { id: string | null }[]) => rows.map((r) => r.id ?? '').sort();
       const view = { min_lat: lat - 0.1, min_lng: lng - 0.1, max_lat: lat + 0.1, max_lng: lng + 0.1 };
       assert.deepEqual(ids(unwrap(await visitor.rpc('places_in_view', view))), [always, never, closedToday, unknown].sort());
       assert.deepEqual(ids(unwrap(await visitor.rpc('places_in_view', { ...view, open_now: true }))), [always]);

@@ -114,10 +114,9 @@ describe('places and lists kept up to date, in the browser', () => {
     await page.getByRole('button', { name: /Show list/ }).click();
     const drawer = page.getByRole('dialog', { name: 'Places' });
     await drawer.waitFor();
-    await page.waitForFunction(() => {
-      const d = document.querySelector('[role=dialog]');
-      return d !== null && d.getAnimations({ subtree: true }).every((a) => a.playState !== 'running');
-    });
+    await page.waitForFunction(
+      `(() => { const d = document.querySelector('[role=dialog]'); return d !== null && d.getAnimations({ subtree: true }).every((a) => a.playState !== 'running'); })()`,
+    );
     const bar = await page.getByRole('banner').boundingBox();
     const top = await drawer.boundingBox();
     assert.ok(bar && top);
