@@ -36,7 +36,10 @@ for (const backend of testBackends()) {
     test('phone, website, price level, time zone and hours: the limits of the form, worded by constraint', async () => {
       const place = await addPlace({});
       const update = async (patch: Record<string, unknown>) => {
-        const result = await ada.client.from('places').update(patch as never).eq('id', place);
+        const result = await ada.client
+          .from('places')
+          .update(patch as never)
+          .eq('id', place);
         return result.error ? `${result.error.code} ${/places_[a-z_]+/.exec(result.error.message)?.[0] ?? ''}`.trim() : 'ok';
       };
       assert.equal(await update({ phone: '+33 1 45 48 55 26', website: 'https://cafedeflore.fr', price_level: 3 }), 'ok');
