@@ -3,14 +3,14 @@ import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
 
 /**
- * `npm test`: first the unit tier — tests beside the code (`server/src`, `web/src`), which need
+ * `npm test`: first the unit tier — tests beside the code (`server/src`, `web/src`, `scripts`), which need
  * no fixture but the PGlite template and run in seconds; it stops here if they fail. Then it
  * prepares the shared fixtures once (a throwaway PostgreSQL 15 cluster, the built web app) and
  * runs the integration, data, conformance and Chromium e2e suites under `tests/`.
  * `npm test -- --unit` runs the unit tier alone; extra arguments select files instead:
  * `npm test -- tests/conformance/auth.test.ts`.
  */
-const unitTier = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts'];
+const unitTier = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts'];
 const suites = ['tests/**/*.test.ts'];
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
