@@ -58,6 +58,8 @@ export const errors = {
   invalidRequest: (message: string) => make('InvalidRequest', 400, message || 'Invalid Request'),
   invalidParameter: (parameter: string, message?: string) => make('InvalidParameter', 400, message ?? `Invalid Parameter ${parameter}`),
   invalidFileSizeLimit: () => make('InvalidRequest', 400, 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  /** imgproxy's answer to a source it cannot read, as storage-api words it (HTTP 400). */
+  unsupportedImageSource: () => make('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering'),
   noSuchUpload: () => make('NoSuchUpload', 404, 'Upload not found'),
   uploadOffsetMismatch: () => make('InvalidRequest', 409, 'Upload-Offset header does not match the offset of the upload'),
   noContentProvided: () => make('InvalidRequest', 400, 'No content provided'),

@@ -3,12 +3,13 @@ import type { Context, Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
 import type { AppEnv } from '../../../lib/service.ts';
 import { externalUrl, type AuthDeps } from '../auth-deps.ts';
-import { AuthError, authErrors } from '../errors.ts';
+import { AuthError, authErrors, oauthErrorParams } from '../errors.ts';
 import { accountFromExternalIdentity, linkIdentityToUser, type ProviderUser } from '../external/accounts.ts';
 import { consentPage, emulatedSub, type EmulatorIdentity } from '../external/emulator-page.ts';
 import { exchangeWithProvider } from '../external/exchange.ts';
 import { endpointsOf, oauthProviderNames, type ExternalProvider } from '../external/providers.ts';
 import { readPkce } from '../flows.ts';
+import { redirectWithParams } from '../redirects.ts';
 import { clientIp, validateEmail } from '../request-input.ts';
 import { requireUser } from '../sessions.ts';
 import { createSession, toTokenResponse } from '../tokens.ts';
@@ -24,15 +25,6 @@ interface StateClaims {
 const stateLifetimeSeconds = 300;
 const emulatorCodeLifetime = "interval '5 minutes'";
 const csrfCookie = 'sb-emulator-csrf';
-
-/** oauthErrorMap (internal/api/errors.go). */
-const oauthErrorOf: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-  503: 'temporarily_unavailable',
-};
 
 /** GoTrue's Provider(): one it knows but that is off, or a name it does not know. */
 function providerRefusal(name: string): AuthError {
@@ -134,24 +126,8 @@ async function authorizeUrl(ctx: AuthDeps, c: Context<AppEnv>, linkingTargetId?:
   return providerAuthUrl(ctx, provider, state, query.get('scopes') ?? '', extra);
 }
 
-/** getErrorQueryString: `error` (from the status), `error_code`, `error_description`. */
-function errorParams(error: AuthError): Record<string, string> {
-  const params: Record<string, string> = {};
-  const oauth = oauthErrorOf[error.status];
-  if (oauth) params.error = oauth;
-  params.error_code = error.code;
-  params.error_description = error.message;
-  return params;
-}
-
 /** redirectErrors: the error in the query and, as the spec wants, in the fragment. */
-function errorRedirect(target: string, params: Record<string, string>): string {
-  const u = new URL(target);
-  const encoded = new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
-  for (const [key, value] of encoded) u.searchParams.set(key, value);
-  u.hash = encoded.toString();
-  return u.toString();
-}
+const errorRedirect = (target: string, params: Record<string, string>) => redirectWithParams(target, params, { query: true });
 
 /** Takes an emulator code once: the person the consent page named. */
 async function takeEmulatorCode(ctx: AuthDeps, provider: string, code: string): Promise<ProviderUser | null> {
@@ -225,7 +201,7 @@ export function mountExternal(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     if (!state) {
       // loadFlowState: a state this server did not sign sends the browser to the site, never elsewhere.
       const u = new URL(ctx.settings.siteUrl);
-      for (const [key, value] of Object.entries(errorParams(authErrors.badOAuthState()))) u.searchParams.set(key, value);
+      for (const [key, value] of Object.entries(oauthErrorParams(authErrors.badOAuthState()))) u.searchParams.set(key, value);
       return c.redirect(u.toString(), 303);
     }
     const target = state.referrer || ctx.settings.siteUrl;
@@ -278,7 +254,7 @@ export function mountExternal(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       return c.redirect(`${target.split('#')[0]}#${fragment.toString()}`, 302);
     } catch (error: unknown) {
       if (!(error instanceof AuthError)) throw error;
-      return c.redirect(errorRedirect(target, errorParams(error)), 302);
+      return c.redirect(errorRedirect(target, oauthErrorParams(error)), 302);
     }
   };
   routes.get('/callback', callback);
