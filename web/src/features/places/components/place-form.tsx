@@ -84,7 +84,7 @@ export function PlaceForm({ userId, existing }: { userId: string; existing?: Pla
         }
       }
       const saved = await savePlace.mutateAsync(input);
-      navigate(paths.place(saved.id));
+      void navigate(paths.place(saved.id));
     } catch (error: unknown) {
       const described = describeError(error, { table: 'places' });
       const field = fields.find((f) => f === described.field);
