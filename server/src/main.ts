@@ -12,6 +12,8 @@ Options:
   --port <n>        port to listen on                                            [PORT or 54321]
   --data-dir <dir>  where the embedded database and stored files live            [DATA_DIR or .data]
   --no-web          serve only the APIs
+  --allow-demo-keys start with the Supabase CLI's public demo keys although the server
+                    is reachable from other machines (ALLOW_DEMO_KEYS=1; a warning is printed)
   -h, --help        show this help
 
 Environment: see README.md ("Configuration").`;
@@ -25,6 +27,7 @@ function main(): void {
         port: { type: 'string' },
         'data-dir': { type: 'string' },
         'no-web': { type: 'boolean' },
+        'allow-demo-keys': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -66,7 +69,14 @@ function main(): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], log, ...(args['no-web'] ? { webDist: null } : {}) }).then(
+  startServer({
+    projectDir: args.project,
+    port,
+    dataDir: args['data-dir'],
+    log,
+    ...(args['no-web'] ? { webDist: null } : {}),
+    ...(args['allow-demo-keys'] ? { override: { allowDemoKeys: true } } : {}),
+  }).then(
     (server) => {
       running = server;
       if (stopRequested) {

@@ -50,6 +50,10 @@ export interface ServerConfig {
   mailboxAllowRemote: boolean;
   /** Largest request body REST, functions and realtime's HTTP broadcast read (`MAX_REQUEST_BODY_BYTES`). */
   maxRequestBodyBytes: number;
+  /** `TRUSTED_PROXIES`: the reverse proxies in front, whose `X-Forwarded-For` names the client (decision 300). */
+  trustedProxies: string;
+  /** `ALLOW_DEMO_KEYS=1` (`--allow-demo-keys`): start with the CLI's public demo secret although the server is reachable (decision 301). */
+  allowDemoKeys: boolean;
   /** Statement timeouts per role; unset, each database backend uses its own defaults (decision 111). */
   statementTimeoutsMs?: RoleTimeouts;
 }
@@ -104,6 +108,17 @@ export function tomlTable(toml: TomlTable, key: string): TomlTable {
     node = (node as TomlTable)[part];
   }
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as TomlTable) : {};
+}
+
+/** True when a server bound to `host` (or a URL naming it) is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** True for a URL whose host is this machine (`http://localhost:54321`, `http://127.0.0.1:3000`). */
+export function isLocalUrl(url: string): boolean {
+  return URL.canParse(url) && isLoopbackHost(new URL(url).hostname);
 }
 
 /**
@@ -167,5 +182,7 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     shutdownTimeoutMs: nonNegativeInteger(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     mailboxAllowRemote: env.MAILBOX_ALLOW_REMOTE === '1',
     maxRequestBodyBytes: byteCount('MAX_REQUEST_BODY_BYTES', env.MAX_REQUEST_BODY_BYTES, 8_000_000),
+    trustedProxies: env.TRUSTED_PROXIES ?? '',
+    allowDemoKeys: env.ALLOW_DEMO_KEYS === '1',
   };
 }

@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { DirectAnswer } from '../../lib/service.ts';
 
 /**
  * GoTrue's errors (supabase/auth internal/api/errors.go, apierrors/errorcode.go): an HTTP error
@@ -121,7 +122,12 @@ export const apiVersionHeader = 'X-Supabase-Api-Version';
 
 /** `2024-01-01` is the only dated API version GoTrue knows (internal/api/apiversions.go). */
 export function requestApiVersion(c: Context): string | null {
-  const raw = c.req.header(apiVersionHeader)?.trim();
+  return apiVersionOf(c.req.header(apiVersionHeader));
+}
+
+/** The API version a header value names, or null for the legacy shape. */
+export function apiVersionOf(header: string | null | undefined): string | null {
+  const raw = header?.trim();
   if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) return null;
   return raw >= '2024-01-01' ? '2024-01-01' : null;
 }
@@ -132,15 +138,26 @@ export function requestApiVersion(c: Context): string | null {
  * `{code: <status>, error_code, msg}` otherwise; both carry `x-sb-error-code`.
  */
 export function renderAuthError(c: Context, error: AuthError): Response {
-  const version = requestApiVersion(c);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'x-sb-error-code': error.code };
+  const answer = authErrorAnswer(error, requestApiVersion(c));
+  return new Response(answer.body, { status: answer.status, headers: pairs(answer.headers) });
+}
+
+function pairs(list: string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i + 1 < list.length; i += 2) result.push([list[i] as string, list[i + 1] as string]);
+  return result;
+}
+
+/** The same rendering as status, flat headers and body (the envelope's 413 for auth). */
+export function authErrorAnswer(error: AuthError, version: string | null): DirectAnswer {
+  const headers = ['Content-Type', 'application/json', 'x-sb-error-code', error.code];
   let body: Record<string, unknown>;
   if (version) {
-    headers[apiVersionHeader] = version;
+    headers.push(apiVersionHeader, version);
     body = { code: error.code, message: error.message };
   } else {
     body = { code: error.status, error_code: error.code, msg: error.message };
   }
   if (error.reasons) body.weak_password = { reasons: error.reasons };
-  return new Response(JSON.stringify(body), { status: error.status, headers });
+  return { status: error.status, headers, body: JSON.stringify(body) };
 }

@@ -1,12 +1,13 @@
 import { Hono } from 'hono';
 import { DbError } from '../../db/errors.ts';
+import { isLoopbackHost } from '../../lib/config.ts';
 import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { AuthError, authErrors, renderAuthError } from './errors.ts';
+import { apiVersionHeader, apiVersionOf, AuthError, authErrorAnswer, authErrors, renderAuthError } from './errors.ts';
 import { readExternalProviders } from './external/providers.ts';
 import { loadCustomTemplates } from './mail-templates.ts';
-import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.ts';
+import { createMailbox, createMailboxService } from './mailbox.ts';
 import { createMailer, smtpUrlOf } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
@@ -76,7 +77,12 @@ export function createAuthService(deps: ServiceDeps): Service[] {
     deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);
     return renderAuthError(c, authErrors.unexpected());
   });
-  const auth: Service = { prefix: '/auth/v1', routes };
+  const auth: Service = {
+    prefix: '/auth/v1',
+    name: 'auth',
+    routes,
+    bodyTooLarge: (_limit, headers) => authErrorAnswer(authErrors.bodyTooLarge(), apiVersionOf(headers.get(apiVersionHeader))),
+  };
   if (!mailbox) return [auth];
   // The mailbox is served on a loopback bind only, or when asked for explicitly (decision 100).
   const loopback = isLoopbackHost(deps.config.host);

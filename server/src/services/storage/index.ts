@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { parseByteSize, tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service } from '../../lib/service.ts';
+import { jsonAnswer, type AppEnv, type Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { configuredBuckets, seedObjects, syncBuckets } from './config-buckets.ts';
 import { errors } from './errors.ts';
@@ -64,5 +64,12 @@ export function createStorageService(deps: ServiceDeps): Service {
     if (swept > 0) deps.log.info(`storage: removed ${swept} file(s) no object refers to`);
   }
 
-  return { prefix: '/storage/v1', routes, start };
+  return {
+    prefix: '/storage/v1',
+    name: 'storage',
+    routes,
+    start,
+    // The gateway refuses it (HTTP 413) before storage runs; the body in storage's shape.
+    bodyTooLarge: () => jsonAnswer(413, errors.entityTooLarge().render()),
+  };
 }

@@ -3,6 +3,7 @@ import type { Context, Hono } from 'hono';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Tx } from '../../../db/types.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -102,7 +103,7 @@ async function checkCanEnroll(ctx: AuthDeps, tx: Tx, userId: string, friendlyNam
 /** POST /factors, /factors/:id/challenge, /factors/:id/verify and DELETE /factors/:id (internal/api/mfa.go), TOTP only. */
 export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   const limits = { challenge: perMinuteLimit(mfaRequestsPerMinute), verify: perMinuteLimit(mfaRequestsPerMinute) };
-  routes.post('/factors', async (c) => {
+  routes.post('/factors', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const body = await readBody(c);
     const factorType = stringField(body, 'factor_type');
@@ -141,7 +142,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret: totp.secret.base32, uri } });
   });
 
-  routes.post('/factors/:id/challenge', async (c) => {
+  routes.post('/factors/:id/challenge', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const ip = challengeIp(clientIp(c));
     limits.challenge.hit(ip);
@@ -161,7 +162,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ id: challenge.id, type: challenge.type, expires_at: challenge.expires_at });
   });
 
-  routes.post('/factors/:id/verify', async (c) => {
+  routes.post('/factors/:id/verify', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const ip = challengeIp(clientIp(c));
     limits.verify.hit(ip);
@@ -186,8 +187,18 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
         await tx.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
         return { expired: true as const };
       }
-      const delta = totpFor(factor.secret ?? '').validate({ token: code, window: 1 });
+      const totp = totpFor(factor.secret ?? '');
+      const delta = totp.validate({ token: code, window: 1 });
       if (delta === null) return { invalid: true as const };
+      // RFC 6238 §5.2: once a code verified, neither it nor an earlier one is taken again for this factor.
+      const step = totp.counter() + delta;
+      const fresh = await tx.query(
+        `insert into _server.mfa_totp_steps (factor_id, last_step) values ($1, $2)
+         on conflict (factor_id) do update set last_step = excluded.last_step where mfa_totp_steps.last_step < excluded.last_step
+         returning factor_id`,
+        [factor.id, step],
+      );
+      if (fresh.rows.length === 0) return { invalid: true as const };
       await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [challengeId]);
       await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
       return elevateSession(tx, {
@@ -204,7 +215,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(await toTokenResponse(ctx, issued));
   });
 
-  routes.delete('/factors/:id', async (c) => {
+  routes.delete('/factors/:id', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const id = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       const factor = await ownedFactor(tx, auth.user.id, c.req.param('id'));

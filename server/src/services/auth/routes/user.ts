@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -16,7 +17,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(user.json);
   });
 
-  routes.put('/user', async (c) => {
+  routes.put('/user', jsonBody, async (c) => {
     const { settings } = ctx;
     const auth = await requireUser(ctx, c);
     const { user } = auth;
@@ -121,7 +122,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({});
   });
 
-  routes.post('/logout', async (c) => {
+  routes.post('/logout', jsonBody, async (c) => {
     const scope = c.req.query('scope') ?? 'global';
     if (scope !== 'global' && scope !== 'local' && scope !== 'others') throw authErrors.validation(`Unsupported logout scope "${scope}"`);
     const auth = await requireUser(ctx, c);
