@@ -12,7 +12,7 @@ interface PresenceEvent {
   leftPresences: Array<Record<string, unknown>>;
 }
 
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`realtime presence on ${target.name}`, () => {
     let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];

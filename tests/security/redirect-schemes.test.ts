@@ -31,7 +31,7 @@ async function assertLandsOnSite(server: TestServer, email: string, label: strin
   const mails = await mailTo(server, email);
   assert.ok(mails[0], `${label}: no mail`);
   assertNoHostileScheme(mails[0].text, label);
-  const { status, location } = await followLink(verifyLinkOf(mails[0]));
+  const { status, location } = await followLink(server, verifyLinkOf(mails[0]));
   assert.equal(status, 303, label);
   assert.equal(location.origin, siteUrl, label);
 }
@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
     test('an allowed https redirect is kept (control)', async () => {
       const email = await confirmedUser();
       assert.equal((await server.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://app.example.com/reset' })).error, null);
-      const { location } = await followLink(verifyLinkOf((await mailTo(server, email))[0]));
+      const { location } = await followLink(server, verifyLinkOf((await mailTo(server, email))[0]));
       assert.equal(`${location.origin}${location.pathname}`, 'https://app.example.com/reset');
     });
 
@@ -123,7 +123,7 @@ for (const backend of testBackends()) {
         const link = await server.admin().auth.admin.generateLink({ type: 'recovery', email: verifyEmail });
         const actionLink = new URL(link.data.properties?.action_link ?? '');
         actionLink.searchParams.set('redirect_to', redirect);
-        const { status, location } = await followLink(actionLink.toString());
+        const { status, location } = await followLink(server, actionLink.toString());
         assert.equal(status, 303);
         assert.equal(location.origin, siteUrl);
       });
