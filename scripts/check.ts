@@ -21,6 +21,11 @@ const steps: Array<{ name: string; command: string; args: string[] }> = [
     args: ['-p', 'web/tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'web.tsbuildinfo')],
   },
   {
+    name: 'tsc (web screens)',
+    command: bin('tsc'),
+    args: ['-p', 'tests/web/tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'web-screens.tsbuildinfo')],
+  },
+  {
     name: 'eslint',
     command: bin('eslint'),
     args: ['.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint', 'cache.json')],

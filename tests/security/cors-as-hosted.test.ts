@@ -69,7 +69,13 @@ for (const backend of testBackends()) {
 
     test('no answer reflects an origin with credentials; the local pages send no CORS header at all, preflights included', async () => {
       const origin = 'https://attacker.example';
-      const paths = ['/rest/v1/places?select=id&limit=1', '/auth/v1/settings', '/storage/v1/bucket', '/realtime/v1/api/broadcast', '/auth/v1/authorize?provider=google'];
+      const paths = [
+        '/rest/v1/places?select=id&limit=1',
+        '/auth/v1/settings',
+        '/storage/v1/bucket',
+        '/realtime/v1/api/broadcast',
+        '/auth/v1/authorize?provider=google',
+      ];
       for (const path of paths) {
         const res = await fetch(`${server.url}${path}`, { headers: { origin, apikey: server.anonKey }, redirect: 'manual' });
         assert.equal(res.headers.get('access-control-allow-origin'), '*', path);

@@ -52,7 +52,15 @@ describe('a server others can reach does not start with the public demo keys', (
       await assert.rejects(startWith(env), (error: unknown) => {
         const message = error instanceof Error ? error.message : '';
         assert.match(message, /public demo keys/);
-        for (const name of ['JWT_SECRET', 'ANON_KEY', 'SERVICE_ROLE_KEY', 'PUBLISHABLE_KEY', 'SECRET_KEY', 'ALLOW_DEMO_KEYS=1', 'openssl rand'])
+        for (const name of [
+          'JWT_SECRET',
+          'ANON_KEY',
+          'SERVICE_ROLE_KEY',
+          'PUBLISHABLE_KEY',
+          'SECRET_KEY',
+          'ALLOW_DEMO_KEYS=1',
+          'openssl rand',
+        ])
           assert.ok(message.includes(name), `${name} in: ${message}`);
         return true;
       });

@@ -66,7 +66,10 @@ for (const backend of testBackends()) {
 
     test('with its Content-Length: 413 in the service shape within a second, for every route, with and without a key', async () => {
       for (const route of mountedRoutes(server)) {
-        for (const headers of [{}, { apikey: server.anonKey, Authorization: `Bearer ${server.serviceRoleKey}` }] as Record<string, string>[]) {
+        for (const headers of [{}, { apikey: server.anonKey, Authorization: `Bearer ${server.serviceRoleKey}` }] as Record<
+          string,
+          string
+        >[]) {
           const refusal = await sendHuge(`${server.url}${route.path}`, headers, false, route.method);
           const label = `${route.method} ${route.path}: ${JSON.stringify({ ...refusal, body: refusal.body.slice(0, 200) })}`;
           assert.equal(refusal.status, 413, label);

@@ -85,9 +85,33 @@ for (const backend of testBackends()) {
         `insert into moderation_actions (moderator_id, target_type, target_id, action, reason) values ($1, 'review', $2, 'hide', 'abuse')`,
         [withCode.id, review?.id],
       );
-      assert.deepEqual((await stolen.client.from('reviews').select('id').eq('id', review?.id ?? '')).data, []);
-      assert.deepEqual((await stolen.client.from('moderation_actions').select('moderator_id').eq('target_id', review?.id ?? '')).data, []);
-      assert.equal((await withCode.client.from('reviews').select('id').eq('id', review?.id ?? '')).data?.length, 1);
+      assert.deepEqual(
+        (
+          await stolen.client
+            .from('reviews')
+            .select('id')
+            .eq('id', review?.id ?? '')
+        ).data,
+        [],
+      );
+      assert.deepEqual(
+        (
+          await stolen.client
+            .from('moderation_actions')
+            .select('moderator_id')
+            .eq('target_id', review?.id ?? '')
+        ).data,
+        [],
+      );
+      assert.equal(
+        (
+          await withCode.client
+            .from('reviews')
+            .select('id')
+            .eq('id', review?.id ?? '')
+        ).data?.length,
+        1,
+      );
     });
 
     test('hides, restores and changes roles with nothing but the refusal that asks for the code', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readProjectToml, type TomlTable } from '../../server/src/lib/config.ts';
 import { authFixture, followLink, mailTo, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const siteUrl = 'http://localhost:5173';
 const password = 'redirect-test-1';
@@ -50,7 +50,7 @@ for (const backend of testBackends()) {
   describe(`redirect_to takes http(s) and listed schemes only on ${backend}`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('project'), override: { toml: confirmingProject() } });
+      server = await startInProcessTestServer(backend, { project: authFixture('project'), override: { toml: confirmingProject() } });
     });
     after(() => server?.close());
 

@@ -67,7 +67,7 @@ export interface InProcessTestServerOptions extends TestServerOptions {
  * The server without a socket (decisions 150, 400): booted on a fresh database, every request of
  * `fetch` and of its supabase-js clients injected into the envelope (host policy, CORS, body
  * limits, routes and services as a socket's request meets them), no port. `url` is the public
- * URL the server believes it has (a port free a moment ago, so a stray call to it is refused
+ * URL the server believes it has (on a port free a moment ago, so a stray call to it is refused
  * rather than answered by someone else), or the socket's with `listen`.
  */
 export function startInProcessTestServer(backend: TestBackend, options: InProcessTestServerOptions = {}): Promise<TestServer> {
@@ -90,15 +90,17 @@ async function openTestServer(
   let server: RunningServer;
   let booted: BootedServer;
   try {
-    const unlistened = mode.socket ? null : `http://127.0.0.1:${await freePort()}`;
+    // Unlistened, the server is told a port free a moment ago: its public URL (links in mail,
+    // OAuth callbacks, the default site_url) is then what it would be on that port.
+    const port = options.port ?? (mode.socket ? 0 : await freePort());
     booted = await bootServer({
       projectDir: options.project ?? path.join(repoRoot, 'supabase'),
-      port: options.port ?? 0,
+      port,
       dataDir,
       webDist: options.webDist ?? (options.web ? path.join(repoRoot, 'web/dist') : null),
       env,
       log: options.log ?? silentLogger,
-      override: { logRequests: false, ...(unlistened && !env.API_EXTERNAL_URL ? { publicUrl: unlistened } : {}), ...options.override },
+      override: { logRequests: false, ...options.override },
     });
     server = mode.socket
       ? await listenOn(booted)

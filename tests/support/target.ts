@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startInProcessTestServer, testBackends } from './server.ts';
+import { startInProcessTestServer, startTestServer, testBackends } from './server.ts';
 
 /**
  * What a conformance suite may know about the service it checks: a URL, the API keys, the JWT
@@ -145,13 +145,18 @@ export interface TargetOptions {
  * The targets a conformance suite runs against: the one CONFORMANCE_URL names, or else the
  * server booted in-process on each backend of TEST_BACKENDS (the default, decision 400): its
  * supabase-js clients and `fetch` go into the envelope without a socket.
+ * `CONFORMANCE_TRANSPORT=socket` starts that server on a port and talks to it over HTTP instead,
+ * to show a suite answers the same through a socket (and to time the difference).
  */
 export function conformanceTargets(options: TargetOptions = {}): TargetStarter[] {
   if (process.env.CONFORMANCE_URL) return [{ name: 'external', start: async () => externalTarget() }];
   return testBackends().map((backend) => ({
     name: backend,
     start: async (project) => {
-      const server = await startInProcessTestServer(backend, { project, listen: options.listen ?? false });
+      const server =
+        process.env.CONFORMANCE_TRANSPORT === 'socket'
+          ? await startTestServer(backend, { project })
+          : await startInProcessTestServer(backend, { project, listen: options.listen ?? false });
       return {
         name: backend,
         url: server.url,

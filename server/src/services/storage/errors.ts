@@ -1,5 +1,5 @@
-import { BodyTooLargeError } from '../../lib/body-limit.ts';
 import { isDbError, toDbError } from '../../db/errors.ts';
+import { BodyTooLargeError } from '../../lib/body-limit.ts';
 
 /**
  * The storage error catalogue: the codes, messages and logical status codes of
@@ -97,12 +97,21 @@ export function fromDbError(raw: unknown): unknown {
       return errors.databaseTimeout();
     case '22023':
       // A token whose role does not exist (PostgREST answers 401): the caller is refused, not the server broken.
-      return /^role ".*" does not exist$/.test(error.message) ? errors.accessDenied(error.message, 403) : make('DatabaseError', 500, `database error, code: ${error.code}`);
+      return /^role ".*" does not exist$/.test(error.message)
+        ? errors.accessDenied(error.message, 403)
+        : make('DatabaseError', 500, `database error, code: ${error.code}`);
     case '22P02':
       return errors.invalidParameter('value', error.message || 'Invalid value format or type conversion failed');
     default:
       return make('DatabaseError', 500, `database error, code: ${error.code}`);
   }
+}
+
+/** TUS's wire shape (upstream's getTusError): the logical status as the HTTP status, the message as text. */
+export function renderTusError(error: unknown): { status: number; body: string } {
+  const mapped = fromDbError(error);
+  if (mapped instanceof StorageError) return { status: mapped.httpStatusCode, body: mapped.message };
+  return { status: 500, body: 'Internal server error' };
 }
 
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */
