@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crossKeyProblems } from './config-rules.ts';
 
 /**
  * The one schema for every config.toml key the server reads. Each key is optional (absent keys
@@ -198,6 +199,18 @@ export const projectTomlSchema = table({
     password_requirements: oneOf(['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols']).optional(),
     rate_limit: rateLimits.optional(),
     external: z.record(z.string(), externalProvider).optional(),
+    // [auth.passkey] and [auth.webauthn] as the CLI reads them (pkg/config/auth.go Passkey, Webauthn).
+    passkey: table({ enabled: bool().optional() }).optional(),
+    webauthn: table({
+      rp_display_name: str().optional(),
+      rp_id: str().optional(),
+      rp_origins: strings().optional(),
+    }).optional(),
+    oauth_server: table({
+      enabled: bool().optional(),
+      allow_dynamic_registration: bool().optional(),
+      authorization_url_path: str().optional(),
+    }).optional(),
     mfa: table({
       max_enrolled_factors: int(1).optional(),
       totp: mfaMethod.optional(),
@@ -226,7 +239,8 @@ export class ConfigValueError extends Error {
   readonly problems: Array<{ key: string; value: unknown; expected: string }>;
   constructor(file: string, problems: Array<{ key: string; value: unknown; expected: string }>) {
     const lines = problems.map((p) => {
-      const shown = typeof p.value === 'number' && Number.isNaN(p.value) ? 'nan' : JSON.stringify(p.value);
+      const shown =
+        p.value === undefined ? '(not set)' : typeof p.value === 'number' && Number.isNaN(p.value) ? 'nan' : JSON.stringify(p.value);
       const unset = typeof p.value === 'string' ? envReference.exec(p.value)?.[1] : undefined;
       return `  ${p.key} = ${shown}: expected ${p.expected}${unset ? ` (the environment variable ${unset} is unset)` : ''}`;
     });
@@ -246,7 +260,11 @@ function valueAt(root: unknown, keyPath: readonly PropertyKey[]): unknown {
 /** Validates a parsed config.toml; returns it with string-written values converted, or throws ConfigValueError. */
 export function validateProjectToml(file: string, toml: Record<string, unknown>): Record<string, unknown> {
   const result = projectTomlSchema.safeParse(toml);
-  if (result.success) return result.data;
+  if (result.success) {
+    const missing = crossKeyProblems(result.data);
+    if (missing.length > 0) throw new ConfigValueError(file, missing);
+    return result.data;
+  }
   throw new ConfigValueError(
     file,
     result.error.issues.map((issue) => ({

@@ -107,7 +107,7 @@ describe('settings', () => {
     await app.signIn(member.email, member.password);
     assert.equal((await app.supabase.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) })).error, null);
     await app.render('/settings');
-    const remove = await rtl.screen.findByRole('button', { name: 'Remove' }, { timeout: 5000 });
+    const remove = await rtl.screen.findByRole('button', { name: 'Remove Authenticator app' }, { timeout: 5000 });
     // Meanwhile the other device removes it.
     await device.auth.refreshSession();
     assert.equal((await device.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) })).error, null);

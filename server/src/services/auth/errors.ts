@@ -24,6 +24,7 @@ const e = (status: number, code: string) => (message: string) => new AuthError(s
 export const authErrors = {
   validation: e(400, 'validation_failed'),
   validation422: e(422, 'validation_failed'),
+  badJsonMessage: e(400, 'bad_json'),
   badJson: (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
@@ -96,6 +97,26 @@ export const authErrors = {
   issuerNotEnabled: (issuer: string) => new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`),
   unsupportedProvider: (detail: string) => new AuthError(400, 'validation_failed', `Unsupported provider: ${detail}`),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
+  // Passkeys and WebAuthn (internal/api/passkey_*.go, apierrors/errorcode.go)
+  passkeyDisabled: () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled'),
+  tooManyPasskeys: () => new AuthError(422, 'too_many_passkeys', 'Maximum number of passkeys reached'),
+  passkeyNotFound: () => new AuthError(404, 'validation_failed', 'Passkey not found'),
+  ssoUserPasskey: () => new AuthError(422, 'validation_failed', 'SSO users cannot register passkeys'),
+  webauthnChallengeNotFound: () => new AuthError(400, 'webauthn_challenge_not_found', 'Challenge not found or already used'),
+  webauthnChallengeExpired: () => new AuthError(400, 'webauthn_challenge_expired', 'Challenge has expired'),
+  webauthnVerificationFailed: e(400, 'webauthn_verification_failed'),
+  webauthnCredentialExists: () => new AuthError(422, 'webauthn_credential_exists', 'This credential is already registered'),
+  emailNotConfirmedForbidden: () => new AuthError(403, 'email_not_confirmed', 'Email not confirmed'),
+  userBannedForbidden: () => new AuthError(403, 'user_banned', 'User is banned'),
+  // The OAuth 2.1 server (internal/api/oauthserver)
+  featureDisabled: e(404, 'feature_disabled'),
+  oauthClientNotFound: () => new AuthError(404, 'oauth_client_not_found', 'OAuth client not found'),
+  oauthClientUnknown: e(400, 'oauth_client_not_found'),
+  oauthDynamicRegistrationDisabled: () =>
+    new AuthError(403, 'oauth_dynamic_client_registration_disabled', 'Dynamic client registration is not enabled'),
+  oauthAuthorizationNotFound: () => new AuthError(404, 'oauth_authorization_not_found', 'authorization not found'),
+  oauthConsentNotFound: () => new AuthError(404, 'oauth_consent_not_found', 'No active grant found for this client'),
+  invalidClientCredentials: e(400, 'invalid_credentials'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
 
@@ -116,6 +137,26 @@ export function oauthErrorParams(error: AuthError): Record<string, string> {
   params.error_code = error.code;
   params.error_description = error.message;
   return params;
+}
+
+/**
+ * An OAuth 2.0 protocol error (apierrors.OAuthError): RFC 6749's `{error, error_description}`,
+ * always 400, as GoTrue answers its /oauth/token endpoint and an OAuth session's refresh.
+ */
+export class OAuthProtocolError extends Error {
+  readonly error: string;
+  constructor(error: string, description: string) {
+    super(description);
+    this.name = 'OAuthProtocolError';
+    this.error = error;
+  }
+}
+
+export function renderOAuthError(error: OAuthProtocolError): Response {
+  return new Response(JSON.stringify({ error: error.error, error_description: error.message }), {
+    status: 400,
+    headers: { 'Content-Type': 'application/json' },
+  });
 }
 
 export const apiVersionHeader = 'X-Supabase-Api-Version';

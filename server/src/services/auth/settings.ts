@@ -1,5 +1,5 @@
 import { tomlValue, type ServerConfig } from '../../lib/config.ts';
-import { defaultOrigins, followServingOrigin } from './serving-origin.ts';
+import { defaultOrigins, followServingHost, followServingOrigin } from './serving-origin.ts';
 
 /** Auth settings from the project's config.toml, with the Supabase CLI's template defaults when absent. */
 export interface AuthSettings {
@@ -21,6 +21,10 @@ export interface AuthSettings {
   otpLength: number;
   otpExpiry: number;
   mfa: MfaSettings;
+  /** `[auth.passkey]`: sign-in with discoverable WebAuthn credentials (GOTRUE_PASSKEY_*). */
+  passkey: { enabled: boolean; maxPerUser: number };
+  webauthn: WebAuthnSettings;
+  oauthServer: OAuthServerSettings;
   rateLimits: { emailSent: number; signInSignUps: number; tokenRefresh: number; tokenVerifications: number; anonymousUsers: number };
 }
 
@@ -32,6 +36,27 @@ export interface MfaSettings {
   totp: { enroll: boolean; verify: boolean };
   phone: { enroll: boolean; verify: boolean };
   webauthn: { enroll: boolean; verify: boolean };
+}
+
+/** `[auth.webauthn]`, the relying party of passkeys and WebAuthn factors (GOTRUE_WEBAUTHN_*). */
+export interface WebAuthnSettings {
+  rpId: string;
+  rpDisplayName: string;
+  rpOrigins: string[];
+  /** conf.WebAuthnConfiguration.ChallengeExpiryDuration: 5 minutes. */
+  challengeExpirySeconds: number;
+}
+
+/** `[auth.oauth_server]`: this server as an OAuth 2.1 / OpenID Connect provider (GOTRUE_OAUTH_SERVER_*). */
+export interface OAuthServerSettings {
+  enabled: boolean;
+  allowDynamicRegistration: boolean;
+  /** Where /oauth/authorize sends the user, below site_url: the app's consent page. */
+  authorizationPath: string;
+  /** conf.OAuthServerConfiguration.AuthorizationTTL: 10 minutes to sign in and consent. */
+  authorizationTtlSeconds: number;
+  /** The scope of a request that names none (DefaultScope). */
+  defaultScope: string;
 }
 
 const durationUnits: Record<string, number> = { ns: 1e-6, us: 1e-3, µs: 1e-3, ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
@@ -55,6 +80,8 @@ export function readAuthSettings(config: ServerConfig): AuthSettings {
   const defaults = defaultOrigins(config);
   const siteUrl = tomlValue(t, 'auth.site_url', 'http://127.0.0.1:3000').replace(/\/+$/, '') || 'http://127.0.0.1:3000';
   const redirectUrls = tomlValue<string[]>(t, 'auth.additional_redirect_urls', ['https://127.0.0.1:3000']);
+  const rpId = tomlValue(t, 'auth.webauthn.rp_id', '');
+  const rpOrigins = tomlValue<string[]>(t, 'auth.webauthn.rp_origins', []);
   return {
     // Getters: the serving origin is known only once the server listens (PORT=0 picks it then).
     get siteUrl() {
@@ -85,6 +112,25 @@ export function readAuthSettings(config: ServerConfig): AuthSettings {
       totp: { enroll: bool('auth.mfa.totp.enroll_enabled', false), verify: bool('auth.mfa.totp.verify_enabled', false) },
       phone: { enroll: bool('auth.mfa.phone.enroll_enabled', false), verify: bool('auth.mfa.phone.verify_enabled', false) },
       webauthn: { enroll: bool('auth.mfa.web_authn.enroll_enabled', false), verify: bool('auth.mfa.web_authn.verify_enabled', false) },
+    },
+    passkey: { enabled: bool('auth.passkey.enabled', false), maxPerUser: 10 },
+    webauthn: {
+      // A relying party on a default origin follows the serving origin, as site_url does (decision 121).
+      get rpId() {
+        return followServingHost(rpId, config, defaults);
+      },
+      rpDisplayName: tomlValue(t, 'auth.webauthn.rp_display_name', ''),
+      get rpOrigins() {
+        return rpOrigins.map((url) => followServingOrigin(url, config, defaults).replace(/\/+$/, ''));
+      },
+      challengeExpirySeconds: 300,
+    },
+    oauthServer: {
+      enabled: bool('auth.oauth_server.enabled', false),
+      allowDynamicRegistration: bool('auth.oauth_server.allow_dynamic_registration', false),
+      authorizationPath: tomlValue(t, 'auth.oauth_server.authorization_url_path', ''),
+      authorizationTtlSeconds: 600,
+      defaultScope: 'email',
     },
     rateLimits: {
       emailSent: num('auth.rate_limit.email_sent', 2),
