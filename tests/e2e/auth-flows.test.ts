@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
+import { createMember, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { listMail, verifyLink, waitForMail } from './support/mailbox.ts';
 

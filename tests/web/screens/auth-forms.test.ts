@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
+import type * as Rtl from '@testing-library/react';
 import { startWebApp, type WebApp } from '../support/app.ts';
 
 // Sign-in and sign-up forms, their validation and the error catalogue's words under them, and
 // the route guard — on the app's providers against the server in-process (no browser).
 describe('auth forms and the route guard', () => {
   let app: WebApp;
-  let screen: typeof import('@testing-library/react').screen;
-  let waitFor: typeof import('@testing-library/react').waitFor;
+  let screen: typeof Rtl.screen;
+  let waitFor: typeof Rtl.waitFor;
   before(async () => {
     app = await startWebApp();
     ({ screen, waitFor } = await import('@testing-library/react'));
@@ -31,7 +32,7 @@ describe('auth forms and the route guard', () => {
     await app.user.clear(screen.getByLabelText('Email'));
     await app.user.type(screen.getByLabelText('Email'), member.email);
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     await waitFor(() => assert.match(alert.textContent ?? '', /Email or password is incorrect\./));
     const { data } = await app.supabase.auth.getSession();
     assert.equal(data.session, null, 'still signed out');
@@ -45,9 +46,9 @@ describe('auth forms and the route guard', () => {
     await app.user.type(await screen.findByLabelText('Email'), email);
     await app.user.type(screen.getByLabelText('Password'), 'unconfirmed pw 1');
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Confirm your email first — we can resend the link.', {}, { timeout: 5000 });
+    await screen.findByText('Confirm your email first — we can resend the link.');
     await app.user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
-    await screen.findByText(`Check ${email} for the new link.`, {}, { timeout: 5000 });
+    await screen.findByText(`Check ${email} for the new link.`);
   });
 
   test('sign-up refuses a short password in the form and sends a confirmation for a good one', async () => {
@@ -62,7 +63,7 @@ describe('auth forms and the route guard', () => {
     await app.user.clear(screen.getByLabelText('Password'));
     await app.user.type(screen.getByLabelText('Password'), 'correct horse battery');
     await app.user.click(screen.getByRole('button', { name: 'Create account' }));
-    await screen.findByText('Check your inbox', {}, { timeout: 5000 });
+    await screen.findByText('Check your inbox');
     const mails = (await (
       await app.server.fetch(`${app.server.url}/_dev/mail/api/messages?to=${encodeURIComponent(email)}`)
     ).json()) as unknown[];
@@ -78,7 +79,7 @@ describe('auth forms and the route guard', () => {
     await app.user.type(screen.getByLabelText('Email'), member.email);
     await app.user.type(screen.getByLabelText('Password'), member.password);
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => assert.equal(window.location.pathname, '/settings'), { timeout: 5000 });
-    await screen.findByRole('button', { name: 'Save profile' }, { timeout: 5000 });
+    await waitFor(() => assert.equal(window.location.pathname, '/settings'));
+    await screen.findByRole('button', { name: 'Save profile' });
   });
 });

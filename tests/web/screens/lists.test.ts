@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
+import type * as Rtl from '@testing-library/react';
 import { startWebApp, type WebApp } from '../support/app.ts';
 
 // A list page's places and a removal that the list shows at once and takes back when the
@@ -7,7 +8,7 @@ import { startWebApp, type WebApp } from '../support/app.ts';
 // optimistic update and the app's one error path, on the real providers without a browser.
 describe('a list page', () => {
   let app: WebApp;
-  let rtl: typeof import('@testing-library/react');
+  let rtl: typeof Rtl;
   before(async () => {
     app = await startWebApp();
     rtl = await import('@testing-library/react');
@@ -57,7 +58,7 @@ describe('a list page', () => {
       return new Response(JSON.stringify(body), { status: 403, headers: { 'content-type': 'application/json' } });
     });
     await app.render(`/lists/${listId}`);
-    await rtl.screen.findByRole('heading', { level: 1, name: 'Day out' }, { timeout: 5000 });
+    await rtl.screen.findByRole('heading', { level: 1, name: 'Day out' });
     await rtl.waitFor(() => assert.deepEqual(shown(), names));
 
     await app.user.click(rtl.screen.getByRole('button', { name: 'Remove Musée Deux from the list' }));
@@ -71,7 +72,7 @@ describe('a list page', () => {
     await app.user.click(rtl.screen.getByRole('button', { name: 'Remove Musée Un from the list' }));
     await rtl.waitFor(() => assert.deepEqual(shown(), [names[2]]));
     release('refuse');
-    await rtl.screen.findByRole('button', { name: 'Remove Musée Un from the list' }, { timeout: 5000 });
+    await rtl.screen.findByRole('button', { name: 'Remove Musée Un from the list' });
     assert.deepEqual(shown(), [names[0], names[2]], 'back in its place');
     await rtl.waitFor(() => assert.deepEqual(app.toasts().filter((t) => t.includes('You don’t have permission to do that.')).length, 1));
   });

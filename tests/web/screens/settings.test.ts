@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, afterEach, before, describe, test } from 'node:test';
+import type * as Rtl from '@testing-library/react';
 import { nextCode } from '../../support/totp.ts';
 import { startWebApp, type WebApp } from '../support/app.ts';
 
@@ -8,7 +9,7 @@ import { startWebApp, type WebApp } from '../support/app.ts';
 // once. On the app's providers against the server in-process, without a browser.
 describe('settings', () => {
   let app: WebApp;
-  let rtl: typeof import('@testing-library/react');
+  let rtl: typeof Rtl;
   before(async () => {
     app = await startWebApp();
     rtl = await import('@testing-library/react');
@@ -25,7 +26,7 @@ describe('settings', () => {
     const member = await app.createMember(prefix);
     await app.signIn(member.email, member.password);
     await app.render('/settings');
-    await rtl.screen.findByRole('button', { name: 'Save profile' }, { timeout: 5000 });
+    await rtl.screen.findByRole('button', { name: 'Save profile' });
     return member;
   }
 
@@ -36,7 +37,7 @@ describe('settings', () => {
     const username = screen.getByLabelText('Username');
     await app.user.clear(username);
     await app.user.type(username, taken.username);
-    await screen.findByText('That username is taken.', {}, { timeout: 5000 });
+    await screen.findByText('That username is taken.');
     assert.equal(username.getAttribute('aria-invalid'), 'true');
     await app.user.clear(username);
     await app.user.type(username, 'No Caps!');
@@ -45,7 +46,7 @@ describe('settings', () => {
     const fresh = `fresh_${Date.now().toString(36)}`.slice(0, 24);
     await app.user.clear(username);
     await app.user.type(username, fresh);
-    await screen.findByText('Available', {}, { timeout: 5000 });
+    await screen.findByText('Available');
     await app.user.clear(screen.getByLabelText('Display name'));
     await app.user.type(screen.getByLabelText('Display name'), 'Fresh Name');
     await app.user.clear(screen.getByLabelText('Bio'));
@@ -56,7 +57,7 @@ describe('settings', () => {
     await app.user.clear(screen.getByLabelText('Bio'));
     await app.user.type(screen.getByLabelText('Bio'), 'Coffee, parks and long walks.');
     await app.user.click(screen.getByRole('button', { name: 'Save profile' }));
-    await rtl.waitFor(() => assert.ok(app.toasts().some((t) => t.includes('Profile saved'))), { timeout: 5000 });
+    await rtl.waitFor(() => assert.ok(app.toasts().some((t) => t.includes('Profile saved'))));
     assert.deepEqual(await profileOf(member.id), { username: fresh, display_name: 'Fresh Name', bio: 'Coffee, parks and long walks.' });
   });
 
@@ -77,14 +78,14 @@ describe('settings', () => {
       await app.user.click(form.getByRole('button', { name: 'Change password' }));
     };
     await fill('', 'brand new password 1');
-    await form.findByText('Enter your current password.', {}, { timeout: 5000 });
+    await form.findByText('Enter your current password.');
     assert.equal(form.getByLabelText('Current password').getAttribute('aria-invalid'), 'true');
     await fill('not my password', 'brand new password 1');
-    await form.findByText('That isn’t your current password.', {}, { timeout: 5000 });
+    await form.findByText('That isn’t your current password.');
     await fill(member.password, member.password);
-    await form.findByText('Choose a password different from the current one.', {}, { timeout: 5000 });
+    await form.findByText('Choose a password different from the current one.');
     await fill(member.password, 'brand new password 1');
-    await rtl.waitFor(() => assert.ok(app.toasts().some((t) => t.includes('Password updated'))), { timeout: 5000 });
+    await rtl.waitFor(() => assert.ok(app.toasts().some((t) => t.includes('Password updated'))));
     const check = app.server.client();
     assert.equal((await check.auth.signInWithPassword({ email: member.email, password: 'brand new password 1' })).error, null);
     assert.equal(
@@ -107,7 +108,7 @@ describe('settings', () => {
     await app.signIn(member.email, member.password);
     assert.equal((await app.supabase.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) })).error, null);
     await app.render('/settings');
-    const remove = await rtl.screen.findByRole('button', { name: 'Remove Authenticator app' }, { timeout: 5000 });
+    const remove = await rtl.screen.findByRole('button', { name: 'Remove Authenticator app' });
     // Meanwhile the other device removes it.
     await device.auth.refreshSession();
     assert.equal((await device.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) })).error, null);
@@ -118,7 +119,7 @@ describe('settings', () => {
     const expected = describeError(refused.error).message;
 
     await app.user.click(remove);
-    await rtl.waitFor(() => assert.ok(app.toasts().some((t) => t.includes(expected))), { timeout: 5000 });
+    await rtl.waitFor(() => assert.ok(app.toasts().some((t) => t.includes(expected))));
     // Give a second toast the time it would take to appear.
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.equal(app.toasts().filter((t) => t.includes(expected)).length, 1, `"${expected}" once: ${JSON.stringify(app.toasts())}`);

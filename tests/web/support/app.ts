@@ -4,7 +4,21 @@ import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { RenderResult } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { repoRoot, startInProcessTestServer, type TestServer } from '../../support/server.ts';
+
+/**
+ * The part of the in-process server (tests/support/server.ts) the screens use. Typed here and
+ * imported by a computed specifier so this project, which type-checks with the DOM's lib, does
+ * not type-check the server's code against it (the server is typed with Node's).
+ */
+interface ScreenServer {
+  url: string;
+  anonKey: string;
+  fetch: typeof fetch;
+  client(): SupabaseClient;
+  admin(): SupabaseClient;
+  close(): Promise<void>;
+}
+const serverSupport = '../../support/server.ts';
 
 // Before any module of the app is imported: `@/`, extensionless imports, TSX and stylesheets.
 register('./web-loader.ts', import.meta.url);
@@ -18,7 +32,7 @@ register('./web-loader.ts', import.meta.url);
  * worker, media or real navigation stays in tests/e2e.
  */
 export interface WebApp {
-  server: TestServer;
+  server: ScreenServer;
   /** The app's one supabase-js client (lib/supabase.ts), as the screens use it. */
   supabase: SupabaseClient;
   /** Renders the whole app at `url` (path and query), as main.tsx does. */
@@ -45,7 +59,13 @@ let counter = 0;
 
 export async function startWebApp(): Promise<WebApp> {
   // The app's own project without its demo data: each test makes the members and places it reads.
-  const server = await startInProcessTestServer('pglite', { project: path.join(repoRoot, 'supabase'), override: { seed: false } });
+  const { startInProcessTestServer } = (await import(serverSupport)) as {
+    startInProcessTestServer(backend: 'pglite', options: { project: string; override: { seed: boolean } }): Promise<ScreenServer>;
+  };
+  const server = await startInProcessTestServer('pglite', {
+    project: path.resolve(import.meta.dirname, '../../../supabase'),
+    override: { seed: false },
+  });
   GlobalRegistrator.register({ url: `${server.url}/`, width: 1280, height: 800 });
   // The outbox, the kept answers and the drafts' photos live in IndexedDB, which happy-dom lacks.
   await import('fake-indexeddb/auto');
@@ -71,8 +91,8 @@ export async function startWebApp(): Promise<WebApp> {
   document.head.append(meta);
 
   const rtl = await import('@testing-library/react');
-  // A route's code is compiled on its first import here, and the machine may be busy: findBy* waits up to 10 s.
-  rtl.configure({ asyncUtilTimeout: 10_000 });
+  // A route's code is compiled on its first import here, and the machine may be busy: findBy* and waitFor wait up to 20 s.
+  rtl.configure({ asyncUtilTimeout: 20_000 });
   const { default: userEvent } = await import('@testing-library/user-event');
   const { createElement } = await import('react');
   const { RouterProvider } = await import('react-router');
