@@ -31,9 +31,14 @@ const serverLayers = [
   {
     target: ['server/src/lib', 'server/src/db', 'server/src/services'],
     from: ['server/src/envelope'],
-    message: 'The envelope is part of the composition root (decision 300): services declare route marks (lib/route-marks.ts) and read the request context (lib/request-context.ts).',
+    message:
+      'The envelope is part of the composition root (decision 300): services declare route marks (lib/route-marks.ts) and read the request context (lib/request-context.ts).',
   },
-  { target: 'server/src/envelope', from: ['server/src/services'], message: 'The envelope reads services through the Service contract in lib/.' },
+  {
+    target: 'server/src/envelope',
+    from: ['server/src/services'],
+    message: 'The envelope reads services through the Service contract in lib/.',
+  },
   { target: 'server/src/services', from: [serverRoot], message: 'Services are composed by the root; they do not import it.' },
   ...serverServices.map((service) => ({
     target: `server/src/services/${service}`,

@@ -1,6 +1,8 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app.ts';
+import { explainStartFailure } from './db/disk-space.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
@@ -118,6 +120,8 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let db: Database | null = null;
   const services: Service[] = [];
+  if (config.configFile && config.ignoredConfigKeys.length > 0)
+    log.info(`${path.basename(config.configFile)}: not used by this server, ignored: ${config.ignoredConfigKeys.join(', ')}`);
   try {
     const opened = await openDatabase(config);
     db = instrumentDatabase(opened.db, metrics);
@@ -171,7 +175,8 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     for (const service of services.reverse()) await service.close?.().catch(() => undefined);
     await db?.close().catch(() => undefined);
     unlock();
-    throw error;
+    // PGlite on a full disk fails without naming the disk: say so, and how much it needs.
+    throw config.databaseUrl ? error : explainStartFailure(config.dataDir, error);
   }
 }
 

@@ -140,7 +140,10 @@ for (const target of conformanceTargets()) {
       assert.equal(replay.error?.code, 'mfa_verification_failed');
       assert.equal(decodeJwt((await thief.auth.getSession()).data.session?.access_token ?? '').aal, 'aal1');
       // Nor on a new challenge of the first session; an earlier code is refused too.
-      assert.equal((await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(data?.totp.secret ?? '', -1) })).error?.code, 'mfa_verification_failed');
+      assert.equal(
+        (await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(data?.totp.secret ?? '', -1) })).error?.code,
+        'mfa_verification_failed',
+      );
       // The next code works.
       assert.equal((await thief.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(data?.totp.secret ?? '') })).error, null);
     });

@@ -1,17 +1,16 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { nextCode } from '../support/totp.ts';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { assertAccessible } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
-import { nextCode } from '../support/totp.ts';
 
 // Social sign-in in Chromium against the emulated providers Pinstar's config enables: sign up
 // with "Continue with Google" through the server's consent page, link GitHub from Settings →
 // Security and unlink it again (never the last method), and a member with an authenticator app
 // deleting the account is asked for the code.
 const password = 'social sign in 1';
-
 
 /** The emulated provider's page: a new test account by email and name. */
 async function consentAs(page: Page, provider: string, email: string, name: string): Promise<void> {

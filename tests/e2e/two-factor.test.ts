@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
+import { nextCode } from '../support/totp.ts';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { useE2eApp } from './support/fixture.ts';
-import { nextCode } from '../support/totp.ts';
 
 // Two-factor sign-in in Chromium: a moderator turns it on with the QR code's key and a code an
 // authenticator app would show (otpauth computes it), signs in again with password and code,

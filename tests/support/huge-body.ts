@@ -30,7 +30,10 @@ export function sendHuge(
     const started = performance.now();
     let sent = 0;
     let finished = false;
-    const req = request(url, { method, headers: { ...headers, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(hugeBytes) }) } });
+    const req = request(url, {
+      method,
+      headers: { ...headers, ...(chunked ? { 'Transfer-Encoding': 'chunked' } : { 'Content-Length': String(hugeBytes) }) },
+    });
     req.on('error', () => undefined);
     req.on('response', (response) => {
       const parts: Buffer[] = [];
@@ -64,4 +67,3 @@ export function sendHuge(
     pump();
   });
 }
-

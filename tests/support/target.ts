@@ -21,6 +21,8 @@ export interface ConformanceTarget {
    * for the default targets (no socket). Suites use it for every request they make by hand.
    */
   fetch: typeof fetch;
+  /** Storage's S3 protocol: what `supabase status` prints as S3 Access Key, S3 Secret Key, S3 Region. */
+  s3: { accessKeyId: string; secretAccessKey: string; region: string };
   /** The database URL the target's edge functions see as SUPABASE_DB_URL ('' for none). */
   databaseUrl: string;
   db: TargetDatabase;
@@ -126,6 +128,11 @@ function externalTarget(): ConformanceTarget {
       secretKey: process.env.CONFORMANCE_SECRET_KEY ?? '',
     },
     fetch,
+    s3: {
+      accessKeyId: process.env.CONFORMANCE_S3_ACCESS_KEY ?? '',
+      secretAccessKey: process.env.CONFORMANCE_S3_SECRET_KEY ?? '',
+      region: process.env.CONFORMANCE_S3_REGION ?? 'local',
+    },
     databaseUrl: process.env.CONFORMANCE_FUNCTIONS_DB_URL ?? dbUrl,
     db: sqlDatabase(dbUrl),
     ...clients(url, anonKey, serviceRoleKey),
@@ -164,6 +171,7 @@ export function conformanceTargets(options: TargetOptions = {}): TargetStarter[]
         serviceRoleKey: server.serviceRoleKey,
         keys: server.keys,
         fetch: server.fetch,
+        s3: server.config.s3,
         databaseUrl: server.config.databaseUrl ?? '',
         db: server.db,
         client: server.client,

@@ -47,6 +47,7 @@ const webService: Pick<Service, 'name' | 'cors' | 'bodyTooLarge'> = {
 };
 
 const internalError: DirectAnswer = jsonAnswer(500, { message: 'Internal Server Error' });
+const noHeaders: readonly string[] = [];
 const forbidden: DirectAnswer = jsonAnswer(403, { message: 'Forbidden' }, ['Cache-Control', 'no-store']);
 
 function hostRefused(host: string | null): DirectAnswer {
@@ -114,9 +115,17 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
     }
   }
 
-  function write(outgoing: ServerResponse, answer: DirectAnswer): void {
+  /** Status, headers and body in one `writeHead` and `end` (`extra`: the gateway's CORS, when it applies). */
+  function write(outgoing: ServerResponse, answer: DirectAnswer, extra: readonly string[] = noHeaders): void {
     try {
-      const headers = [...answer.headers];
+      const headers: string[] = [];
+      for (let i = 0; i + 1 < answer.headers.length; i += 2) {
+        const name = answer.headers[i] as string;
+        // The gateway's CORS headers replace a route's own, as Kong's `set_header` does.
+        if (extra.length > 0 && name.toLowerCase().startsWith('access-control-')) continue;
+        headers.push(name, answer.headers[i + 1] as string);
+      }
+      for (const item of extra) headers.push(item);
       if (answer.body !== null) headers.push('Content-Length', String(Buffer.byteLength(answer.body)));
       outgoing.writeHead(answer.status, headers);
       outgoing.end(answer.body ?? undefined);
@@ -188,8 +197,8 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
         write(outgoing, { status: 200, headers: preflightHeaders(headers.get('access-control-request-headers')), body: null });
         return;
       }
-      for (let i = 0; i < gatewayCorsHeaders.length; i += 2) outgoing.setHeader(gatewayCorsHeaders[i] as string, gatewayCorsHeaders[i + 1] as string);
     }
+    const corsHeaders = cors === 'gateway' ? gatewayCorsHeaders : noHeaders;
 
     const rule = bodyRule(service.name, direct ? (direct.directBody?.(method) ?? 'none') : (marks.body ?? 'none'));
     const declared = headers.get('content-length');
@@ -202,7 +211,7 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
     } catch (error: unknown) {
       if (!(error instanceof BodyTooLargeError)) throw error;
       discardThenCut(incoming);
-      write(outgoing, service.bodyTooLarge(error.limit, headers));
+      write(outgoing, service.bodyTooLarge(error.limit, headers, path), corsHeaders);
       return;
     }
     setRequestContext(incoming, context);
@@ -223,9 +232,11 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
           log.error(`${method} ${path}`, error);
           answer = internalError;
         }
-        write(outgoing, answer);
+        write(outgoing, answer, corsHeaders);
         return;
       }
+      // Set before the route writes its answer: Node merges them into it (the route's own win).
+      for (let i = 0; i < corsHeaders.length; i += 2) outgoing.setHeader(corsHeaders[i] as string, corsHeaders[i + 1] as string);
       // Hono reads the buffered body from here (@hono/node-server takes `rawBody` as the body).
       if (context.body) (incoming as IncomingMessage & { rawBody?: Buffer }).rawBody = context.body;
       await viaHono(incoming, outgoing);

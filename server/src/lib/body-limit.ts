@@ -71,7 +71,10 @@ export function discardThenCut(incoming: IncomingMessage): void {
   incoming.resume();
   if (incoming.readableEnded) return;
   // An injected request (no socket, light-my-request) has nothing to cut.
-  const timer = setTimeout(() => (typeof incoming.socket?.destroy === 'function' ? incoming.socket.destroy() : undefined), refusedBodyGraceMs);
+  const timer = setTimeout(
+    () => (typeof incoming.socket?.destroy === 'function' ? incoming.socket.destroy() : undefined),
+    refusedBodyGraceMs,
+  );
   timer.unref();
   incoming.once('end', () => clearTimeout(timer));
   incoming.once('close', () => clearTimeout(timer));

@@ -78,9 +78,7 @@ export function createRestService(deps: ServiceDeps): Service {
     const path = new URL(request.url).pathname.slice(prefix.length) || '/';
     const queryIndex = request.url.indexOf('?');
     const rawSearch = queryIndex >= 0 ? request.url.slice(queryIndex + 1) : '';
-    return toResponse(
-      await answer({ method: request.method, rawSearch, headers: request.headers }, path, bufferedBody(c.env.incoming)),
-    );
+    return toResponse(await answer({ method: request.method, rawSearch, headers: request.headers }, path, bufferedBody(c.env.incoming)));
   });
 
   return {

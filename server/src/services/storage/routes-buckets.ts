@@ -1,12 +1,12 @@
-import { jsonBody } from '../../lib/route-marks.ts';
 import { Hono } from 'hono';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
 import { allowDeletes } from './db.ts';
 import { errors, hasSqlState } from './errors.ts';
 import { isoTime } from './iso-time.ts';
 import { mustBeValidBucketName, mustBeValidMimeTypes, parseFileSizeToBytes } from './limits.ts';
-import { handle, readJsonBody, jsonText, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, readJsonBody, type StorageDeps } from './request-handling.ts';
 
 const bucketJson = (withType: boolean) => `json_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', b.public,
   'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types${withType ? ", 'type', b.type" : ''},

@@ -1,10 +1,10 @@
-import { jsonBody } from '../../lib/route-marks.ts';
 import { Hono } from 'hono';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { errors } from './errors.ts';
 import { isoTime } from './iso-time.ts';
-import { handle, readJsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, objectTarget, readJsonBody, type StorageDeps } from './request-handling.ts';
 
 function integer(value: unknown, fallback: number, min: number, name: string): number {
   if (value === undefined || value === null) return fallback;

@@ -1,12 +1,12 @@
-import { jsonBody } from '../../lib/route-marks.ts';
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
 import { findObject, testPermission } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
-import { handle, readJsonBody, jsonText, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, readJsonBody, type StorageDeps } from './request-handling.ts';
 import { objectJson } from './routes-objects.ts';
 import { canWriteObject, writeObjectRow } from './upload.ts';
 

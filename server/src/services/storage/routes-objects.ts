@@ -1,5 +1,5 @@
-import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import { Hono } from 'hono';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller, type Caller } from './caller.ts';
 import { findBucketAsAdmin, findObject, type ObjectRow } from './db.ts';
@@ -7,7 +7,7 @@ import { errors } from './errors.ts';
 import { isoTime } from './iso-time.ts';
 import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
-import { handle, readJsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, objectTarget, readJsonBody, type StorageDeps } from './request-handling.ts';
 import { uploadFromRequest } from './upload.ts';
 
 const infoJson = `json_build_object('id', o.id, 'name', o.name, 'version', o.version, 'bucket_id', o.bucket_id,

@@ -1,12 +1,12 @@
-import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import { Hono } from 'hono';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { findObject } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
-import { handle, readJsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, objectTarget, readJsonBody, type StorageDeps } from './request-handling.ts';
 import { mustBeExpiresIn, signToken, verifyToken } from './signed-urls.ts';
 import { parseTransformOptions, transformationSegments } from './transform-options.ts';
 import { drainRequest } from './upload-source.ts';

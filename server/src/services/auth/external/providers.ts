@@ -140,7 +140,9 @@ export function readExternalProviders(
     const emulated = clientId === '' || clientId === emulatorClientId;
     const remote = emulatorOffBecause(config);
     if (emulated && remote) {
-      warn(`auth: ${name} has no real client_id; its sign-in emulator is served only on a loopback bind with no proxy, and ${remote}, so ${name} sign-in is off`);
+      warn(
+        `auth: ${name} has no real client_id; its sign-in emulator is served only on a loopback bind with no proxy, and ${remote}, so ${name} sign-in is off`,
+      );
       continue;
     }
     if (!emulated && !(realProviderNames as readonly string[]).includes(name)) {

@@ -134,7 +134,7 @@ async function verifyTotp(
   const totp = totpFor(factor.secret ?? '');
   const delta = totp.validate({ token: input.code, window: 1 });
   if (delta === null) return { invalid: true };
-  // RFC 6238 §5.2: once a code verified, neither it nor an earlier one is taken again for this factor.
+  // RFC 6238 §5.2: once a code verified, neither it nor an earlier one is taken again for this factor (decision 303).
   const step = totp.counter() + delta;
   const fresh = await tx.query(
     `insert into _server.mfa_totp_steps (factor_id, last_step) values ($1, $2)

@@ -4,6 +4,7 @@ import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
+import { readPayload } from '../parse/payload.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
 import { respond, type RestAnswer } from '../respond.ts';
@@ -12,7 +13,6 @@ import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 import { callableOverloads, isCallable, resolveRoutine, takesBodyWhole, type RpcBodyKind } from './rpc-resolve.ts';
-import { readPayload } from '../parse/payload.ts';
 
 /** The body's media type, as far as choosing the overload goes (PostgREST `findProc`). */
 function bodyKind(contentType: string | null): RpcBodyKind {
