@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { communityMatrix, communityRoles } from './community-matrix.ts';
 import { listMatrix, listRoles } from './list-matrix.ts';
 import { placeEditMatrix, placeEditRoles } from './place-edit-matrix.ts';
@@ -94,7 +94,7 @@ for (const backend of testBackends()) {
     let enrolled: Record<'mod_aal1' | 'admin_aal1' | 'mod_aal2' | 'admin_aal2', Member>;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [other, moderator, admin] = await Promise.all([
         createMember(server),
         createMember(server, { role: 'moderator' }),

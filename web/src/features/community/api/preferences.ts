@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import type { Database } from '@/lib/database.types';
 import { notificationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 type Row = Database['public']['Tables']['notification_preferences']['Row'];
 export type PreferenceKey = 'reply' | 'helpful' | 'follow' | 'new_review' | 'moderation' | 'reports' | 'list_invite' | 'place_edits';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { listKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 

@@ -3,7 +3,7 @@ import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { paths } from '@/lib/paths';
 import { useCopyList } from '../api/copy-list';
 import { useFollowList } from '../api/follow-list';

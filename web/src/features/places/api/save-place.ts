@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import type { Database, Json } from '@/lib/database.types';
 import type { Place } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import type { PlaceInput } from '../place-input';
 
 /** The row as SQL holds it: empty texts are null. */

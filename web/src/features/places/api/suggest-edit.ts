@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import type { Json } from '@/lib/database.types';
 import type { Place } from '@/lib/places';
 import { moderationKeys, placeKeys } from '@/lib/query-keys';

@@ -145,7 +145,7 @@ export function PlaceForm({ userId, existing, suggest = false }: { userId: strin
         }
       }
       const saved = await savePlace.mutateAsync(input);
-      navigate(paths.place(saved.id));
+      void navigate(paths.place(saved.id));
     } catch (error: unknown) {
       const described = describeError(error, { table: 'places' });
       const field = fields.find((f) => f === described.field);
