@@ -182,5 +182,4 @@ describe('lists in the browser', () => {
     assert.deepEqual(dora.errors, []);
     await dora.context.close();
   });
-
 });

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import { listKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 export interface DeleteSummary {
   places: number;

@@ -3,8 +3,8 @@ import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useNavigate } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { useCopyList } from '../api/copy-list';
 import { useFollowList } from '../api/follow-list';
 import type { ListEntry, OpenedList } from '../api/open-list';

@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/lib/toast';
 import type { Json } from '@/lib/database.types';
 import type { Place } from '@/lib/places';
 import { moderationKeys, placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import { suggestableFields, type PlaceInput } from '../place-input';
 import { toRow } from './save-place';
 

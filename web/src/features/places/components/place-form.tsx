@@ -130,7 +130,7 @@ export function PlaceForm({ userId, existing, suggest = false }: { userId: strin
       return;
     }
     await suggestEdit.mutateAsync({ changes, note: note.trim() });
-    navigate(`${paths.place(existing.id)}#history`);
+    void navigate(`${paths.place(existing.id)}#history`);
   };
 
   const save = async (input: PlaceInput, confirmed: boolean) => {
