@@ -1,5 +1,6 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { createApp } from './app.ts';
 import { explainStartFailure } from './db/disk-space.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
@@ -119,6 +120,8 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let db: Database | null = null;
   const services: Service[] = [];
+  if (config.configFile && config.ignoredConfigKeys.length > 0)
+    log.info(`${path.basename(config.configFile)}: not used by this server, ignored: ${config.ignoredConfigKeys.join(', ')}`);
   try {
     const opened = await openDatabase(config);
     db = instrumentDatabase(opened.db, metrics);
@@ -179,7 +182,11 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
 
 /** Boots everything, then listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const booted = await bootServer(options);
+  return listenOn(await bootServer(options));
+}
+
+/** Puts a booted server on its socket (`config.port`, 0 for a free one); closing it closes the server. */
+export async function listenOn(booted: BootedServer): Promise<RunningServer> {
   const { listener, upgrade, config, keys, db, metrics } = booted;
   try {
     const server = createServer();

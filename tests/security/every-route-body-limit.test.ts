@@ -38,6 +38,7 @@ function assertServiceShape(path: string, refusal: Refusal, label: string, metho
   const json = () => JSON.parse(refusal.body) as Record<string, unknown>;
   if (path.startsWith('/auth/v1/')) assert.equal(json().error_code, 'request_too_large', label);
   else if (path.startsWith('/rest/v1/')) assert.equal(json().code, 'PGRST102', label);
+  else if (path.startsWith('/storage/v1/s3')) assert.match(refusal.body, /<Code>EntityTooLarge<\/Code>/, label);
   else if (path.startsWith('/storage/v1/')) assert.deepEqual(json().statusCode, '413', label);
   else if (path.startsWith('/functions/v1/')) assert.equal(json().code, 'REQUEST_TOO_LARGE', label);
   else if (path.startsWith('/realtime/v1/')) assert.equal(JSON.parse(refusal.body), 'Content Too Large', label);

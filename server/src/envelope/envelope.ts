@@ -211,7 +211,7 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
     } catch (error: unknown) {
       if (!(error instanceof BodyTooLargeError)) throw error;
       discardThenCut(incoming);
-      write(outgoing, service.bodyTooLarge(error.limit, headers), corsHeaders);
+      write(outgoing, service.bodyTooLarge(error.limit, headers, path), corsHeaders);
       return;
     }
     setRequestContext(incoming, context);

@@ -170,6 +170,8 @@ const externalProvider = table({
 const mfaMethod = table({ enroll_enabled: bool().optional(), verify_enabled: bool().optional() });
 
 export const projectTomlSchema = table({
+  // Names the project: the S3 protocol's access key id for a user's session (decision 372).
+  project_id: str().optional(),
   api: table({
     port: int(1, 65535).optional(),
     schemas: strings().optional(),
@@ -182,6 +184,7 @@ export const projectTomlSchema = table({
   storage: table({
     file_size_limit: byteSize().optional(),
     image_transformation: table({ enabled: bool().optional() }).optional(),
+    s3_protocol: table({ enabled: bool().optional() }).optional(),
     buckets: z.record(z.string(), bucket).optional(),
   }).optional(),
   auth: table({
@@ -222,6 +225,8 @@ export const projectTomlSchema = table({
       enable_confirmations: bool().optional(),
       double_confirm_changes: bool().optional(),
       secure_password_change: bool().optional(),
+      require_current_password: bool().optional(),
+      enabled: bool().optional(),
       max_frequency: duration().optional(),
       otp_length: int(6, 10).optional(),
       otp_expiry: int(1, 86_400).optional(),

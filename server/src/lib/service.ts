@@ -43,8 +43,8 @@ export interface Service {
   cors?: 'gateway' | 'own' | 'none';
   /** `local`: every route is for this machine's browser only (a loopback Host, no proxy; decision 300). */
   access?: 'public' | 'local';
-  /** The service's answer to a body over its limit, in its own wire shape (HTTP 413). */
-  bodyTooLarge(limit: number, headers: HeaderReader): DirectAnswer;
+  /** The service's answer to a body over its limit, in its own wire shape (HTTP 413); `path` is the request's, below no prefix. */
+  bodyTooLarge(limit: number, headers: HeaderReader, path: string): DirectAnswer;
   /**
    * Answers a request below the prefix straight from Node's request, when its URL and host are
    * ones Hono would take as they are; `routes` answers the others. The envelope has done what

@@ -17,6 +17,8 @@ export interface AuthSettings {
   enableConfirmations: boolean;
   doubleConfirmChanges: boolean;
   securePasswordChange: boolean;
+  /** A new password needs the current one (`require_current_password`, decision 194). */
+  requireCurrentPassword: boolean;
   maxFrequencyMs: number;
   otpLength: number;
   otpExpiry: number;
@@ -98,10 +100,14 @@ export function readAuthSettings(config: ServerConfig): AuthSettings {
     enableManualLinking: bool('auth.enable_manual_linking', false),
     minimumPasswordLength: num('auth.minimum_password_length', 6),
     passwordRequirements: tomlValue(t, 'auth.password_requirements', ''),
-    emailEnableSignup: bool('auth.email.enable_signup', true),
+    // CLI 3.x names the email provider's switch `enabled` (2.x: `enable_signup`, still read).
+    emailEnableSignup: bool('auth.email.enabled', bool('auth.email.enable_signup', true)),
     enableConfirmations: bool('auth.email.enable_confirmations', false),
     doubleConfirmChanges: bool('auth.email.double_confirm_changes', true),
     securePasswordChange: bool('auth.email.secure_password_change', false),
+    // CLI 3.x's own key for GoTrue's update_password_require_current_password; unset, a 2.x
+    // config's secure_password_change turns it on as well (decision 194).
+    requireCurrentPassword: bool('auth.email.require_current_password', bool('auth.email.secure_password_change', false)),
     maxFrequencyMs: parseDuration(tomlValue<string | number>(t, 'auth.email.max_frequency', '1s'), 1000),
     otpLength: num('auth.email.otp_length', 6),
     otpExpiry: num('auth.email.otp_expiry', 3600),

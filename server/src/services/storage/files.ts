@@ -104,7 +104,8 @@ export class FileStore {
     // The source is piped, not part of the pipeline: a failed write (a full disk) must not
     // destroy the request, whose socket still has to carry the error answer.
     const input = new PassThrough();
-    // A source that fails (the envelope cut the body at its limit) fails the write with its error.
+    // A source that fails (the envelope cut the body at its limit, an S3 body whose checksum or
+    // signature does not match) fails the write with its error.
     const onSourceError = (error: Error) => input.destroy(error);
     source.once('error', onSourceError);
     source.pipe(input);
@@ -120,6 +121,8 @@ export class FileStore {
       if (source instanceof ReadStream) source.destroy();
       await rm(tmpPath, { force: true });
       throw error;
+    } finally {
+      source.off('error', onSourceError);
     }
     return { tmpPath, size: meter.size, md5: meter.hash.digest('hex') };
   }

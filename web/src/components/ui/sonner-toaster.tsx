@@ -9,7 +9,7 @@ const contrastSafeColors = {
   '--error-text': 'hsl(360, 100%, 36%)',
 } as CSSProperties;
 
-/** Loaded after the first render (components/ui/toaster.tsx). */
+/** Loaded with the first toast (components/ui/toaster.tsx). */
 export default function SonnerToaster() {
   return <Sonner position="bottom-center" richColors closeButton style={contrastSafeColors} />;
 }

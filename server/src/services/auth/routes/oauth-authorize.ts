@@ -1,6 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import type { Tx } from '../../../db/types.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -202,7 +203,7 @@ export function mountOAuthAuthorize(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(outcome.details);
   });
 
-  routes.post('/oauth/authorizations/:id/consent', async (c) => {
+  routes.post('/oauth/authorizations/:id/consent', jsonBody, async (c) => {
     requireOAuthServer(ctx);
     checkOrigin(c);
     const auth = await requireUser(ctx, c);

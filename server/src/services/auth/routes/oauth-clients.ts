@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -20,7 +21,7 @@ export function requireOAuthServer(ctx: AuthDeps): void {
 }
 
 /** Go's json.Decoder on a body that is not a JSON object: 400 bad_json "Invalid JSON body". */
-async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+async function readClientFields(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   try {
     return await readBody(c);
   } catch {
@@ -45,17 +46,17 @@ export function mountOAuthClients(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   }
 
   async function register(c: Context<AppEnv>, registrationType: 'manual' | 'dynamic') {
-    const fields = readRegistration(await jsonBody(c));
+    const fields = readRegistration(await readClientFields(c));
     const { client, secret } = await ctx.db.transaction({ kind: 'system' }, (tx) => insertClient(tx, fields, registrationType));
     return c.json({ client_id: client.id, ...(secret ? { client_secret: secret } : {}), ...client.json }, 201);
   }
 
-  routes.post('/admin/oauth/clients', (c) => {
+  routes.post('/admin/oauth/clients', jsonBody, (c) => {
     requireOAuthServer(ctx);
     return register(c, 'manual');
   });
 
-  routes.post('/oauth/clients/register', async (c) => {
+  routes.post('/oauth/clients/register', jsonBody, async (c) => {
     requireOAuthServer(ctx);
     await ctx.limiter.hit('oauth_client_register', clientIp(c));
     if (!ctx.settings.oauthServer.allowDynamicRegistration) throw authErrors.oauthDynamicRegistrationDisabled();
@@ -70,9 +71,9 @@ export function mountOAuthClients(ctx: AuthDeps, routes: Hono<AppEnv>): void {
 
   routes.get('/admin/oauth/clients/:id', async (c) => c.json((await loadClient(c.req.param('id'))).json));
 
-  routes.put('/admin/oauth/clients/:id', async (c) => {
+  routes.put('/admin/oauth/clients/:id', jsonBody, async (c) => {
     const client = await loadClient(c.req.param('id'));
-    const fields = readUpdate(await jsonBody(c));
+    const fields = readUpdate(await readClientFields(c));
     const method = fields.token_endpoint_auth_method;
     const allowed = client.client_type === 'public' ? ['none'] : ['client_secret_basic', 'client_secret_post'];
     if (method !== undefined && !allowed.includes(method))
@@ -115,7 +116,7 @@ export function mountOAuthClients(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.body(null, 204);
   });
 
-  routes.post('/admin/oauth/clients/:id/regenerate_secret', async (c) => {
+  routes.post('/admin/oauth/clients/:id/regenerate_secret', jsonBody, async (c) => {
     const client = await loadClient(c.req.param('id'));
     if (client.client_type !== 'confidential') throw authErrors.validation('Cannot regenerate secret for public client');
     const { secret, hash } = newClientSecret();

@@ -1,5 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { signWithCurrentKey } from '../../../lib/keys.ts';
+import { bufferedBody } from '../../../lib/request-context.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import { externalUrl, type AuthDeps } from '../auth-deps.ts';
 import { authErrors, OAuthProtocolError } from '../errors.ts';
@@ -15,8 +17,8 @@ import { requireOAuthServer } from './oauth-clients.ts';
 type Params = Record<string, string>;
 
 /** The token request's parameters: JSON or form-encoded, as OAuthToken reads either. */
-async function tokenParams(c: Context<AppEnv>): Promise<Params> {
-  const text = await c.req.text();
+function tokenParams(c: Context<AppEnv>): Params {
+  const text = bufferedBody(c.env.incoming).toString('utf8');
   if ((c.req.header('content-type') ?? '').includes('application/json')) {
     let parsed: unknown;
     try {
@@ -114,9 +116,9 @@ const grant = (description: string) => new OAuthProtocolError('invalid_grant', d
  * client the code was issued to, once; and refresh_token for that client's sessions only.
  */
 export function mountOAuthToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/oauth/token', async (c) => {
+  routes.post('/oauth/token', jsonBody, async (c) => {
     requireOAuthServer(ctx);
-    const params = await tokenParams(c);
+    const params = tokenParams(c);
     const client = await authenticateClient(ctx, c, params);
     const grantType = params.grant_type ?? '';
     if (grantType === '') throw new OAuthProtocolError('invalid_request', 'grant_type is required');

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -44,7 +45,7 @@ export function mountPasskeyManagement(ctx: AuthDeps, routes: Hono<AppEnv>): voi
     return c.json(await list(auth.user.id));
   });
 
-  routes.patch('/passkeys/:id', async (c) => {
+  routes.patch('/passkeys/:id', jsonBody, async (c) => {
     requirePasskeys(ctx);
     const auth = await requireUser(ctx, c);
     const passkeyId = c.req.param('id');

@@ -1,6 +1,7 @@
 import type { Context, Hono } from 'hono';
 import { DbError } from '../../../db/errors.ts';
 import type { Tx } from '../../../db/types.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -89,7 +90,7 @@ function checkSignInAllowed(user: { email: string | null; email_confirmed: boole
  * POST /passkeys/authentication/options|verify for discoverable sign-in.
  */
 export function mountPasskeys(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/passkeys/registration/options', async (c) => {
+  routes.post('/passkeys/registration/options', jsonBody, async (c) => {
     const auth = await registrationUser(ctx, c);
     const existing = await ctx.db.transaction({ kind: 'system' }, (tx) => passkeysOf(tx, auth.user.id), { readOnly: true });
     if (existing.length >= ctx.settings.passkey.maxPerUser) throw authErrors.tooManyPasskeys();
@@ -100,7 +101,7 @@ export function mountPasskeys(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ challenge_id: saved.id, options, expires_at: saved.expiresAt });
   });
 
-  routes.post('/passkeys/registration/verify', async (c) => {
+  routes.post('/passkeys/registration/verify', jsonBody, async (c) => {
     const auth = await registrationUser(ctx, c);
     const { challengeId, credential } = ceremonyAnswer(await readBody(c));
     const session = await consume(ctx, challengeId, 'registration', auth.user.id);
@@ -117,7 +118,7 @@ export function mountPasskeys(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(passkey);
   });
 
-  routes.post('/passkeys/authentication/options', async (c) => {
+  routes.post('/passkeys/authentication/options', jsonBody, async (c) => {
     requirePasskeys(ctx);
     await ctx.limiter.hit('passkey', clientIp(c));
     // Discoverable sign-in: no user yet, so no allowCredentials (BeginDiscoverableLogin).
@@ -128,7 +129,7 @@ export function mountPasskeys(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ challenge_id: saved.id, options, expires_at: saved.expiresAt });
   });
 
-  routes.post('/passkeys/authentication/verify', async (c) => {
+  routes.post('/passkeys/authentication/verify', jsonBody, async (c) => {
     requirePasskeys(ctx);
     const { challengeId, credential } = ceremonyAnswer(await readBody(c));
     const session = await consume(ctx, challengeId, 'authentication', null);

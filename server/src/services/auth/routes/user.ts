@@ -48,7 +48,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
           throw authErrors.reauthenticationNotValid();
         reauthenticated = true;
       }
-      // secure_password_change also asks for the current password (GoTrue's
+      // require_current_password (3.x; 2.x: secure_password_change) asks for the current password (GoTrue's
       // update_password_require_current_password, hosted's "Secure password change"), unless the
       // user has none yet, the session came from a mailed link or code (Session.IsRecovery:
       // an `otp`, `magiclink` or `recovery` authentication method), or this request carries the
@@ -61,7 +61,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
           'method' in claim &&
           ['otp', 'magiclink', 'recovery'].includes(String(claim.method)),
       );
-      if (settings.securePasswordChange && password !== '' && user.encrypted_password && !recovery && !reauthenticated) {
+      if (settings.requireCurrentPassword && password !== '' && user.encrypted_password && !recovery && !reauthenticated) {
         const current = optionalString(body, 'current_password');
         if (!current) throw authErrors.currentPasswordRequired();
         if (!(await verifyPassword(current, user.encrypted_password))) throw authErrors.currentPasswordInvalid();

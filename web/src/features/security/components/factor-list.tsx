@@ -1,8 +1,7 @@
 import type { Factor } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
 import { formatShortDate } from '@/lib/dates';
-import { describeError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { useRemoveFactor } from '../api/factors';
 
 /** One kind of second factor (authenticator apps, security keys): name, when added, and Remove. */
@@ -33,12 +32,8 @@ export function FactorList({
               variant="secondary"
               aria-label={`Remove ${name}`}
               disabled={remove.isPending}
-              onClick={() =>
-                void remove.mutateAsync(factor.id).then(
-                  () => toast.success(`${name} removed`),
-                  (error: unknown) => toast.error(describeError(error).message),
-                )
-              }
+              // A failure is toasted by the app's one error path (lib/query-client.ts), not here.
+              onClick={() => remove.mutate(factor.id, { onSuccess: () => toast.success(`${name} removed`) })}
             >
               Remove
             </Button>
