@@ -1,3 +1,11 @@
+/**
+ * The web app's build.
+ *
+ * Over 300 lines: every plugin here is short and only means something beside the chunking,
+ * aliases and precompression rules it works with (the shell's settings, the entry after the
+ * first paint, route preloads, the service worker, brotli copies, the realtime client loaded on
+ * demand); one file reads as what a build does, from the first byte `/` sends to the last chunk.
+ */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { brotliCompressSync, constants as zlibConstants } from 'node:zlib';
