@@ -83,8 +83,16 @@ async function runHttpClient(): Promise<void> {
 function measureRest(url: string, key: string): Promise<Measure> {
   return new Promise((resolve, reject) => {
     const child = fork(import.meta.filename, ['--http-client', url, key], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-    child.once('message', (m) => resolve(m as Measure));
-    child.once('exit', (code) => (code === 0 ? undefined : reject(new Error(`load generator exited with ${code}`))));
+    // its IPC channel keeps the generator alive: it is ended once it has answered
+    let answered = false;
+    child.once('message', (m) => {
+      answered = true;
+      resolve(m as Measure);
+      child.kill();
+    });
+    child.once('exit', (code, signal) => {
+      if (!answered) reject(new Error(`load generator exited with ${code ?? signal} before answering`));
+    });
   });
 }
 
