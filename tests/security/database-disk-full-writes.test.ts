@@ -144,6 +144,7 @@ describe('the embedded database on a disk that fills up', { timeout: 600_000 }, 
     assert.equal(rawBucket.status, 507);
     assert.deepEqual(await rawBucket.json(), {
       statusCode: '507',
+      code: 'InsufficientStorage',
       error: 'Insufficient Storage',
       message: 'There is no space left to store the object',
     });
