@@ -54,7 +54,12 @@ describe('the embedded database on a disk that fills up', { timeout: 600_000 }, 
     execFileSync('mount', ['-o', `remount,size=${Math.ceil((used + room) / mb)}m`, disk]);
   };
   /** One row of incompressible text (PostgreSQL compresses what it can). */
-  const insertRow = () => service().from(table).insert({ body: randomBytes(100 * 1024).toString('hex') }).select('id').single();
+  const insertRow = () =>
+    service()
+      .from(table)
+      .insert({ body: randomBytes(100 * 1024).toString('hex') })
+      .select('id')
+      .single();
 
   before(async () => {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=1g', 'tmpfs', disk]);
@@ -99,7 +104,10 @@ describe('the embedded database on a disk that fills up', { timeout: 600_000 }, 
     assert.equal(refused.status, 507);
     const error = refused.error as unknown as { code: string; message: string; details: unknown; hint: string };
     assert.equal(error.code, '53100');
-    assert.match(error.message, /^could not write: no space left on the disk holding the database \(\d+\.\d MB free, writes need 32\.0 MB\)$/);
+    assert.match(
+      error.message,
+      /^could not write: no space left on the disk holding the database \(\d+\.\d MB free, writes need 32\.0 MB\)$/,
+    );
     assert.match(error.hint, /Free some space/);
     assert.ok(free() > 16 * mb, 'the engine kept room for its log');
 
@@ -169,5 +177,39 @@ describe('the embedded database on a disk that fills up', { timeout: 600_000 }, 
       read.data?.map((row) => row.id),
       acknowledged,
     );
+  });
+
+  test('a disk filled by someone else mid-write stops the engine: it is reopened once space returns, nothing acknowledged lost', async () => {
+    // Past the reserve check, another process takes all but 1 MB; the log then needs a new
+    // segment (pg_switch_wal until no recycled one is left) and PostgreSQL PANICs on it.
+    const filler = path.join(disk, 'filler');
+    await assert.rejects(
+      server!.db.transaction({ kind: 'system' }, async (tx) => {
+        execFileSync('fallocate', ['-l', String(Math.max(0, free() - mb)), filler]);
+        for (let i = 0; i < 20; i++) {
+          await tx.query(`insert into public.${table} (body) values ('unacknowledged')`);
+          await tx.query('select pg_switch_wal()');
+        }
+      }),
+      (error: unknown) => {
+        assert.match(String((error as Error).message), /pg_wal\//);
+        assert.equal((error as { code?: string }).code, '53100');
+        return true;
+      },
+    );
+    // The engine cannot be reopened on this disk: every request is told the disk is full.
+    const whileFull = await anon().from(table).select('id');
+    assert.equal(whileFull.status, 507, JSON.stringify(whileFull.error));
+    assert.equal((whileFull.error as { code: string } | null)?.code, '53100');
+
+    rmSync(filler);
+    const read = await anon().from(table).select('id').order('id');
+    assert.equal(read.error, null, JSON.stringify(read.error));
+    assert.deepEqual(
+      read.data?.map((row) => row.id),
+      acknowledged,
+    );
+    const write = await insertRow();
+    assert.equal(write.error, null, JSON.stringify(write.error));
   });
 });

@@ -1,6 +1,6 @@
 import { existsSync, statfsSync } from 'node:fs';
-import { DbError } from './errors.ts';
 import path from 'node:path';
+import { DbError } from './errors.ts';
 
 /**
  * What the embedded database needs free to start: a new data dir is about 40 MB, and an

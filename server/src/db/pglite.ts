@@ -405,12 +405,13 @@ export class PgliteDatabase implements Database {
   }
 
   /**
-   * The engine stopped and could not be reopened (its disk was full): try again now, and
-   * answer a disk still too full with 53100 rather than a worker's start-up error.
+   * Waits for the worker being replaced; when the engine stopped and could not be reopened
+   * (its disk was full), tries again now. A disk still too full to open it is answered with
+   * 53100 rather than a worker's start-up error.
    */
   async #recover(): Promise<void> {
     try {
-      await this.#restart(uncharged);
+      await (this.#restarting ?? this.#restart(uncharged));
     } catch (error: unknown) {
       const free = this.#dataDir.includes('://') ? null : freeBytes(this.#dataDir);
       if (free !== null && free < embeddedStartBytes) throw diskFullDbError(free, embeddedStartBytes);
@@ -423,8 +424,7 @@ export class PgliteDatabase implements Database {
     const turn = await this.#scheduler.acquire(caller);
     const release = () => turn.release();
     try {
-      if (!this.#worker && !this.#restarting && !this.#closed) await this.#recover();
-      if (this.#restarting) await this.#restarting;
+      if (this.#restarting || (!this.#worker && !this.#closed)) await this.#recover();
       if (!(options?.readOnly ?? false)) this.#checkWriteRoom();
       const fairMs = timeoutFor(who, options, this.#timeouts);
       const fullMs =
