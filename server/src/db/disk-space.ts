@@ -40,7 +40,7 @@ export function explainStartFailure(dataDir: string, error: unknown): unknown {
 }
 
 /**
- * Free bytes a write on the embedded database leaves untouched (decision 307): PGlite answers a
+ * Free bytes a write on the embedded database leaves untouched (decision 308): PGlite answers a
  * table that cannot grow with PostgreSQL's 53100 and carries on, but a write-ahead-log segment
  * it cannot create (16 MB) stops the engine as it stops PostgreSQL (a PANIC). Below this,
  * write transactions are refused before they reach the engine, so it keeps room for its log

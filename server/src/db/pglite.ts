@@ -395,7 +395,7 @@ export class PgliteDatabase implements Database {
 
   /**
    * A write is refused with 53100 while the data dir's disk has less than the reserve free
-   * (decision 307): the engine keeps room for its log, reads go on, and the next write after
+   * (decision 308): the engine keeps room for its log, reads go on, and the next write after
    * space comes back runs.
    */
   #checkWriteRoom(): void {

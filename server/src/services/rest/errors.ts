@@ -176,7 +176,7 @@ export function statusForSqlState(code: string, message: string, authed: boolean
   if (['25', '2D', '38', '39', '3B', '40', '54', '55', '58', 'F0', 'HV', 'XX'].includes(two)) return 500;
   if (two === '28') return 403;
   if (code === '53400') return 500;
-  // A full disk: 507 Insufficient Storage, not PostgREST's 503 for class 53 — a retry does not help until space is freed (decision 307).
+  // A full disk: 507 Insufficient Storage, not PostgREST's 503 for class 53 — a retry does not help until space is freed (decision 308).
   if (code === '53100') return 507;
   if (two === '53') return 503;
   if (code === '57P01') return 503;

@@ -96,7 +96,7 @@ export function fromDbError(raw: unknown): unknown {
     case '57014':
       return errors.databaseTimeout();
     case '53100':
-      // The database's disk is full (decision 307): the same 507 as a full object store.
+      // The database's disk is full (decision 308): the same 507 as a full object store.
       return errors.insufficientStorage();
     case '22023':
       // A token whose role does not exist (PostgREST answers 401): the caller is refused, not the server broken.
