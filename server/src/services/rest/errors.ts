@@ -151,6 +151,15 @@ export const errors = {
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     ),
+  /** 2201B, PostgreSQL's code for a regex it refuses: back-references on the embedded database (decision 307). */
+  backReference: () =>
+    new RestError(
+      400,
+      '2201B',
+      'invalid regular expression: back-references are not available on the embedded database',
+      null,
+      'Back-references make matching time grow exponentially, and the embedded database runs one statement at a time. Set DATABASE_URL to a PostgreSQL server to use them.',
+    ),
   /** PGRST301 for an opaque key the gateway does not know (hosted answers this before PostgREST). */
   invalidApiKey: () =>
     new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.'),

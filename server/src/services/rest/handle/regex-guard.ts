@@ -1,5 +1,5 @@
 import type { Backend } from '../../../db/types.ts';
-import { RestError } from '../errors.ts';
+import { errors } from '../errors.ts';
 import type { Filter, LogicTree } from '../parse/filter.ts';
 import type { ParsedQuery } from '../parse/query.ts';
 
@@ -44,18 +44,8 @@ export function refuseBackReferences(parsed: ParsedQuery, backend: Backend): voi
   for (const level of parsed.levels.values()) {
     for (const tree of level.filters) {
       for (const filter of filtersOf(tree)) {
-        if (patterns(filter).some(hasBackReference)) throw backReferenceError();
+        if (patterns(filter).some(hasBackReference)) throw errors.backReference();
       }
     }
   }
-}
-
-export function backReferenceError(): RestError {
-  return new RestError(
-    400,
-    '2201B',
-    'invalid regular expression: back-references are not available on the embedded database',
-    null,
-    'Back-references make matching time grow exponentially, and the embedded database runs one statement at a time. Set DATABASE_URL to a PostgreSQL server to use them.',
-  );
 }
