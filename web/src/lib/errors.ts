@@ -4,6 +4,7 @@
  * reaction the UI knows how to perform. Components never show raw server messages.
  */
 import { onlineManager } from '@tanstack/query-core';
+import { offlineCause } from './reachability.ts';
 
 export const messages = {
   invalidCredentials: 'Email or password is incorrect.',
@@ -29,6 +30,8 @@ export const messages = {
   photoTooLarge: 'Photos must be under 5 MB.',
   photoType: 'Use a JPEG, PNG or WebP image.',
   offline: 'You’re offline. We’ll retry when you’re back.',
+  offlineNotKept: 'You’re offline. This will load by itself once you’re back online.',
+  unreachableNotKept: 'We can’t reach Pinstar right now. This will load by itself as soon as it answers.',
   sessionExpired: 'Your session has ended. Sign in again.',
   mfaRequired: 'Enter the code from your authenticator app first.',
   mfaCodeInvalid: 'That code didn’t work. Check your authenticator app and try again.',
@@ -109,16 +112,13 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
-  // Offline as the app has found it by its own requests (lib/reachability), not as navigator.onLine says.
-  if (!onlineManager.isOnline()) return true;
+/** A request that got no answer, as fetch, supabase-js and its parts report it. */
+function isUnansweredError(e: ErrorLike, error: unknown): boolean {
   const name = text(e.name);
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
     return /fetch|network/i.test(text(e.message)) || e.status === 0;
   }
-  // The app's own code failing to load on demand, online, is the server out of reach, as below.
-  if (error instanceof TypeError && /imported module|module script/i.test(error.message)) return false;
-  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+  return error instanceof TypeError && /fetch|network|load failed|imported module|module script/i.test(error.message);
 }
 
 /** Finds which known column a constraint or message is about (`profiles_username_check` → username). */
@@ -246,12 +246,20 @@ function fromStorage(e: ErrorLike): AppError | null {
  */
 export function describeError(error: unknown, options: { table?: string; quiet?: boolean } = {}): AppError {
   const e = asErrorLike(error);
-  if (isNetworkFailure(e, error)) return { code: 'network', message: messages.offline, reaction: 'offline' };
-  // A read the client gave up on (lib/supabase's timeout), or a server that does not answer,
-  // as supabase-js reports them: "TimeoutError: …", "TypeError: Failed to fetch".
+  // Offline as the app has found it by its own requests (lib/reachability), not as navigator.onLine
+  // says; worded by what the device says, so the words stay true when only the server is down.
+  if (!onlineManager.isOnline()) {
+    return { code: 'network', message: offlineCause() === 'device' ? messages.offline : messages.unreachable, reaction: 'offline' };
+  }
+  // A read the client gave up on (lib/supabase's timeout), or a server that does not answer
+  // although it answers the reachability probe (a refused route, code that did not load), as
+  // fetch and supabase-js report them: "TimeoutError: …", "TypeError: Failed to fetch".
   const said = `${text(e.name)}: ${text(e.message)}`;
   if (/\bTimeoutError\b/.test(said)) return { code: 'timeout', message: messages.timeout, reaction: 'retry' };
-  if (/fetch|network|load failed|module script failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said)) {
+  if (
+    isUnansweredError(e, error) ||
+    (/fetch|network|load failed|module script failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said))
+  ) {
     return { code: 'unreachable', message: messages.unreachable, reaction: 'retry' };
   }
   const code = text(e.code);

@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
@@ -69,10 +70,11 @@ function useEmailChangeLanding() {
 
 function Settings() {
   const user = useUser();
-  const { data: profile, isPending, error } = useMyProfile();
+  const query = useMyProfile();
+  const profile = query.data;
   useEmailChangeLanding();
-  if (isPending) return <Loading />;
-  if (error || !profile) throw error ?? new Error('Your profile is missing');
+  if (profile === undefined) return <QueryFallback query={query} skeleton={<Loading />} />;
+  if (!profile) throw new Error('Your profile is missing');
   return (
     <div className="space-y-6">
       <Section id="settings-profile" title="Profile">
