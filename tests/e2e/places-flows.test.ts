@@ -5,7 +5,7 @@ import { createMember, signInWithForm, uniqueEmail, waitForToast } from './suppo
 import { assertAccessible, viewports } from './support/browser.ts';
 import { drawJpeg, exifMarker, webpSize, withGpsExif } from './support/exif-jpeg.ts';
 import { useE2eApp } from './support/fixture.ts';
-import { verifyLink, waitForMail } from './support/mailbox.ts';
+import { confirmLink, waitForMail } from './support/mailbox.ts';
 import { memberClient } from './support/member-data.ts';
 
 /** The alt texts of every review draft's photos kept in IndexedDB (never creates the database). */
@@ -206,7 +206,7 @@ describe('places, reviews and live updates in the browser', () => {
     await page.getByRole('button', { name: 'Create account' }).click();
     // the project confirms new sign-ups by mail, as hosted does
     await page.getByText('Check your inbox').waitFor();
-    await page.goto(verifyLink(await waitForMail(app.server.url, email, /confirm/i, started)));
+    await page.goto(confirmLink(await waitForMail(app.server.url, email, /confirm/i, started)));
     await waitForToast(page, 'Welcome, Rosa Park!');
     await page.getByRole('heading', { name: 'Explore places' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'Add a place' }).click();

@@ -35,6 +35,7 @@ export const createRouter = () =>
               path: childPath(routes.forgotPassword),
               lazy: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
             },
+            { path: childPath(routes.confirm), lazy: () => import('./routes/auth/confirm').then((m) => ({ Component: m.ConfirmRoute })) },
             {
               path: childPath(routes.resetPassword),
               lazy: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),

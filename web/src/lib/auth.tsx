@@ -56,6 +56,10 @@ export function expectPasswordUpdate(): void {
  * every tab, so each one refreshes its account view through the event that says the user changed.
  */
 let emailChangeToAnnounce = openedFromEmailChangeLink;
+/** The app is about to verify an email-change link itself (features/auth, the mailed `token_hash` link). */
+export function expectEmailChange(): void {
+  emailChangeToAnnounce = true;
+}
 async function announceEmailChange(): Promise<void> {
   pendingUpdate = 'email-confirmed';
   const { error } = await supabase.auth.updateUser({});

@@ -4,7 +4,7 @@
  * reaction the UI knows how to perform. Components never show raw server messages.
  */
 import { onlineManager } from '@tanstack/query-core';
-import { offlineCause } from './reachability.ts';
+import { offlineCause } from './offline-cause.ts';
 
 export const messages = {
   invalidCredentials: 'Email or password is incorrect.',
@@ -28,6 +28,7 @@ export const messages = {
   placeClosedToReviews: 'This place was hidden by a moderator and takes no new reviews.',
   notFound: 'We couldn’t find that.',
   photoTooLarge: 'Photos must be under 5 MB.',
+  photoSourceTooLarge: 'Choose a photo under 40 MB: larger files are too much to prepare on this device.',
   photoType: 'Use a JPEG, PNG or WebP image.',
   offline: 'You’re offline. We’ll retry when you’re back.',
   offlineNotKept: 'You’re offline. This will load by itself once you’re back online.',

@@ -1,5 +1,7 @@
 import { onlineManager } from '@tanstack/query-core';
 
+export { offlineCause } from './offline-cause.ts';
+
 /**
  * Whether the app can reach its server, as the one online state every query, the outbox and the
  * offline banner read (TanStack's `onlineManager`; decisions 284, 390).
@@ -155,14 +157,6 @@ export const reachability: Reachability = {
   check: () => current.check(),
   whenOnline,
 };
-
-/**
- * Why the app is offline, for words that stay true: the device says it has no network, or it has
- * one but the server does not answer (a server down, a captive portal, a dead cell connection).
- */
-export function offlineCause(): 'device' | 'server' {
-  return typeof navigator !== 'undefined' && navigator.onLine === false ? 'device' : 'server';
-}
 
 /** Whether a failed fetch failed for lack of an answer (not because its caller gave up on it). */
 export function isUnanswered(error: unknown): boolean {

@@ -139,7 +139,7 @@ function PlaceDetail({ place }: { place: Place }) {
           Rating
         </h2>
         <SectionBoundary name="rating">
-          <RatingHistogram place={shown} />
+          <RatingHistogram place={shown} hold={newReviews > 0} />
         </SectionBoundary>
       </section>
       <section aria-labelledby="photos-title" className="space-y-3">

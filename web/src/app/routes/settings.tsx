@@ -97,7 +97,7 @@ function Settings() {
         <div className="grid gap-8 lg:grid-cols-2">
           <div className="space-y-3">
             <h3 className="font-medium">Two-factor sign-in</h3>
-            <TwoFactorSettings userId={user.id} />
+            <TwoFactorSettings userId={user.id} role={profile.role} />
           </div>
           <div className="space-y-3">
             <h3 className="font-medium">Sign-in methods</h3>

@@ -97,7 +97,7 @@ export function FeedView({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const following = useQuery(followingIdsQuery(userId));
   const followed = useMemo(() => new Set(following.data ?? []), [following.data]);
-  const { fresh, reset } = useFeedChannel(followed);
+  const { fresh, reset } = useFeedChannel(userId, followed);
   const { near, ask } = useRoundedPosition();
   const mode = following.data && following.data.length === 0 ? 'discover' : 'following';
   const show = () => {

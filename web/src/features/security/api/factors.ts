@@ -1,5 +1,6 @@
 import type { Factor, UserIdentity } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { codeStillDue } from '@/lib/auth';
 import { verifyCode } from '@/lib/mfa';
 import { privateKeyPrefix } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -29,15 +30,25 @@ export function useVerifiedFactors(userId: string) {
   });
 }
 
+/**
+ * The name of the next authenticator: GoTrue takes several TOTP factors but refuses two of one
+ * name (`mfa_factor_name_conflict`), so the first is "Authenticator app", the next a backup.
+ */
+export function nextFactorName(verified: readonly Pick<Factor, 'friendly_name'>[]): string {
+  const taken = new Set(verified.map((factor) => factor.friendly_name));
+  const names = ['Authenticator app', 'Backup authenticator', ...Array.from({ length: 8 }, (_, i) => `Authenticator app ${i + 3}`)];
+  return names.find((name) => !taken.has(name)) ?? `Authenticator app ${Date.now()}`;
+}
+
 /** Starts enrolment: a half-done earlier attempt is removed first, so its name is free again. */
-export async function startTotpEnrolment(): Promise<PendingTotp> {
+export async function startTotpEnrolment(friendlyName: string): Promise<PendingTotp> {
   const listed = await supabase.auth.mfa.listFactors();
   if (listed.error) throw listed.error;
   for (const factor of listed.data.all.filter((f) => f.status === 'unverified')) {
     const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
     if (error) throw error;
   }
-  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName });
   if (error) throw error;
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
 }
@@ -55,15 +66,22 @@ export function useConfirmTotp(userId: string) {
   });
 }
 
+/**
+ * Removes an authenticator app. GoTrue asks for a session at aal2 to remove a verified factor
+ * (`insufficient_aal` otherwise; the caller asks for a code and tries again). The sessions that
+ * used it fall back to aal1 (Factor.DowngradeSessionsToAAL1): resolves to whether this one now
+ * needs a code from another app that remains.
+ */
 export function useRemoveFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (factorId: string) => {
+    mutationFn: async (factorId: string): Promise<{ codeDue: boolean }> => {
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
       if (error) throw error;
-      // The session falls back to aal1 on the server; a refresh brings the token along.
-      await supabase.auth.refreshSession();
+      const { data } = await supabase.auth.refreshSession();
+      return { codeDue: codeStillDue(data.session) };
     },
+    meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }),
   });
 }
