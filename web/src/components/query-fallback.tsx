@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { useOnline } from '@/hooks/use-online';
 import { cn } from '@/lib/cn';
 import { messages } from '@/lib/errors';
-import { offlineCause, reachability } from '@/lib/reachability';
+import { reachability } from '@/lib/reachability';
 import { QueryError } from './query-error';
 
 /** What a query holds that decides its screen while it has no data. */
@@ -16,14 +16,14 @@ export interface QueryWithoutData {
 
 /**
  * Offline with nothing kept for this screen: it says so where the data would be, and loads by
- * itself once the server answers (queries wait for the connection; decision 390). "Try again"
- * asks the server at once.
+ * itself once the server answers (queries wait for the connection; decision 390). Why is the
+ * offline banner's to say, the one offline message (decision 230). "Try again" asks the server
+ * at once.
  */
 export function OfflineNotice({ onRetry, className }: { onRetry: () => void; className?: string }) {
-  const words = offlineCause() === 'device' ? messages.offlineNotKept : messages.unreachableNotKept;
   return (
     <div role="alert" className={cn('rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900', className)}>
-      <p>{words}</p>
+      <p>{messages.waitingForServer}</p>
       <Button
         variant="secondary"
         size="sm"

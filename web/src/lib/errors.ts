@@ -31,8 +31,8 @@ export const messages = {
   photoSourceTooLarge: 'Choose a photo under 40 MB: larger files are too much to prepare on this device.',
   photoType: 'Use a JPEG, PNG or WebP image.',
   offline: 'You’re offline. We’ll retry when you’re back.',
-  offlineNotKept: 'You’re offline. This will load by itself once you’re back online.',
-  unreachableNotKept: 'We can’t reach Pinstar right now. This will load by itself as soon as it answers.',
+  /** Where data would be while the server cannot be reached (the offline banner says why). */
+  waitingForServer: 'This will load by itself as soon as Pinstar can be reached.',
   sessionExpired: 'Your session has ended. Sign in again.',
   mfaRequired: 'Enter the code from your authenticator app first.',
   mfaCodeInvalid: 'That code didn’t work. Check your authenticator app and try again.',

@@ -20,18 +20,22 @@ const env = readEnv();
 /** How long a read may take before the app says so and offers to try again (decision 196). */
 export const readTimeoutMs = 5000;
 
-/** Reads (GET, HEAD) give up after `readTimeoutMs`; writes and uploads take the time they need. */
-function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const method = (init?.method ?? 'GET').toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD') return fetch(input, init);
-  const timeout = AbortSignal.timeout(readTimeoutMs);
-  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
-}
-
 /** supabase-js's request for a new access token (GoTrueClient._refreshAccessToken). */
 function isSessionRefresh(input: RequestInfo | URL): boolean {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   return url.startsWith(`${env.supabaseUrl}/auth/v1/token`) && url.includes('grant_type=refresh_token');
+}
+
+/**
+ * Reads (GET, HEAD) give up after `readTimeoutMs`, and so does a session refresh (everything the
+ * member does waits for it; one with no answer is tried again by supabase-js, and held while the
+ * app is offline, decision 395); writes and uploads take the time they need.
+ */
+function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const method = (init?.method ?? 'GET').toUpperCase();
+  if (method !== 'GET' && method !== 'HEAD' && !isSessionRefresh(input)) return fetch(input, init);
+  const timeout = AbortSignal.timeout(readTimeoutMs);
+  return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
 }
 
 /**
