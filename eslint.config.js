@@ -14,7 +14,7 @@ const serverServices = ['auth', 'rest', 'storage', 'functions', 'realtime', 'sta
 /**
  * The server's layers, lowest first: `lib/` (config, keys, logging, the service contract) →
  * `db/` → `services/service-deps.ts` → each service in `services/<name>/` → the composition
- * root (`app.ts`, `server.ts`, `main.ts`). A file imports only from its own layer or below, and
+ * root (`envelope/`, `app.ts`, `server.ts`, `main.ts`). A file imports only from its own layer or below, and
  * services never import each other (decision 140).
  */
 const serverRoot = 'server/src/*.ts';
@@ -27,6 +27,17 @@ const serverLayers = [
   { target: 'server/src/lib', from: [serverRoot], message: 'lib/ is the bottom layer: it imports nothing above it.' },
   { target: 'server/src/db', from: ['server/src/services'], message: 'db/ imports only lib/.' },
   { target: 'server/src/db', from: [serverRoot], message: 'db/ imports only lib/.' },
+  {
+    target: ['server/src/lib', 'server/src/db', 'server/src/services'],
+    from: ['server/src/envelope'],
+    message:
+      'The envelope is part of the composition root (decision 300): services declare route marks (lib/route-marks.ts) and read the request context (lib/request-context.ts).',
+  },
+  {
+    target: 'server/src/envelope',
+    from: ['server/src/services'],
+    message: 'The envelope reads services through the Service contract in lib/.',
+  },
   { target: 'server/src/services', from: [serverRoot], message: 'Services are composed by the root; they do not import it.' },
   ...serverServices.map((service) => ({
     target: `server/src/services/${service}`,

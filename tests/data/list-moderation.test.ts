@@ -26,12 +26,14 @@ for (const backend of testBackends()) {
   describe(`list moderation on ${backend}`, () => {
     let server: TestServer;
     let moderator: Member;
+    let modAal1: Member;
     let place: string;
     const channels: Client[] = [];
 
     before(async () => {
       server = await startTestServer(backend, withoutSeed);
       moderator = await createMember(server, { role: 'moderator' });
+      modAal1 = await createMember(server, { role: 'moderator', mfa: 'aal1' });
       place =
         (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Listed', 'cafe', 1, 1) returning id`))[0]
           ?.id ?? '';
@@ -81,6 +83,7 @@ for (const backend of testBackends()) {
         editor: [f.editor.client, f.editor.id],
         viewer: [f.viewer.client, f.viewer.id],
         moderator: [moderator.client, moderator.id],
+        mod_aal1: [modAal1.client, modAal1.id],
         service: [serviceClient(server), f.member.id],
       };
       const [client, self] = clients[actor];

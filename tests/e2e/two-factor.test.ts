@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
+import { nextCode } from '../support/totp.ts';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { useE2eApp } from './support/fixture.ts';
 
@@ -12,9 +12,6 @@ import { useE2eApp } from './support/fixture.ts';
 const password = 'two factor flows 1';
 
 /** What an authenticator app shows for this key now. */
-function codeFor(secret: string): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-}
 
 describe('two-factor sign-in in the browser', () => {
   const app = useE2eApp();
@@ -69,7 +66,7 @@ describe('two-factor sign-in in the browser', () => {
     await security.getByLabel('Code from the app').fill('12345');
     await security.getByRole('button', { name: 'Turn on two-factor' }).click();
     await security.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
-    await security.getByLabel('Code from the app').fill(codeFor(secret));
+    await security.getByLabel('Code from the app').fill(await nextCode(secret));
     await security.getByRole('button', { name: 'Turn on two-factor' }).click();
     await waitForToast(page, 'Two-factor sign-in is on');
     await security.getByRole('list', { name: 'Authenticator apps' }).getByText('Authenticator app').waitFor();
@@ -85,11 +82,11 @@ describe('two-factor sign-in in the browser', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
     assert.equal(await page.getByRole('button', { name: /Account menu/ }).count(), 0, 'no account menu');
     assert.equal(await page.getByRole('link', { name: /^Notifications/ }).count(), 0, 'no bell');
-    const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+    const wrong = (await nextCode(secret)) === '000000' ? '111111' : '000000';
     await page.getByLabel('Authentication code').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('That code didn’t work. Check your authenticator app and try again.').waitFor();
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/moderation');
 
@@ -118,13 +115,13 @@ describe('two-factor sign-in in the browser', () => {
 
   test('a backup authenticator is offered and added; removing one asks first, and the last one says two-factor goes off', async () => {
     const { page, close, errors } = await signedIn('/settings');
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
     const security = page.getByRole('region', { name: 'Security' });
     await security.getByText('You have one authenticator app. If you lose it, you can’t sign in: add a second one as a backup.').waitFor();
     await security
-      .getByText('As a moderator, you moderate only in a session where you entered a code: a password alone is refused.')
+      .getByText('As a moderator, you moderate only in a session where you entered a code or used your key: a password alone is refused.')
       .waitFor();
     await security.getByRole('button', { name: 'Add a backup authenticator' }).click();
     await security
@@ -133,7 +130,7 @@ describe('two-factor sign-in in the browser', () => {
     const backup = (await security.locator('code').textContent()) ?? '';
     assert.match(backup, /^[A-Z2-7]{32}$/);
     assert.notEqual(backup, secret);
-    await security.getByLabel('Code from the app').fill(codeFor(backup));
+    await security.getByLabel('Code from the app').fill(await nextCode(backup));
     await security.getByRole('button', { name: 'Add backup authenticator' }).click();
     await waitForToast(page, 'Backup authenticator added');
     const apps = security.getByRole('list', { name: 'Authenticator apps' });
@@ -144,13 +141,13 @@ describe('two-factor sign-in in the browser', () => {
     // Removing the backup: asked first, the other keeps working.
     await apps.getByRole('listitem').filter({ hasText: 'Backup authenticator' }).getByRole('button', { name: 'Remove' }).click();
     const ask = page.getByRole('alertdialog', { name: 'Remove Backup authenticator?' });
-    await ask.getByText('Your other authenticator app keeps working.').waitFor();
+    await ask.getByText('Your other second factors keep working.').waitFor();
     await ask.getByRole('button', { name: 'Remove' }).click();
     // Adding the backup verified this session with it, so the session falls back to a password
     // one (GoTrue's Factor.DowngradeSessionsToAAL1): the toast says so, and a code from the other app lets the moderator on.
-    await waitForToast(page, 'Authenticator app removed');
+    await waitForToast(page, 'Backup authenticator removed');
     await page.locator('[data-sonner-toast]').filter({ hasText: 'enter a code from your other app' }).waitFor();
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
     await apps.getByRole('listitem').first().waitFor();
@@ -183,7 +180,7 @@ describe('two-factor sign-in in the browser', () => {
     const region = again.page.getByRole('region', { name: 'Security' });
     await region.getByRole('button', { name: 'Enable two-factor' }).click();
     secret = (await region.locator('code').textContent()) ?? '';
-    await region.getByLabel('Code from the app').fill(codeFor(secret));
+    await region.getByLabel('Code from the app').fill(await nextCode(secret));
     await region.getByRole('button', { name: 'Turn on two-factor' }).click();
     await waitForToast(again.page, 'Two-factor sign-in is on');
     await again.close();
@@ -198,7 +195,7 @@ describe('two-factor sign-in in the browser', () => {
       );
     });
     const { page, close, errors } = await signedIn('/settings');
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
     const methods = page.getByRole('list', { name: 'Sign-in methods' });

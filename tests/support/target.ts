@@ -16,6 +16,8 @@ export interface ConformanceTarget {
   anonKey: string;
   serviceRoleKey: string;
   keys: { secret: Uint8Array; publishableKey: string; secretKey: string };
+  /** Storage's S3 protocol: what `supabase status` prints as S3 Access Key, S3 Secret Key, S3 Region. */
+  s3: { accessKeyId: string; secretAccessKey: string; region: string };
   /** The database URL the target's edge functions see as SUPABASE_DB_URL ('' for none). */
   databaseUrl: string;
   db: TargetDatabase;
@@ -119,6 +121,11 @@ function externalTarget(): ConformanceTarget {
       publishableKey: process.env.CONFORMANCE_PUBLISHABLE_KEY ?? '',
       secretKey: process.env.CONFORMANCE_SECRET_KEY ?? '',
     },
+    s3: {
+      accessKeyId: process.env.CONFORMANCE_S3_ACCESS_KEY ?? '',
+      secretAccessKey: process.env.CONFORMANCE_S3_SECRET_KEY ?? '',
+      region: process.env.CONFORMANCE_S3_REGION ?? 'local',
+    },
     databaseUrl: process.env.CONFORMANCE_FUNCTIONS_DB_URL ?? dbUrl,
     db: sqlDatabase(dbUrl),
     ...clients(url, anonKey, serviceRoleKey),
@@ -142,6 +149,7 @@ export function conformanceTargets(): TargetStarter[] {
         anonKey: server.anonKey,
         serviceRoleKey: server.serviceRoleKey,
         keys: server.keys,
+        s3: server.config.s3,
         databaseUrl: server.config.databaseUrl ?? '',
         db: server.db,
         client: server.client,

@@ -68,6 +68,10 @@ export const createRouter = () =>
               path: childPath(routes.notifications),
               lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
             },
+            {
+              path: childPath(routes.oauthConsent),
+              lazy: () => import('./routes/oauth-consent').then((m) => ({ Component: m.OAuthConsentRoute })),
+            },
             { path: '*', element: <NotFoundRoute /> },
           ],
         },

@@ -24,6 +24,7 @@ export const routes = {
   moderationLog: '/moderation/log',
   feed: '/feed',
   notifications: '/notifications',
+  oauthConsent: '/oauth/consent',
 } as const;
 
 /** Where the auth pages live: after sign-in nobody is sent back to one of them. */

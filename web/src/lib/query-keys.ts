@@ -109,4 +109,5 @@ export const listMutationKeys = {
 /** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables. */
 export const authSettingsKeys = {
   providers: ['auth-settings', 'providers'] as const,
+  passkeys: ['auth-settings', 'passkeys'] as const,
 };

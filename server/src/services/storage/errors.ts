@@ -1,4 +1,5 @@
 import { isDbError, toDbError } from '../../db/errors.ts';
+import { BodyTooLargeError } from '../../lib/body-limit.ts';
 
 /**
  * The storage error catalogue: the codes, messages and logical status codes of
@@ -92,6 +93,11 @@ export function fromDbError(raw: unknown): unknown {
         : make('InvalidRequest', 404, 'The related resource does not exist');
     case '57014':
       return errors.databaseTimeout();
+    case '22023':
+      // A token whose role does not exist (PostgREST answers 401): the caller is refused, not the server broken.
+      return /^role ".*" does not exist$/.test(error.message)
+        ? errors.accessDenied(error.message, 403)
+        : make('DatabaseError', 500, `database error, code: ${error.code}`);
     case '22P02':
       return errors.invalidParameter('value', error.message || 'Invalid value format or type conversion failed');
     default:
@@ -101,6 +107,8 @@ export function fromDbError(raw: unknown): unknown {
 
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */
 export function renderError(error: unknown): { status: number; body: Record<string, string> } {
+  // Cut by the envelope at the upload limit: the gateway's 413 with storage's body (decision 300).
+  if (error instanceof BodyTooLargeError) return { status: 413, body: errors.entityTooLarge().render() };
   const mapped = hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT') ? errors.insufficientStorage() : fromDbError(error);
   if (mapped instanceof StorageError) return { status: mapped.userStatusCode, body: mapped.render() };
   return { status: 500, body: { statusCode: '500', code: 'InternalError', error: 'Internal', message: 'Internal Server Error' } };

@@ -56,7 +56,7 @@ export function objectTarget(c: Context<AppEnv>, route: string): { bucket: strin
 }
 
 /** JSON body of a request; a missing or malformed body is an empty object, as fastify's empty-body parser. */
-export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   try {
     const value: unknown = await c.req.json();
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

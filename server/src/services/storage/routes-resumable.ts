@@ -5,6 +5,8 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
+import { streamedBody } from '../../lib/request-context.ts';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { mustFindBucketAsAdmin } from './db.ts';
@@ -103,6 +105,7 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.post(
     '/upload/resumable',
+    uploadBody,
     handle(ctx, async (c) => {
       try {
         const caller = await resolveCaller(ctx.keys, c);
@@ -177,7 +180,7 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
         callback(null, kept.length > 0 ? kept : undefined);
       },
     });
-    await pipeline(c.env.incoming, limiter, createWriteStream(dataPath(id), { flags: 'a' }));
+    await pipeline(streamedBody(c.env.incoming), limiter, createWriteStream(dataPath(id), { flags: 'a' }));
     const size = await offsetOf(id);
     if (exceeded) {
       await rm(dataPath(id), { force: true });
@@ -240,6 +243,7 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.patch(
     '/upload/resumable/:id',
+    uploadBody,
     handle(ctx, async (c) => {
       try {
         const id = c.req.param('id') ?? '';
@@ -257,6 +261,7 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.delete(
     '/upload/resumable/:id',
+    jsonBody,
     handle(ctx, async (c) => {
       const id = c.req.param('id') ?? '';
       await load(c, id);

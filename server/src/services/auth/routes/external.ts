@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { jwtVerify, SignJWT } from 'jose';
+import { jsonBody, localOnly } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import { externalUrl, type AuthDeps } from '../auth-deps.ts';
 import { AuthError, authErrors } from '../errors.ts';
@@ -282,13 +283,15 @@ export function mountExternal(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     }
   };
   routes.get('/callback', callback);
-  routes.post('/callback', callback);
+  routes.post('/callback', jsonBody, callback);
 
   mountEmulator(ctx, routes);
 }
 
 /** Emulated providers' consent page: GET shows it, POST answers the callback with a one-time code. */
 function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
+  // This machine's browser only: a loopback Host, no proxy, no CORS, whatever the method (decision 302).
+  routes.use('/emulator/*', localOnly);
   const securePage = (c: Context<AppEnv>, html: string, status: 200 | 400) => {
     c.header(
       'Content-Security-Policy',
@@ -338,7 +341,7 @@ function mountEmulator(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return render(c, provider, state, csrf, '', 200);
   });
 
-  routes.post('/emulator/authorize', async (c) => {
+  routes.post('/emulator/authorize', jsonBody, async (c) => {
     const form = await c.req.parseBody();
     const field = (key: string) => (typeof form[key] === 'string' ? form[key] : '');
     const state = field('state');

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { AuthError, authErrors } from '../errors.ts';
@@ -68,7 +69,7 @@ export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     }
   });
 
-  routes.post('/verify', async (c) => {
+  routes.post('/verify', jsonBody, async (c) => {
     await ctx.limiter.hit('verify', clientIp(c));
     const body = await readBody(c);
     const type = stringField(body, 'type');

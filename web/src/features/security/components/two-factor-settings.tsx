@@ -1,125 +1,103 @@
-import type { Factor } from '@supabase/supabase-js';
 import { useState } from 'react';
-import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { verifyCode } from '@/lib/mfa';
-import { nextFactorName, useRemoveFactor, useStartTotpEnrolment, useVerifiedFactors, type PendingTotp } from '../api/factors';
-import { CodeForm } from './code-form';
+import { useAddSecurityKey, useStartTotpEnrolment, useVerifiedFactors, type PendingTotp } from '../api/factors';
+import { usePasskeysAvailable } from '../api/passkeys';
+import { FactorList } from './factor-list';
+import { RemoveFactor, type Removal } from './remove-factor';
 import { TotpEnrolment } from './totp-enrolment';
 
 /** What two-factor means for the member's role (moderation needs aal2 once a factor exists; decision 183). */
 function roleRule(role: string | undefined, enrolled: boolean): string | null {
   if (role !== 'moderator' && role !== 'admin') return null;
+  const who = role === 'admin' ? 'an admin' : 'a moderator';
   const acts = role === 'admin' ? 'moderate or change roles' : 'moderate';
   return enrolled
-    ? `As ${role === 'admin' ? 'an admin' : 'a moderator'}, you ${acts} only in a session where you entered a code: a password alone is refused.`
-    : `As ${role === 'admin' ? 'an admin' : 'a moderator'}, once two-factor is on you ${acts} only after entering a code at sign-in.`;
+    ? `As ${who}, you ${acts} only in a session where you entered a code or used your key: a password alone is refused.`
+    : `As ${who}, once two-factor is on you ${acts} only after entering a code or using your key at sign-in.`;
+}
+
+/** With one second factor, what losing it means, and what to add as a backup. */
+function singleWarning(kind: string): string {
+  return kind === 'webauthn'
+    ? 'You have one security key. If you lose it, you can’t sign in: add a second one, or an authenticator app, as a backup.'
+    : 'You have one authenticator app. If you lose it, you can’t sign in: add a second one as a backup.';
 }
 
 /**
- * Settings → Security: two-factor sign-in with authenticator apps (decision 393). The first app
- * turns it on; a second is offered as a backup while there is only one; removing one asks first,
- * and the last one says that two-factor goes off. GoTrue asks for a session at aal2 to remove a
- * verified app: a session without it is asked for a code here first.
+ * Settings → Security, two-factor sign-in (decisions 183, 393): authenticator apps (a QR code and a
+ * typed code) and security keys or this device's own authenticator, side by side; either one
+ * completes a sign-in. With one factor, a backup is offered; removing one asks first.
  */
 export function TwoFactorSettings({ userId, role }: { userId: string; role?: string }) {
   const factors = useVerifiedFactors(userId);
   const start = useStartTotpEnrolment();
-  const remove = useRemoveFactor(userId);
+  const addKey = useAddSecurityKey(userId);
+  const { data: webauthn = false } = usePasskeysAvailable();
   const [pending, setPending] = useState<PendingTotp | null>(null);
-  const [startError, setStartError] = useState<string | null>(null);
-  const [removing, setRemoving] = useState<Factor | null>(null);
-  const [codeFirst, setCodeFirst] = useState<Factor | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [removal, setRemoval] = useState<Removal | null>(null);
 
   if (factors.isPending) return <Skeleton className="h-20 w-full" />;
   if (factors.error) return <FormError>{describeError(factors.error).message}</FormError>;
-  const verified = factors.data;
-  const rule = roleRule(role, verified.length > 0);
+  const all = factors.data;
+  const apps = all.filter((f) => f.factor_type === 'totp');
+  const keys = all.filter((f) => f.factor_type === 'webauthn');
+  const rule = roleRule(role, all.length > 0);
+  const only = all.length === 1 ? all[0] : undefined;
 
-  if (pending) return <TotpEnrolment userId={userId} pending={pending} backup={verified.length > 0} onDone={() => setPending(null)} />;
+  if (pending) return <TotpEnrolment userId={userId} pending={pending} backup={all.length > 0} onDone={() => setPending(null)} />;
 
   const enrol = () => {
-    setStartError(null);
-    start.mutateAsync(nextFactorName(verified)).then(setPending, (error: unknown) => setStartError(describeError(error).message));
+    setError(null);
+    start.mutateAsync().then(setPending, (caught: unknown) => setError(describeError(caught).message));
   };
-  const removeNow = async (factor: Factor) => {
-    try {
-      const { codeDue } = await remove.mutateAsync(factor.id);
-      setCodeFirst(null);
-      toast.success(
-        verified.length === 1 ? 'Two-factor sign-in is off' : 'Authenticator app removed',
-        codeDue ? { description: 'This session used that app: enter a code from your other app to go on.' } : undefined,
-      );
-    } catch (error: unknown) {
-      if (describeError(error).code === 'insufficient_aal') setCodeFirst(factor);
-      else toast.error(describeError(error).message);
-    }
-  };
-  const last = removing !== null && verified.length === 1;
+  const appLabel =
+    all.length === 0
+      ? 'Enable two-factor'
+      : apps.length === 0
+        ? 'Add an authenticator app'
+        : only
+          ? 'Add a backup authenticator'
+          : 'Add another authenticator';
+  const onRemove = (factor: Removal['factor'], name: string) => setRemoval({ factor, name });
 
   return (
     <div className="space-y-3">
       {rule ? <p className="text-sm text-slate-700">{rule}</p> : null}
-      {verified.length === 0 ? (
-        <p className="text-sm text-slate-700">Add a code from an authenticator app to every sign-in.</p>
-      ) : (
-        <ul aria-label="Authenticator apps" className="divide-y divide-slate-200 rounded-md border border-slate-200">
-          {verified.map((factor) => (
-            <li key={factor.id} className="flex items-center justify-between gap-4 p-3">
-              <span className="text-sm">
-                <span className="font-medium">{factor.friendly_name || 'Authenticator app'}</span>
-                <span className="block text-slate-600">Added {new Date(factor.created_at).toLocaleDateString()}</span>
-              </span>
-              <Button variant="secondary" disabled={remove.isPending} onClick={() => setRemoving(factor)}>
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      {verified.length === 1 ? (
-        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">
-          You have one authenticator app. If you lose it, you can’t sign in: add a second one as a backup.
-        </p>
+      {all.length === 0 ? (
+        <p className="text-sm text-slate-700">Add a code from an authenticator app, or a security key, to every sign-in.</p>
       ) : null}
-      {codeFirst ? (
-        <div className="space-y-2 rounded-md border border-slate-200 p-3">
-          <p className="text-sm text-slate-700">To remove an authenticator app, first enter a code from one you still have.</p>
-          <CodeForm
-            label="Authentication code"
-            submitLabel="Verify and remove"
-            onCode={async (code) => {
-              await verifyCode(codeFirst.id, code);
-              await removeNow(codeFirst);
+      <FactorList factors={apps} label="Authenticator apps" fallbackName="Authenticator app" busy={removal !== null} onRemove={onRemove} />
+      <FactorList factors={keys} label="Security keys" fallbackName="Security key" busy={removal !== null} onRemove={onRemove} />
+      {only ? (
+        <p className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900">{singleWarning(only.factor_type)}</p>
+      ) : null}
+      <RemoveFactor userId={userId} removal={removal} factors={all} moderates={rule !== null} onClose={() => setRemoval(null)} />
+      <FormError>{error}</FormError>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={start.isPending || addKey.isPending} variant={all.length === 0 ? 'primary' : 'secondary'} onClick={enrol}>
+          {appLabel}
+        </Button>
+        {webauthn ? (
+          <Button
+            variant="secondary"
+            disabled={start.isPending || addKey.isPending}
+            onClick={() => {
+              setError(null);
+              addKey.mutateAsync().then(
+                () => toast.success('Security key added'),
+                (caught: unknown) => setError(describeError(caught).message),
+              );
             }}
-          />
-        </div>
-      ) : null}
-      <FormError>{startError}</FormError>
-      <Button disabled={start.isPending} variant={verified.length === 0 ? 'primary' : 'secondary'} onClick={enrol}>
-        {verified.length === 0 ? 'Enable two-factor' : verified.length === 1 ? 'Add a backup authenticator' : 'Add another authenticator'}
-      </Button>
-      <AlertDialog open={removing !== null} onOpenChange={(open) => (open ? undefined : setRemoving(null))}>
-        {removing ? (
-          <AlertDialogContent
-            title={last ? 'Turn off two-factor sign-in?' : `Remove ${removing.friendly_name || 'this authenticator app'}?`}
-            description={
-              last
-                ? `It is your only authenticator app: without it, a password alone signs in to your account.${role === 'moderator' || role === 'admin' ? ' Moderation will need only your password too.' : ''}`
-                : 'Its codes will no longer sign you in. Your other authenticator app keeps working.'
-            }
           >
-            <div className="mt-6 flex justify-end gap-2">
-              <AlertDialogCancel>Keep it</AlertDialogCancel>
-              <AlertDialogAction onClick={() => void removeNow(removing)}>{last ? 'Turn off two-factor' : 'Remove'}</AlertDialogAction>
-            </div>
-          </AlertDialogContent>
+            Add a security key
+          </Button>
         ) : null}
-      </AlertDialog>
+      </div>
     </div>
   );
 }
