@@ -458,3 +458,132 @@ select 'a0000000-0000-4000-8000-000000000007', 'review', r.id, 'other', 'This re
 -- The broadcasts the triggers queued while seeding are not news to anyone.
 delete from realtime.messages;
 drop table demo_members, demo_places, demo_notes, demo_phrases;
+
+-- =========================================================================================
+-- Place basics: opening hours, phone, website and price level of the demo places
+-- (decisions 320–321). A section of its own, keyed by place name, so it can be read, changed
+-- or dropped without touching the rest of the seed. Hours are each place's usual public hours
+-- in its own time zone; exceptions are this year's and next year's Christmas and New Year's Day
+-- where the place closes; phones are written as dialled locally.
+-- =========================================================================================
+create temporary table demo_basics (name text primary key, hours text, phone text, website text, price_level smallint);
+-- hours: a pattern below, or seven day specs Monday first, ';'-separated: 'closed' or
+-- 'HH:MM-HH:MM[,HH:MM-HH:MM]' (a close at or before the opening is past midnight)
+insert into demo_basics values
+  ('Eiffel Tower', 'daily 09:30-23:45', '+33 892 70 12 39', 'https://www.toureiffel.paris', 3),
+  ('Louvre Museum', '09:00-18:00;closed;09:00-18:00;09:00-18:00;09:00-18:00;09:00-21:45;09:00-18:00', '+33 1 40 20 53 17', 'https://www.louvre.fr', 2),
+  ('Musée d''Orsay', 'closed;09:30-18:00;09:30-18:00;09:30-21:45;09:30-18:00;09:30-18:00;09:30-18:00', '+33 1 40 49 48 14', 'https://www.musee-orsay.fr', 2),
+  ('Notre-Dame de Paris', '07:50-19:00;07:50-19:00;07:50-19:00;07:50-22:00;07:50-19:00;07:50-19:00;08:15-19:30', '+33 1 42 34 56 10', 'https://www.notredamedeparis.fr', 1),
+  ('Sacré-Cœur Basilica', 'daily 06:30-22:30', '+33 1 53 41 89 00', 'https://www.sacre-coeur-montmartre.com', 1),
+  ('Jardin du Luxembourg', 'daily 07:30-21:30', '+33 1 42 34 20 00', 'https://jardin.senat.fr', 1),
+  ('Centre Pompidou', 'closed;closed;closed;closed;closed;closed;closed', '+33 1 44 78 12 33', 'https://www.centrepompidou.fr', 2),
+  ('Arc de Triomphe', 'daily 10:00-23:00', '+33 1 55 37 73 77', 'https://www.paris-arc-de-triomphe.fr', 2),
+  ('Café de Flore', 'daily 07:30-01:30', '+33 1 45 48 55 26', 'https://cafedeflore.fr', 3),
+  ('Marché des Enfants Rouges', 'closed;08:30-20:30;08:30-20:30;08:30-20:30;08:30-20:30;08:30-20:30;08:30-17:00', null, null, 2),
+  ('Shakespeare and Company', 'daily 10:00-20:00', '+33 1 43 25 40 93', 'https://shakespeareandcompany.com', 2),
+  ('Jardin des Tuileries', 'daily 07:00-21:00', null, null, 1),
+  ('Parc des Buttes-Chaumont', 'daily 07:00-22:00', null, null, 1),
+  ('Musée Rodin', 'closed;10:00-18:30;10:00-18:30;10:00-18:30;10:00-18:30;10:00-18:30;10:00-18:30', '+33 1 44 18 61 10', 'https://www.musee-rodin.fr', 2),
+  ('Palais Garnier', 'daily 10:00-17:00', '+33 1 71 25 24 23', 'https://www.operadeparis.fr', 3),
+  ('Sainte-Chapelle', 'daily 09:00-19:00', '+33 1 53 40 60 80', 'https://www.sainte-chapelle.fr', 2),
+  ('Angelina', '07:30-19:00;07:30-19:00;07:30-19:00;07:30-19:00;07:30-19:30;08:30-19:30;08:30-19:00', '+33 1 42 60 82 00', 'https://www.angelina-paris.fr', 3),
+  ('British Museum', '10:00-17:00;10:00-17:00;10:00-17:00;10:00-17:00;10:00-20:30;10:00-17:00;10:00-17:00', '+44 20 7323 8000', 'https://www.britishmuseum.org', 1),
+  ('Tower of London', '10:00-17:30;10:00-17:30;09:00-17:30;09:00-17:30;09:00-17:30;09:00-17:30;10:00-17:30', '+44 20 3166 6000', 'https://www.hrp.org.uk/tower-of-london', 3),
+  ('Tate Modern', '10:00-18:00;10:00-18:00;10:00-18:00;10:00-18:00;10:00-22:00;10:00-22:00;10:00-18:00', '+44 20 7887 8888', 'https://www.tate.org.uk', 1),
+  ('Borough Market', 'closed;10:00-17:00;10:00-17:00;10:00-17:00;10:00-17:00;09:00-17:00;10:00-16:00', '+44 20 7407 1002', 'https://boroughmarket.org.uk', 2),
+  ('Hyde Park', 'daily 05:00-24:00', '+44 300 061 2000', 'https://www.royalparks.org.uk', 1),
+  ('National Gallery', '10:00-18:00;10:00-18:00;10:00-18:00;10:00-18:00;10:00-21:00;10:00-18:00;10:00-18:00', '+44 20 7747 2885', 'https://www.nationalgallery.org.uk', 1),
+  ('St Paul''s Cathedral', '08:30-16:30;08:30-16:30;10:00-16:30;08:30-16:30;08:30-16:30;08:30-16:30;closed', '+44 20 7246 8350', 'https://www.stpauls.co.uk', 2),
+  ('Primrose Hill', 'daily 00:00-24:00', null, 'https://www.royalparks.org.uk', 1),
+  ('Natural History Museum', 'daily 10:00-17:50', '+44 20 7942 5000', 'https://www.nhm.ac.uk', 1),
+  ('Camden Market', 'daily 10:00-18:00', '+44 20 3763 9999', 'https://www.camdenmarket.com', 2),
+  ('Royal Albert Hall', 'daily 09:00-23:00', '+44 20 7589 8212', 'https://www.royalalberthall.com', 3),
+  ('Sky Garden', '10:00-18:00;10:00-18:00;10:00-18:00;10:00-18:00;10:00-18:00;11:00-21:00;11:00-21:00', '+44 20 7337 2344', 'https://skygarden.london', 1),
+  ('Regent''s Park', 'daily 05:00-21:30', '+44 300 061 2300', 'https://www.royalparks.org.uk', 1),
+  ('Shakespeare''s Globe', 'daily 09:00-17:00', '+44 20 7401 9919', 'https://www.shakespearesglobe.com', 3),
+  ('Victoria and Albert Museum', '10:00-17:45;10:00-17:45;10:00-17:45;10:00-17:45;10:00-22:00;10:00-17:45;10:00-17:45', '+44 20 7942 2000', 'https://www.vam.ac.uk', 1),
+  ('Monmouth Coffee Company', '07:30-18:00;07:30-18:00;07:30-18:00;07:30-18:00;07:30-18:00;07:30-18:00;closed', '+44 20 7232 3010', 'https://www.monmouthcoffee.co.uk', 2),
+  ('Central Park', 'daily 06:00-01:00', '+1 212-310-6600', 'https://www.centralparknyc.org', 1),
+  ('The Metropolitan Museum of Art', '10:00-17:00;10:00-17:00;closed;10:00-17:00;10:00-21:00;10:00-21:00;10:00-17:00', '+1 212-535-7710', 'https://www.metmuseum.org', 3),
+  ('Museum of Modern Art', '10:30-17:30;10:30-17:30;10:30-17:30;10:30-17:30;10:30-17:30;10:30-19:00;10:30-17:30', '+1 212-708-9400', 'https://www.moma.org', 3),
+  ('The High Line', 'daily 07:00-22:00', '+1 212-500-6035', 'https://www.thehighline.org', 1),
+  ('Brooklyn Bridge', 'daily 00:00-24:00', null, null, 1),
+  ('Statue of Liberty', 'daily 09:00-17:00', '+1 212-363-3200', 'https://www.nps.gov/stli', 3),
+  ('Chelsea Market', '07:00-21:00;07:00-21:00;07:00-21:00;07:00-21:00;07:00-21:00;07:00-21:00;08:00-20:00', '+1 212-652-2121', 'https://www.chelseamarket.com', 2),
+  ('Grand Central Terminal', 'daily 05:15-02:00', '+1 212-340-2583', 'https://www.grandcentralterminal.com', 1),
+  ('Empire State Building', 'daily 09:00-24:00', '+1 212-736-3100', 'https://www.esbnyc.com', 4),
+  ('American Museum of Natural History', 'daily 10:00-17:30', '+1 212-769-5100', 'https://www.amnh.org', 2),
+  ('Katz''s Delicatessen', '08:00-22:45;08:00-22:45;08:00-22:45;08:00-22:45;08:00-22:45;08:00-22:45,23:00-02:45;00:00-22:45', '+1 212-254-2246', 'https://www.katzsdelicatessen.com', 2),
+  ('Prospect Park', 'daily 05:00-01:00', '+1 718-965-8951', 'https://www.prospectpark.org', 1),
+  ('Carnegie Hall', 'daily 11:00-18:00', '+1 212-247-7800', 'https://www.carnegiehall.org', 4),
+  ('Solomon R. Guggenheim Museum', '11:00-18:00;closed;11:00-18:00;11:00-18:00;11:00-18:00;11:00-20:00;11:00-18:00', '+1 212-423-3500', 'https://www.guggenheim.org', 3),
+  ('Bryant Park', 'daily 07:00-22:00', '+1 212-768-4242', 'https://bryantpark.org', 1),
+  ('McSorley''s Old Ale House', '11:00-01:00;11:00-01:00;11:00-01:00;11:00-01:00;11:00-01:00;11:00-01:00;12:00-01:00', '+1 212-473-9148', 'https://mcsorleysoldalehouse.nyc', 1),
+  ('Brandenburg Gate', 'daily 00:00-24:00', null, null, 1),
+  ('Reichstag Building', 'daily 08:00-24:00', '+49 30 22732152', 'https://www.bundestag.de', 1),
+  ('Pergamon Museum', 'closed;closed;closed;closed;closed;closed;closed', '+49 30 266424242', 'https://www.smb.museum', 2),
+  ('East Side Gallery', 'daily 00:00-24:00', null, 'https://www.stiftung-berliner-mauer.de', 1),
+  ('Tiergarten', 'daily 00:00-24:00', null, null, 1),
+  ('Tempelhofer Feld', 'daily 06:00-21:30', '+49 30 700906710', 'https://gruen-berlin.de', 1),
+  ('Markthalle Neun', '12:00-18:00;12:00-18:00;12:00-18:00;12:00-22:00;12:00-18:00;10:00-18:00;closed', '+49 30 61073473', 'https://markthalleneun.de', 2),
+  ('Berliner Fernsehturm', 'daily 09:00-23:00', '+49 30 247575875', 'https://tv-turm.de', 3),
+  ('Memorial to the Murdered Jews of Europe', 'daily 00:00-24:00', '+49 30 2639430', 'https://www.stiftung-denkmal.de', 1),
+  ('Berliner Philharmonie', '15:00-18:00;15:00-18:00;15:00-18:00;15:00-18:00;15:00-18:00;11:00-14:00;11:00-14:00', '+49 30 254880', 'https://www.berliner-philharmoniker.de', 3),
+  ('Neues Museum', 'closed;10:00-18:00;10:00-18:00;10:00-20:00;10:00-18:00;10:00-18:00;10:00-18:00', '+49 30 266424242', 'https://www.smb.museum', 2),
+  ('Mauerpark', 'daily 00:00-24:00', null, null, 1),
+  ('Café Einstein Stammhaus', 'daily 08:00-24:00', '+49 30 2615096', 'https://cafeeinstein.com', 3),
+  ('Sensō-ji', 'daily 06:00-17:00', '+81 3-3842-0181', 'https://www.senso-ji.jp', 1),
+  ('Meiji Jingu', 'daily 05:40-17:20', '+81 3-3379-5511', 'https://www.meijijingu.or.jp', 1),
+  ('Shibuya Crossing', 'daily 00:00-24:00', null, null, 1),
+  ('Tokyo Skytree', 'daily 10:00-21:00', '+81 570-55-0634', 'https://www.tokyo-skytree.jp', 3),
+  ('Tokyo National Museum', 'closed;09:30-17:00;09:30-17:00;09:30-17:00;09:30-20:00;09:30-20:00;09:30-17:00', '+81 50-5541-8600', 'https://www.tnm.jp', 2),
+  ('Shinjuku Gyoen National Garden', 'closed;09:00-18:00;09:00-18:00;09:00-18:00;09:00-18:00;09:00-18:00;09:00-18:00', '+81 3-3350-0151', 'https://www.env.go.jp/garden/shinjukugyoen', 1),
+  ('Tsukiji Outer Market', '05:00-14:00;05:00-14:00;closed;05:00-14:00;05:00-14:00;05:00-14:00;closed', '+81 3-3541-9444', 'https://www.tsukiji.or.jp', 2),
+  ('Ueno Park', 'daily 05:00-23:00', '+81 3-3828-5644', null, 1),
+  ('teamLab Planets', 'daily 09:00-22:00', null, 'https://www.teamlab.art', 3),
+  ('Tokyo Tower', 'daily 09:00-23:00', '+81 3-3433-5111', 'https://www.tokyotower.co.jp', 2),
+  ('Mori Art Museum', '10:00-22:00;10:00-17:00;10:00-22:00;10:00-22:00;10:00-22:00;10:00-22:00;10:00-22:00', '+81 50-5541-8600', 'https://www.mori.art.museum', 2),
+  ('Yoyogi Park', 'daily 00:00-24:00', '+81 3-3469-6081', null, 1),
+  ('Golden Gai', 'daily 19:00-04:00', null, 'https://goldengai.jp', 2);
+
+create temporary table demo_zones (min_lng double precision, max_lng double precision, time_zone text);
+insert into demo_zones values (-75, -73, 'America/New_York'), (-1, 1, 'Europe/London'), (2, 3, 'Europe/Paris'),
+  (13, 14, 'Europe/Berlin'), (139, 140, 'Asia/Tokyo');
+
+-- One day's spec ('closed' or 'HH:MM-HH:MM,…') as the ranges opening_hours holds.
+create function pg_temp.demo_day(spec text) returns jsonb language sql immutable as $$
+  select case when spec = 'closed' then '[]'::jsonb
+    else (select jsonb_agg(jsonb_build_array(split_part(r, '-', 1), split_part(r, '-', 2)) order by o)
+            from regexp_split_to_table(spec, ',') with ordinality as t(r, o)) end
+$$;
+
+update public.places p
+   set time_zone = z.time_zone,
+       opening_hours = jsonb_build_object(
+         'weekly', case when b.hours like 'daily %'
+                     then (select jsonb_agg(d.day) from (select pg_temp.demo_day(substr(b.hours, 7)) as day from generate_series(1, 7)) d)
+                     else (select jsonb_agg(pg_temp.demo_day(d) order by o) from regexp_split_to_table(b.hours, ';') with ordinality as t(d, o)) end,
+         -- museums and markets close on Christmas Day and New Year's Day (the parks do not)
+         'exceptions', case when p.category in ('museum', 'shop', 'cafe', 'restaurant') and b.hours not like '%closed;closed;closed;closed%'
+                         then (select jsonb_agg(jsonb_build_object('date', d::date::text, 'hours', '[]'::jsonb) order by d)
+                                 from (values (make_date(extract(year from now())::integer, 12, 25)),
+                                              (make_date(extract(year from now())::integer + 1, 1, 1))) as dates(d))
+                         else '[]'::jsonb end),
+       phone = b.phone, website = b.website, price_level = b.price_level
+  from demo_basics b, demo_zones z
+ where p.name = b.name and p.created_by is not null and p.lng between z.min_lng and z.max_lng;
+
+-- The history of two places and a suggestion waiting (decision 322): Ben corrected Café de
+-- Flore's closing time, which Ada (its creator) accepted; Greta suggests Markthalle Neun's
+-- Thursday street-food evening ends at 22:00, waiting for Greta's neighbour to decide.
+insert into public.place_edits (place_id, author_id, changes, previous, note, status, decided_as, decided_by, decided_at, created_at)
+select p.id, 'a0000000-0000-4000-8000-000000000002', jsonb_build_object('phone', p.phone), '{"phone": null}'::jsonb,
+       'The number is on their menu card.', 'accepted', 'creator', p.created_by, now() - interval '9 days', now() - interval '10 days'
+  from public.places p where p.name = 'Café de Flore';
+insert into public.place_edits (place_id, author_id, changes, previous, note, created_at)
+select p.id, 'a0000000-0000-4000-8000-000000000006', jsonb_build_object('price_level', 1), jsonb_build_object('price_level', p.price_level),
+       'Most stalls are under ten euros.', now() - interval '2 days'
+  from public.places p where p.name = 'Markthalle Neun';
+
+delete from realtime.messages;
+drop table demo_basics, demo_zones;

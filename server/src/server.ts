@@ -182,7 +182,11 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
 
 /** Boots everything, then listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const booted = await bootServer(options);
+  return listenOn(await bootServer(options));
+}
+
+/** Puts a booted server on its socket (`config.port`, 0 for a free one); closing it closes the server. */
+export async function listenOn(booted: BootedServer): Promise<RunningServer> {
   const { listener, upgrade, config, keys, db, metrics } = booted;
   try {
     const server = createServer();

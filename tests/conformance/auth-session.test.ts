@@ -353,7 +353,7 @@ for (const target of conformanceTargets()) {
     });
 
     test('CORS: a browser on another origin can call and read the error version header', async () => {
-      const preflight = await fetch(`${server.url}/auth/v1/token?grant_type=password`, {
+      const preflight = await server.fetch(`${server.url}/auth/v1/token?grant_type=password`, {
         method: 'OPTIONS',
         headers: {
           origin: 'http://localhost:5173',

@@ -10,7 +10,7 @@
  *   notification_preferences  member's row (insert: the actor's own row)
  */
 import { after, before, describe } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { communityMatrix, communityRoles } from './community-matrix.ts';
 import {
   anonClient,
@@ -38,7 +38,7 @@ for (const backend of testBackends()) {
     let place: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [moderator, other, modAal1] = await Promise.all([
         createMember(server, { role: 'moderator' }),
         createMember(server),

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { listModerationMatrix, listRoles } from './list-matrix.ts';
 import { anonClient, createMember, outcome, serviceClient, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
@@ -31,7 +31,7 @@ for (const backend of testBackends()) {
     const channels: Client[] = [];
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
       moderator = await createMember(server, { role: 'moderator' });
       modAal1 = await createMember(server, { role: 'moderator', mfa: 'aal1' });
       place =

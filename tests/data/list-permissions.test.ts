@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { after, before, describe } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { listMatrix, listRoles } from './list-matrix.ts';
 import {
   anonClient,
@@ -36,7 +36,7 @@ for (const backend of testBackends()) {
     let place: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       moderator = await createMember(server, { role: 'moderator' });
       modAal1 = await createMember(server, { role: 'moderator', mfa: 'aal1' });
       place =

@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { communityMatrix, communityRoles } from './community-matrix.ts';
 import { listMatrix, listRoles } from './list-matrix.ts';
+import { placeEditMatrix, placeEditRoles } from './place-edit-matrix.ts';
 import {
   anonClient,
   createMember,
@@ -75,7 +76,12 @@ moderation_log      deny   deny   deny   deny      deny   deny     deny       de
 
 type Cell = MatrixCell<Actor>;
 
-const listTables = () => [...matrixCells(listMatrix, listRoles), ...matrixCells(communityMatrix, communityRoles)].map((c) => c.table);
+const listTables = () =>
+  [
+    ...matrixCells(listMatrix, listRoles),
+    ...matrixCells(communityMatrix, communityRoles),
+    ...matrixCells(placeEditMatrix, placeEditRoles),
+  ].map((c) => c.table);
 
 const pk: Record<string, string> = { profiles: 'id', stars: 'place_id' };
 
@@ -88,7 +94,7 @@ for (const backend of testBackends()) {
     let enrolled: Record<'mod_aal1' | 'admin_aal1' | 'mod_aal2' | 'admin_aal2', Member>;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [other, moderator, admin] = await Promise.all([
         createMember(server),
         createMember(server, { role: 'moderator' }),
@@ -310,7 +316,7 @@ for (const backend of testBackends()) {
       return (await exists(cell.table, key, owner)) ? 'deny' : 'allow';
     }
 
-    test("the matrices (this one, the list tables' in list-permissions.test.ts and the community tables' in community-permissions.test.ts) cover every table and view of the API schema", async () => {
+    test("the matrices (this one, the list tables' in list-permissions.test.ts, the community tables' in community-permissions.test.ts and place_edits' in place-edit-permissions.test.ts) cover every table and view of the API schema", async () => {
       const relations = await sql<{ name: string }>(
         server,
         `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,

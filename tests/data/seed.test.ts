@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import sharp from 'sharp';
 import { avatarSize, thumbHashOf } from '../../scripts/make-seed-photos.ts';
-import { repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { repoRoot, startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, sql, withoutSeed } from './support.ts';
 
 // generous boxes around each city centre (lat, lng ranges)
@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
 
     before(async () => {
       // test databases on PostgreSQL come from a template, so seed.sql is applied here on both
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       const seed = readFileSync(path.join(repoRoot, 'supabase/seed.sql'), 'utf8');
       await server.db.transaction({ kind: 'system' }, (tx) => tx.exec(seed));
     });

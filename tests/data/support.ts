@@ -29,7 +29,7 @@ export interface Member {
 export function clientFor(server: TestServer, token?: string): Client {
   const client = createClient<Database>(server.url, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+    global: { fetch: server.fetch, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) },
     realtime: { transport: WebSocket as never },
   });
   // realtime-js takes its token from the auth session, which these clients do not have

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { FunctionsHttpError } from '@supabase/supabase-js';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { nextCode } from '../support/totp.ts';
 
 const password = 'correct horse battery';
@@ -17,7 +17,7 @@ for (const backend of testBackends()) {
   describe(`delete-account and two-factor on ${backend}`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(backend, { override: { seed: false } });
+      server = await startInProcessTestServer(backend, { override: { seed: false }, listen: true });
     });
     after(() => server?.close());
 

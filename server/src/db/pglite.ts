@@ -1,3 +1,12 @@
+/**
+ * The embedded database's driver: PGlite in a worker thread, one transaction at a time.
+ *
+ * Over 300 lines: it is one class whose private state — the worker, its unanswered messages in
+ * order, the running statement's clock, the standby thread and the restart in progress — every
+ * method reads and changes; a split would have to expose that state to the other file and keep
+ * it consistent across both. The pieces that stand alone already live beside it
+ * (fair-scheduler.ts, pglite-protocol.ts, pglite-session.ts, pglite-worker.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { siblingModule } from '../lib/package-paths.ts';

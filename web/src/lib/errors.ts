@@ -99,6 +99,13 @@ export const fieldMessages = {
   list_description: 'List descriptions are at most 500 characters.',
   list_note: 'Notes on a list are at most 280 characters.',
   replies_body: 'Replies are 1–1000 characters.',
+  phone: 'Phone numbers are 5–32 characters: digits, spaces and + ( ) . -',
+  website: 'Websites start with http:// or https:// and are at most 300 characters.',
+  price_level: 'Choose a price level from 1 to 4.',
+  time_zone: 'Choose a time zone from the list.',
+  opening_hours: 'Check the opening hours: each day has at most 4 ranges that do not overlap.',
+  edits_note: 'Notes on a suggestion are at most 500 characters.',
+  source_url: 'Links must start with https:// and be at most 2000 characters.',
 } as const satisfies Record<string, string>;
 
 interface ErrorLike {

@@ -1,5 +1,5 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { describeError } from './errors';
 import { outbox } from './outbox/device-outbox';
 import { privateKeyPrefix } from './query-keys';

@@ -93,6 +93,8 @@ export const authErrors = {
     new AuthError(401, 'provider_email_needs_verification', `Unverified email with ${provider}`),
   multipleAccounts: () =>
     new AuthError(500, 'unexpected_failure', 'Multiple accounts with the same email address in the same linking domain detected: default'),
+  badIdToken: () => new AuthError(400, 'validation_failed', 'Bad ID token'),
+  issuerNotEnabled: (issuer: string) => new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`),
   unsupportedProvider: (detail: string) => new AuthError(400, 'validation_failed', `Unsupported provider: ${detail}`),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
   // Passkeys and WebAuthn (internal/api/passkey_*.go, apierrors/errorcode.go)
@@ -117,6 +119,25 @@ export const authErrors = {
   invalidClientCredentials: e(400, 'invalid_credentials'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
+
+/** oauthErrorMap (internal/api/errors.go): the OAuth `error` a status stands for. */
+const oauthErrorOf: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
+
+/** getErrorQueryString (internal/api/errors.go): an error as a redirect carries it — `error` (from the status), `error_code`, `error_description`. */
+export function oauthErrorParams(error: AuthError): Record<string, string> {
+  const params: Record<string, string> = {};
+  const oauth = oauthErrorOf[error.status];
+  if (oauth) params.error = oauth;
+  params.error_code = error.code;
+  params.error_description = error.message;
+  return params;
+}
 
 /**
  * An OAuth 2.0 protocol error (apierrors.OAuthError): RFC 6749's `{error, error_description}`,

@@ -59,6 +59,8 @@ export const errors = {
   invalidRequest: (message: string) => make('InvalidRequest', 400, message || 'Invalid Request'),
   invalidParameter: (parameter: string, message?: string) => make('InvalidParameter', 400, message ?? `Invalid Parameter ${parameter}`),
   invalidFileSizeLimit: () => make('InvalidRequest', 400, 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  /** imgproxy's answer to a source it cannot read, as storage-api words it (HTTP 400). */
+  unsupportedImageSource: () => make('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering'),
   noSuchUpload: () => make('NoSuchUpload', 404, 'Upload not found'),
   uploadOffsetMismatch: () => make('InvalidRequest', 409, 'Upload-Offset header does not match the offset of the upload'),
   noContentProvided: () => make('InvalidRequest', 400, 'No content provided'),
@@ -103,6 +105,13 @@ export function fromDbError(raw: unknown): unknown {
     default:
       return make('DatabaseError', 500, `database error, code: ${error.code}`);
   }
+}
+
+/** TUS's wire shape (upstream's getTusError): the logical status as the HTTP status, the message as text. */
+export function renderTusError(error: unknown): { status: number; body: string } {
+  const mapped = fromDbError(error);
+  if (mapped instanceof StorageError) return { status: mapped.httpStatusCode, body: mapped.message };
+  return { status: 500, body: 'Internal server error' };
 }
 
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */

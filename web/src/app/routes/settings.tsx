@@ -2,7 +2,6 @@ import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { NotificationPreferences } from '@/features/community';
@@ -12,6 +11,7 @@ import { RequireAuth, useUser } from '@/lib/auth';
 import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (

@@ -9,6 +9,7 @@ export interface XmlNode {
 }
 
 export function escapeXml(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what this escapes
   return value.replace(/[<>&"'\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 

@@ -5,10 +5,10 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger 
 import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
 import { describeError } from '@/lib/errors';
 import { firstVerifiedFactor, verifiedFactors, verifyCode, verifyWithSecurityKey } from '@/lib/mfa';
+import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountInput, type DeleteAccountInput } from '../schemas';
 

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/auth';
 import { safeNextPath } from '@/lib/auth-redirect';
 import { describeError, messages } from '@/lib/errors';

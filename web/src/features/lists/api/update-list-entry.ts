@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { queueWrite, sendOrQueue, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { listKeys } from '@/lib/query-keys';
 import { whenOnline } from '@/lib/reachability';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import type { OpenedList } from './open-list';
 
 type Change = { note: string } | { position: number };

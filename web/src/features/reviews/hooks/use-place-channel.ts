@@ -18,7 +18,8 @@ interface ChangePayload {
  * with them: the header and the list change together when the reader shows the new reviews
  * (decision 244) — or when the list is read again by itself (decision 394). Over an empty list
  * there is nothing to keep in place: the review shows at once. Every other change (an edit, a
- * deletion, the reader's own review) refreshes the list and the figures at once.
+ * deletion, the reader's own review) refreshes the list and the figures at once; a suggested
+ * edit made or decided refreshes the history.
  */
 export function usePlaceChannel(placeId: string, userId: string | null) {
   const queryClient = useQueryClient();
@@ -69,6 +70,11 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
             refreshStats();
             void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
           }
+        })
+        // A suggestion made, decided or withdrawn (decision 322): the history, and the place if it changed.
+        .on('broadcast', { event: 'place_edit' }, () => {
+          void queryClient.invalidateQueries({ queryKey: placeKeys.edits(placeId) });
+          refreshStats();
         })
         .on('broadcast', { event: 'DELETE' }, () => {
           refreshStats();

@@ -75,7 +75,6 @@ export function useGrants(userId: string) {
 export function useRevokeGrant(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    meta: { errorToast: false },
     mutationFn: async (clientId: string) => {
       const { error } = await supabase.auth.oauth.revokeGrant({ clientId });
       if (error) throw error;

@@ -76,7 +76,6 @@ export function useRemovePasskey(userId: string) {
       const { error } = await supabase.auth.passkey.delete({ passkeyId });
       if (error) throw error;
     },
-    meta: { errorToast: false },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.list(userId) }),
   });
 }

@@ -1,7 +1,6 @@
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
 import { formatShortDate } from '@/lib/dates';
-import { describeError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { useGrants, useRevokeGrant } from '../api/consent';
 import { scopeWords } from './consent-panel';
 
@@ -28,12 +27,8 @@ export function ConnectedApps({ userId }: { userId: string }) {
                 variant="secondary"
                 aria-label={`Remove access for ${name}`}
                 disabled={revoke.isPending}
-                onClick={() =>
-                  void revoke.mutateAsync(grant.client.id).then(
-                    () => toast.success(`${name} can no longer use your account`),
-                    (error: unknown) => toast.error(describeError(error).message),
-                  )
-                }
+                // A failure is toasted by the app's one error path (lib/query-client.ts), not here.
+                onClick={() => revoke.mutate(grant.client.id, { onSuccess: () => toast.success(`${name} can no longer use your account`) })}
               >
                 Remove access
               </Button>

@@ -3,9 +3,9 @@ import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
 import { formatRelativeDate, formatShortDate } from '@/lib/dates';
 import { describeError } from '@/lib/errors';
+import { toast } from '@/lib/toast';
 import { useAddPasskey, usePasskeys, useRemovePasskey, useRenamePasskey, type Passkey } from '../api/passkeys';
 
 function RenameForm({ userId, passkey, onDone }: { userId: string; passkey: Passkey; onDone: () => void }) {
@@ -75,12 +75,8 @@ export function PasskeySettings({ userId }: { userId: string }) {
                         variant="secondary"
                         aria-label={`Remove ${name}`}
                         disabled={remove.isPending}
-                        onClick={() =>
-                          void remove.mutateAsync(passkey.id).then(
-                            () => toast.success('Passkey removed'),
-                            (caught: unknown) => toast.error(describeError(caught).message),
-                          )
-                        }
+                        // A failure is toasted by the app's one error path (lib/query-client.ts), not here.
+                        onClick={() => remove.mutate(passkey.id, { onSuccess: () => toast.success('Passkey removed') })}
                       >
                         Remove
                       </Button>

@@ -2,7 +2,7 @@ import type { Factor } from '@supabase/supabase-js';
 import { useState } from 'react';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { describeError } from '@/lib/errors';
 import { verifyCode, verifyWithSecurityKey } from '@/lib/mfa';
 import { useRemoveFactor } from '../api/factors';

@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { useConfirmTotp, type PendingTotp } from '../api/factors';
 import { CodeForm } from './code-form';
 
