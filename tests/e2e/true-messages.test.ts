@@ -44,7 +44,7 @@ describe('messages that stay true, with confirmations on', () => {
     await status.waitFor();
     const words = await status.innerText();
     assert.match(words, new RegExp(`If ${email.replace(/[.+]/g, '\\$&')} is new to Pinstar, a confirmation link is on its way`));
-    assert.match(words, /If that address already has an account, no link is sent\./);
+    assert.match(words, /If that address already belongs to a confirmed account, no link is sent\./);
     assert.doesNotMatch(words, /We sent/);
     await status.getByRole('link', { name: 'reset your password' }).waitFor();
     // Asking again says nothing false either.

@@ -63,6 +63,10 @@ describe('two-factor sign-in in the browser', () => {
     await security.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     secret = (await security.locator('code').textContent()) ?? '';
     assert.match(secret, /^[A-Z2-7]{32}$/);
+    // Before it is on, the member is told what a lost phone means and what to keep.
+    await security
+      .getByText('If you lose the phone with this app, you can’t sign in without a code from another app you set up.')
+      .waitFor();
     await security.getByLabel('Code from the app').fill('12345');
     await security.getByRole('button', { name: 'Turn on two-factor' }).click();
     await security.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
@@ -184,6 +188,62 @@ describe('two-factor sign-in in the browser', () => {
     await region.getByRole('button', { name: 'Turn on two-factor' }).click();
     await waitForToast(again.page, 'Two-factor sign-in is on');
     await again.close();
+  });
+
+  test('no session removes the last factor without a code: password-only sessions end when it is added, and are refused', async () => {
+    // Signed in on the laptop with a password alone; two-factor is then turned on from the phone.
+    const laptopEmail = uniqueEmail('lea2fa');
+    const leaId = await createMember(app.server, laptopEmail, password, 'Lea Laptop');
+    const { page, context, errors } = await app.openPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, laptopEmail, password);
+    await waitForToast(page, 'Welcome, Lea Laptop!');
+    const phone = app.server.client();
+    assert.equal((await phone.auth.signInWithPassword({ email: laptopEmail, password })).error, null);
+    const enrolled = await phone.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+    assert.equal(enrolled.error, null);
+    const phoneSecret = enrolled.data?.totp.secret ?? '';
+    const factorId = enrolled.data?.id ?? '';
+    assert.equal((await phone.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(phoneSecret) })).error, null);
+    const count = async () =>
+      (
+        await app.server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query<{ n: number }>(`select count(*)::int as n from auth.mfa_factors where user_id = $1`, [leaId]),
+        )
+      ).rows[0]?.n;
+
+    // The laptop's password-only session ended when the factor was verified (GoTrue's
+    // InvalidateSessionsWithAALLessThan): Settings is not reachable from it.
+    await page.goto('/settings');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    assert.notEqual(new URL(page.url()).pathname, '/settings');
+    // A password-only session started now is refused the removal.
+    const thief = app.server.client();
+    assert.equal((await thief.auth.signInWithPassword({ email: laptopEmail, password })).error, null);
+    const refused = await thief.auth.mfa.unenroll({ factorId });
+    assert.equal(refused.error?.code, 'insufficient_aal');
+    assert.equal(await count(), 1, 'a password alone removed nothing');
+
+    // In the app, the code comes first; then the last factor goes, after the question.
+    await page.goto('/auth/sign-in?next=/settings');
+    await signInWithForm(page, laptopEmail, password);
+    await page.getByLabel('Authentication code').fill(await nextCode(phoneSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    const apps = page.getByRole('region', { name: 'Security' }).getByRole('list', { name: 'Authenticator apps' });
+    await apps.getByRole('listitem').getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Turn off two-factor sign-in?' })
+      .getByRole('button', { name: 'Turn off two-factor' })
+      .click();
+    await waitForToast(page, 'Two-factor sign-in is off');
+    assert.equal(await count(), 0);
+    assert.deepEqual(
+      errors.filter((e) => !/status of 40[13]/.test(e)),
+      [],
+    );
+    await context.close();
   });
 
   test('a second sign-in method is listed and unlinked; the last one cannot be', async () => {

@@ -2,6 +2,9 @@
  * The one error catalogue of the app (docs/product.md "Error catalogue"): every failure from auth,
  * PostgREST, storage, edge functions or the network becomes a message a person understands and a
  * reaction the UI knows how to perform. Components never show raw server messages.
+ *
+ * Over 300 lines: the catalogue is one table of every message and the one function that reads
+ * each service's codes into it; split, a message and the code that picks it would drift apart.
  */
 import { onlineManager } from '@tanstack/query-core';
 import { offlineCause } from './offline-cause.ts';

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { toast } from '@/lib/toast';
 import { useAuth } from '@/lib/auth';
 import { safeNextPath } from '@/lib/auth-redirect';
 import { describeError, messages } from '@/lib/errors';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { isMailedLinkType, verifyMailedLink, type MailedLinkType } from '../api/verify-mailed-link';
 
 /** Where each kind of link goes once verified (a recovery link: auth goes to "Set a new password" itself). */

@@ -37,7 +37,7 @@ export function SignUpForm() {
           If {sentTo} is new to Pinstar, a confirmation link is on its way to it: open it, on any device, to finish creating your account.
         </p>
         <p className="text-sm text-slate-700">
-          If that address already has an account, no link is sent.{' '}
+          If that address already belongs to a confirmed account, no link is sent.{' '}
           <Link to={paths.signIn()} className={link}>
             Sign in
           </Link>{' '}

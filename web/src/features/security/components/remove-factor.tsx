@@ -2,9 +2,10 @@ import type { Factor } from '@supabase/supabase-js';
 import { useState } from 'react';
 import { AlertDialog, AlertDialogAction, AlertDialogCancel, AlertDialogContent } from '@/components/ui/alert-dialog';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/lib/toast';
+import { FormError } from '@/components/ui/form-field';
 import { describeError } from '@/lib/errors';
 import { verifyCode, verifyWithSecurityKey } from '@/lib/mfa';
+import { toast } from '@/lib/toast';
 import { useRemoveFactor } from '../api/factors';
 import { CodeForm } from './code-form';
 
@@ -34,9 +35,12 @@ export function RemoveFactor({
 }) {
   const remove = useRemoveFactor(userId);
   const [proveFirst, setProveFirst] = useState<Removal | null>(null);
+  // A refusal other than the missing code is said here, under the factors (the mutation does not toast).
+  const [failure, setFailure] = useState<string | null>(null);
   const last = factors.length === 1;
 
   const removeNow = async ({ factor, name }: Removal) => {
+    setFailure(null);
     try {
       const { codeDue } = await remove.mutateAsync(factor.id);
       setProveFirst(null);
@@ -46,7 +50,7 @@ export function RemoveFactor({
       );
     } catch (error: unknown) {
       if (describeError(error).code === 'insufficient_aal') setProveFirst({ factor, name });
-      else toast.error(describeError(error).message);
+      else setFailure(describeError(error).message);
     }
   };
 
@@ -72,7 +76,7 @@ export function RemoveFactor({
               onClick={() =>
                 void verifyWithSecurityKey(key.id).then(
                   () => removeNow(proveFirst),
-                  (error: unknown) => toast.error(describeError(error).message),
+                  (error: unknown) => setFailure(describeError(error).message),
                 )
               }
             >
@@ -81,6 +85,7 @@ export function RemoveFactor({
           ) : null}
         </div>
       ) : null}
+      <FormError>{failure}</FormError>
       <AlertDialog open={removal !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
         {removal ? (
           <AlertDialogContent
