@@ -93,21 +93,22 @@ export function useConfirmTotp(userId: string) {
 
 /**
  * Removes a second factor. GoTrue asks for a session at aal2 to remove a verified factor
- * (`insufficient_aal` otherwise; the caller asks for a code and tries again). The sessions that
- * last used it fall back to aal1 (Factor.DowngradeSessionsToAAL1): resolves to whether this one now
- * needs a code from another factor that remains.
+ * (`insufficient_aal` otherwise): that is no failure but a step, `proveFirst` (the caller asks for
+ * a code and tries again); any other refusal goes to the app's one error path. The sessions that
+ * last used it fall back to aal1 (Factor.DowngradeSessionsToAAL1): `codeDue` says whether this one
+ * now needs a code from another factor that remains.
  */
 export function useRemoveFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (factorId: string): Promise<{ codeDue: boolean }> => {
+    mutationFn: async (factorId: string): Promise<{ removed: boolean; codeDue: boolean }> => {
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
+      if (error?.code === 'insufficient_aal') return { removed: false, codeDue: true };
       if (error) throw error;
       const { data } = await supabase.auth.refreshSession();
-      return { codeDue: codeStillDue(data.session) };
+      return { removed: true, codeDue: codeStillDue(data.session) };
     },
-    meta: { errorToast: false },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }),
+    onSuccess: ({ removed }) => (removed ? queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }) : undefined),
   });
 }
 
