@@ -48,6 +48,8 @@ export interface ReviewAuthor {
   username: string;
   display_name: string;
   avatar_path: string | null;
+  /** Shown as a badge for moderators and admins. */
+  role: string;
 }
 
 export interface ReviewPhoto {
