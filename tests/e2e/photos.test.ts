@@ -183,7 +183,7 @@ describe('photos', () => {
     await page.keyboard.press('ArrowRight');
     await page
       .getByRole('dialog', { name: /Photo 2 of 2/ })
-      .getByText(/the Eiffel Tower in the evening/)
+      .getByText(/the Eiffel Tower’s iron lattice/)
       .waitFor();
     await page.waitForFunction(
       `document.querySelector('[role="dialog"] img')?.complete && document.querySelector('[role="dialog"] img').naturalWidth > 0`,
