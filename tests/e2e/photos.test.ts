@@ -119,7 +119,10 @@ describe('photos', () => {
       // The gallery and the review list mount once their queries have settled (decision 278).
       await page.locator('main ul button img').first().waitFor();
       await page.locator('main article article ul img').first().waitFor();
-      await page.waitForFunction(`[...document.querySelectorAll('main article img')].every((image) => image.complete)`);
+      // every image the page asked for; lazy avatars far below the fold (a long page of reviews) wait for a scroll
+      await page.waitForFunction(
+        `[...document.querySelectorAll('main article img')].every((image) => image.complete || (image.loading === 'lazy' && image.currentSrc === ''))`,
+      );
       await page.waitForFunction(`document.querySelectorAll('main [data-photo-placeholder]').length === 0`);
       const after = await reviews.boundingBox();
       assert.deepEqual(after, before, 'nothing moved when the photos arrived');

@@ -322,24 +322,32 @@ export const londonScenes: Scene[] = [
         body.push(rect(x + 300, 200, 40, 700, '#7a8f9c'));
       }
       body.push(rect(0, 160, W, 40, '#7a8f9c'), rect(0, 900, W, 300, '#b8a98c'));
-      const spine: [number, number][] = [];
-      for (let i = 0; i <= 30; i++) {
-        const t = i / 30;
-        spine.push([200 + t * 1200, 260 + Math.sin(t * Math.PI) * 180 - t * 40]);
+      // the skeleton dives head first: tail high on the right, skull low on the left
+      const at = (t: number): [number, number] => [1480 - t * 1180, 150 + t * 260 + Math.sin(t * Math.PI) * 90];
+      const bone = '#f4efe2';
+      for (let i = 0; i < 40; i++) {
+        const [x1, y1] = at(i / 40);
+        const [x2, y2] = at((i + 1) / 40);
+        body.push(line(x1, y1, x2, y2, bone, 6 + (i / 40) * 22, 'stroke-linecap="round"'));
+        if (i % 2 === 0) body.push(rect(x1 - 4, y1 - 14 - (i / 40) * 12, 8, 10 + (i / 40) * 10, '#e2dccb'));
       }
-      for (const [i, [x, y]] of spine.entries()) {
-        const r = 16 - Math.abs(i - 8) * 0.35;
-        if (i > 4 && i < 20)
-          body.push(
-            path(
-              `M${x},${y} q-10,${70 + (12 - Math.abs(i - 12)) * 4} 12,${110 - Math.abs(i - 12) * 4}`,
-              'none',
-              'stroke="#f4efe2" stroke-width="6"',
-            ),
-          );
-        body.push(circle(x, y, Math.max(6, r), '#f4efe2'));
+      for (let i = 0; i < 13; i++) {
+        const t = 0.5 + i * 0.028;
+        const [x, y] = at(t);
+        const len = 120 - Math.abs(i - 6) * 12;
+        body.push(path(`M${x},${y + 8} q-46,${len * 0.5} -8,${len}`, 'none', `stroke="${bone}" stroke-width="7" stroke-linecap="round"`));
+        body.push(
+          path(`M${x},${y + 8} q36,${len * 0.45} 10,${len * 0.9}`, 'none', `stroke="#d9d2bf" stroke-width="6" stroke-linecap="round"`),
+        );
       }
-      body.push(ellipse(170, 250, 80, 40, '#f4efe2'));
+      const [hx, hy] = at(1);
+      body.push(path(`M${hx + 30},${hy - 30} L${hx - 220},${hy + 40} L${hx - 210},${hy + 62} L${hx + 40},${hy + 30} Z`, bone));
+      body.push(path(`M${hx + 20},${hy + 34} L${hx - 200},${hy + 78} L${hx - 196},${hy + 90} L${hx + 30},${hy + 52} Z`, '#e2dccb'));
+      const [fx, fy] = at(0.74);
+      body.push(
+        path(`M${fx},${fy + 20} l-60,110 l22,6 l52,-104 Z`, bone),
+        path(`M${fx - 60},${fy + 130} l-30,70 l16,4 l34,-66 Z`, '#e2dccb'),
+      );
       return [layer(body), crowd(12, 100, 1500, 1150, 120, rnd, 80)];
     },
   },

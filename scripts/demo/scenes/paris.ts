@@ -157,13 +157,15 @@ export const parisScenes: Scene[] = [
           ],
           '#5b6570',
         ),
-        rect(430, 230, 240, 700, stone),
-        rect(930, 230, 240, 700, stone),
+        rect(430, 130, 240, 800, stone),
+        rect(930, 130, 240, 800, stone),
+        rect(420, 120, 260, 18, shade),
+        rect(920, 120, 260, 18, shade),
         rect(670, 380, 260, 550, stone),
         rect(430, 560, 740, 40, shade),
         rect(430, 380, 740, 24, shade),
       ];
-      for (const x of [450, 950]) body.push(...windows(x, 250, 200, 120, 2, 1, shade, { arched: true }));
+      for (const x of [450, 950]) body.push(...windows(x, 150, 200, 220, 2, 1, shade, { arched: true }));
       body.push(circle(800, 480, 90, '#5a4a6b'), circle(800, 480, 74, '#8d5f8a'), circle(800, 480, 30, '#c9a441'));
       for (let i = 0; i < 12; i++) {
         const a = (i / 12) * Math.PI * 2;
@@ -508,12 +510,21 @@ export const parisScenes: Scene[] = [
         ),
         ...windows(260, 380, 1080, 340, 13, 2, '#7e8a92', { arched: true }),
       ];
+      const bronze = '#2f3a34';
+      const limb = (x1: number, y1: number, x2: number, y2: number, w: number) => line(x1, y1, x2, y2, bronze, w, 'stroke-linecap="round"');
+      // seated, leaning forward, the right elbow on the left knee and the chin on the hand
       const thinker = [
         rect(1040, 560, 200, 420, '#8d8a84'),
         rect(1020, 540, 240, 30, '#a19e97'),
-        path('M1070,540 L1080,430 Q1100,380 1150,370 L1190,380 L1220,450 L1230,540 Z', '#2f3a34'),
-        circle(1170, 330, 40, '#2f3a34'),
-        path('M1150,380 Q1120,420 1150,440 L1180,360 Z', '#3b4a42'),
+        rect(1130, 470, 100, 72, '#3a4640', 'rx="14"'),
+        limb(1190, 472, 1085, 455, 46),
+        limb(1085, 455, 1080, 530, 34),
+        limb(1070, 532, 1040, 536, 20),
+        limb(1195, 470, 1120, 372, 62),
+        limb(1125, 382, 1095, 452, 26),
+        limb(1095, 452, 1082, 372, 22),
+        circle(1092, 338, 34, bronze),
+        limb(1170, 410, 1178, 470, 24),
       ];
       return [
         sky('day', rnd, 740),
