@@ -2,19 +2,26 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { createSlowTable, get, memberToken, percentile, probeUrl, startAttackers } from '../tests/support/slow-caller.ts';
+import { get, memberToken, percentile, startAttackers } from '../tests/support/slow-caller.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
 import { startBenchServer } from './support/bench-server.ts';
 
 /**
- * `npm run bench:dos`: a signed-in member's primary-key read through REST while 0, 1 and 4
- * anonymous clients (each from its own loopback address, so four callers) loop a regex
- * filter that runs until the statement timeout stops it. Prints the member's probe latency
- * (p50/p95/max) per backend and attacker count, with the server's default timeouts.
+ * `npm run bench:dos`: on the app's own project and demo data, a signed-in member reads
+ * `GET /rest/v1/places?select=id&limit=1` every 50 ms while 0, 1 and 4 anonymous clients (each
+ * from its own loopback address, so four callers) loop the regex filter an attacker sends to
+ * the reviews, `body=match.(.*)(.*)(.*)(.*)(.*)\5\4\3\2\1x` (back-references: every split of
+ * every review is tried). Prints the member's probe latency (p50/p95/max) per backend and
+ * attacker count, with the server's default timeouts, and exits 1 when the goal is missed:
+ * member p95 ≤ 1 s with one attacker and with four (decision 305).
  * BENCH_BACKENDS=pglite,postgres picks the backends, BENCH_DOS_SECONDS the probing time.
  */
 const root = path.resolve(import.meta.dirname, '..');
-const project = path.join(root, 'tests/fixtures/rest');
+const project = path.join(root, 'supabase');
+/** The attack exactly as sent. */
+const attackPath = '/rest/v1/reviews?select=id&body=match.(.*)(.*)(.*)(.*)(.*)%5C5%5C4%5C3%5C2%5C1x';
+const probePath = '/rest/v1/places?select=id&limit=1';
+const goalP95Ms = 1000;
 const seconds = Number(process.env.BENCH_DOS_SECONDS ?? 30);
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',').map((b) => b.trim());
 const attackerCounts = [0, 1, 4];
@@ -38,20 +45,19 @@ async function benchBackend(backend: string, databaseUrl: string): Promise<Row[]
   });
   const rows: Row[] = [];
   try {
-    await createSlowTable(server.db);
     const token = await memberToken(server.url, server.keys.anonKey, server.keys.serviceRoleKey);
     const headers = { apikey: server.keys.anonKey, authorization: `Bearer ${token}` };
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     for (const attackers of attackerCounts) {
       process.stderr.write(`${backend}: ${attackers} attacker(s), ${seconds} s\n`);
-      const { stop, firstRound } = startAttackers(server.url, server.keys.anonKey, attackers);
+      const { stop, firstRound } = startAttackers(server.url, server.keys.anonKey, attackers, attackPath);
       // Probe the steady state: every attacker has had one statement stopped (four new
       // callers that queued before the member's first probe go first, once).
       await firstRound;
       const probes: number[] = [];
       const until = performance.now() + seconds * 1000;
-      for (let i = 0; performance.now() < until; i++) {
-        const answer = await get(probeUrl(server.url, 1 + (i % 200)), headers, agent);
+      while (performance.now() < until) {
+        const answer = await get(`${server.url.replace('localhost', '127.0.0.1')}${probePath}`, headers, agent);
         if (answer.status !== 200) throw new Error(`probe answered ${answer.status}: ${answer.body}`);
         probes.push(answer.ms);
         await new Promise((resolve) => setTimeout(resolve, probeGapMs));
@@ -93,8 +99,15 @@ function print(rows: Row[], loadBefore: number[]): void {
     );
   }
   console.log(
-    '(probe: GET one row by primary key as a signed-in member; attackers: anonymous GETs with a back-reference regex filter that runs to the statement timeout, each from its own loopback address.)',
+    `(probe: GET ${probePath} as a signed-in member; attackers: anonymous GET ${attackPath}, each from its own loopback address.)`,
   );
+}
+
+/** The goal, per backend: member p95 ≤ 1 s with one attacker and with four. */
+function goalMissed(rows: Row[]): string[] {
+  return rows
+    .filter((r) => r.attackers > 0 && !(percentile(r.probes, 95) <= goalP95Ms))
+    .map((r) => `${r.backend} with ${r.attackers} attacker(s): member p95 ${percentile(r.probes, 95).toFixed(1)} ms > ${goalP95Ms} ms`);
 }
 
 async function main(): Promise<void> {
@@ -105,6 +118,11 @@ async function main(): Promise<void> {
     rows.push(...(await withBenchDatabase('bench_dos', (url) => benchBackend('postgres', url))));
   }
   print(rows, loadBefore);
+  const missed = goalMissed(rows);
+  if (missed.length > 0) {
+    console.log(`goal missed: ${missed.join('; ')}`);
+    process.exitCode = 1;
+  } else console.log(`goal met: member p95 ≤ ${goalP95Ms} ms with 1 and 4 attackers on every backend`);
 }
 
 await main();

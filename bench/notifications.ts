@@ -41,6 +41,8 @@ async function start(backend: TestBackend, databaseUrl: string): Promise<TestSer
     backend,
     anonKey: server.keys.anonKey,
     serviceRoleKey: server.keys.serviceRoleKey,
+    fetch,
+    listening: true,
     client,
     admin: () => client(server.keys.serviceRoleKey),
     close: async () => {

@@ -6,6 +6,7 @@
  * places.
  */
 import { createRequire } from 'node:module';
+import tzLookup from '@photostructure/tz-lookup';
 import type { Database } from '../server/src/db/types.ts';
 
 interface City {
@@ -16,6 +17,31 @@ interface City {
 }
 
 export const reviewCount = 1_000_000;
+
+/** Weekly hours the places take in turn (decision 321): shops, restaurants, late bars, always open… */
+const day = (ranges: string[][]) => ranges;
+const every = (ranges: string[][]) => Array.from({ length: 7 }, () => day(ranges));
+export const hourPatterns = [
+  { weekly: every([['09:00', '18:00']]) },
+  { weekly: [[], ...Array.from({ length: 6 }, () => [['10:00', '22:00']])] },
+  { weekly: every([['07:00', '23:00']]) },
+  { weekly: [[], [['18:00', '02:00']], [['18:00', '02:00']], [['18:00', '02:00']], [['18:00', '03:00']], [['18:00', '03:00']], []] },
+  { weekly: every([['00:00', '24:00']]) },
+  {
+    weekly: [
+      ...Array.from({ length: 5 }, () => [
+        ['08:00', '12:00'],
+        ['14:00', '19:00'],
+      ]),
+      [['09:00', '13:00']],
+      [],
+    ],
+    exceptions: [
+      { date: '2026-12-25', hours: [] },
+      { date: '2027-01-01', hours: [] },
+    ],
+  },
+];
 const members = 5_000;
 const categories = ['cafe', 'restaurant', 'bar', 'park', 'museum', 'shop', 'viewpoint', 'venue', 'other'];
 
@@ -46,19 +72,35 @@ export async function loadBenchData(db: Database, log: (line: string) => void): 
         description: `A city in ${c.country} with about ${c.population} inhabitants.`,
         lat: c.loc.coordinates[1],
         lng: c.loc.coordinates[0],
+        time_zone: tzLookup(c.loc.coordinates[1], c.loc.coordinates[0]),
+        hours: (i + k) % hourPatterns.length,
       }));
       await tx.query(
-        `insert into public.places (id, name, category, description, lat, lng, created_at, rating_count, rating_avg, photo_count)
+        `insert into public.places (id, name, category, description, lat, lng, created_at, rating_count, rating_avg, photo_count,
+                                   time_zone, opening_hours, phone, price_level)
         select ('b0000000-0000-4000-8000-' || lpad(to_hex(r.k), 12, '0'))::uuid, r.name, r.category::public.place_category, r.description,
-               r.lat, r.lng, now() - interval '300 days', s.n, s.avg, s.photos
-          from json_to_recordset($1::json) as r (k int, name text, category text, description text, lat float8, lng float8)
+               r.lat, r.lng, now() - interval '300 days', s.n, s.avg, s.photos,
+               r.time_zone, ($2::jsonb) -> r.hours, '+1 555 ' || lpad((r.k % 10000)::text, 4, '0'), 1 + r.k % 4
+          from json_to_recordset($1::json) as r (k int, name text, category text, description text, lat float8, lng float8, time_zone text, hours int)
           cross join lateral (
             select count(*)::int as n, coalesce(round(avg(1 + ((r.k + j * ${n}::bigint) * 7) % 5), 2), 0) as avg,
                    (count(*) filter (where 1 + ((r.k + j * ${n}::bigint) * 7) % 5 = 3))::int as photos
               from generate_series(0, ${Math.ceil(reviewCount / n)}) j where r.k + j * ${n}::bigint < ${reviewCount}) s`,
-        [JSON.stringify(batch)],
+        [JSON.stringify(batch), JSON.stringify(hourPatterns)],
       );
     }
+    // the hours as minutes for the "Open now" filter (its trigger is off during the load), and a
+    // history of one accepted edit on every fifth place
+    await tx.exec(`insert into private.place_hours (place_id, time_zone, week, exceptions)
+      select p.id, p.time_zone,
+             (select array_agg(private.opening_minutes(d.value) order by d.ordinality) from jsonb_array_elements(p.opening_hours -> 'weekly') with ordinality d),
+             coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
+                         from jsonb_array_elements(coalesce(p.opening_hours -> 'exceptions', '[]')) e), '{}')
+        from public.places p where p.opening_hours is not null;
+      insert into public.place_edits (place_id, author_id, changes, previous, status, decided_as, decided_at, created_at)
+      select p.id, ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (row_number() over ()) % ${members}), 12, '0'))::uuid,
+             jsonb_build_object('phone', p.phone), '{"phone": null}', 'accepted', 'creator', now() - interval '10 days', now() - interval '11 days'
+        from public.places p where get_byte(uuid_send(p.id), 15) % 5 = 0;`);
     // the search indexes take entries one by one (no pending list, see the query performance
     // migration); a bulk load batches them through the pending list, then merges it
     await tx.exec(`alter index private.place_search_document_idx set (fastupdate = on);

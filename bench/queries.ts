@@ -87,6 +87,35 @@ const allQueries: { name: string; run: Run }[] = [
       ]),
   },
   {
+    // the "Open now" filter of Explore (decision 321): every bench place has hours in its zone
+    name: 'places_in_view open now, city viewport (~10 km)',
+    run: (db, s) =>
+      asVisitor(
+        db,
+        `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500, open_now => true) p`,
+        [s.lat - 0.05, s.lng - 0.07, s.lat + 0.05, s.lng + 0.07],
+      ),
+  },
+  {
+    name: 'places_in_view open now, country viewport (~800 km)',
+    run: (db, s) =>
+      asVisitor(
+        db,
+        `select coalesce(json_agg(p), '[]')::text from public.places_in_view($1, $2, $3, $4, max_results => 500, open_now => true) p`,
+        [s.lat - 3.5, s.lng - 5, s.lat + 3.5, s.lng + 5],
+      ),
+  },
+  {
+    name: 'places_nearby open now, 5 km',
+    run: (db, s) =>
+      asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_nearby($1, $2, open_now => true) p`, [s.lat, s.lng]),
+  },
+  {
+    name: 'search_places open now, a word of a city name',
+    run: (db, s) =>
+      asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.search_places($1, 50, open_now => true) p`, [s.word]),
+  },
+  {
     name: 'places_nearby, 5 km',
     run: (db, s) => asVisitor(db, `select coalesce(json_agg(p), '[]')::text from public.places_nearby($1, $2) p`, [s.lat, s.lng]),
   },
@@ -113,6 +142,39 @@ const allQueries: { name: string; run: Run }[] = [
         db,
         `select coalesce(json_agg(g), '[]')::text from (select x.id, x.path, x.alt, x.width, x.height, x.review_id from public.review_photos x
            where x.place_id = $1 and x.hidden_at is null order by x.created_at desc limit 60) g`,
+        [s.id],
+      );
+    },
+  },
+  {
+    // the same four requests (the place row now carries its hours and contact) and the fifth the
+    // page makes since decision 322: its history, newest 50 edits with their authors
+    name: 'place page with hours and history (the above + 50 edits with authors)',
+    run: async (db, s) => {
+      await asVisitor(db, `select row_to_json(p)::text from public.places p where p.id = $1`, [s.id]);
+      await asVisitor(
+        db,
+        `with page as (
+           select r.id, r.place_id, r.author_id, r.rating, r.body, r.visited_on, r.created_at, r.updated_at, r.hidden_at,
+                  (select row_to_json(a) from (select pr.username, pr.display_name, pr.avatar_path from public.profiles pr where pr.id = r.author_id) a) as author,
+                  (select coalesce(json_agg(ph), '[]') from (select x.id, x.path, x.alt, x.width, x.height from public.review_photos x where x.review_id = r.id) ph) as photos
+             from public.reviews r where r.place_id = $1 order by r.created_at desc, r.id limit 20 offset 0)
+         select (select count(*) from public.reviews r where r.place_id = $1) as total, coalesce(json_agg(page), '[]')::text as body from page`,
+        [s.id],
+      );
+      await asVisitor(db, `select coalesce(json_agg(h), '[]')::text from public.place_rating_histogram($1) h`, [s.id]);
+      await asVisitor(
+        db,
+        `select coalesce(json_agg(g), '[]')::text from (select x.id, x.path, x.alt, x.width, x.height, x.review_id from public.review_photos x
+           where x.place_id = $1 and x.hidden_at is null order by x.created_at desc limit 60) g`,
+        [s.id],
+      );
+      await asVisitor(
+        db,
+        `select coalesce(json_agg(e), '[]')::text from (
+           select x.id, x.place_id, x.author_id, x.changes, x.previous, x.note, x.status, x.decided_as, x.decided_at, x.reason, x.created_at,
+                  (select row_to_json(a) from (select pr.username, pr.display_name from public.profiles pr where pr.id = x.author_id) a) as author
+             from public.place_edits x where x.place_id = $1 order by x.created_at desc limit 50) e`,
         [s.id],
       );
     },

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 
 /**
- * `npm run check`: both TypeScript projects, ESLint and Prettier, run side by side (each is
- * single-threaded). tsc and ESLint keep their caches in node_modules/.cache, so a second run
- * rechecks only what changed. Prints each tool's output under its name; exits 1 when any fails.
+ * `npm run check`: both TypeScript projects, ESLint, Prettier and the decision records' index
+ * (scripts/decision-index.ts), run side by side (each is single-threaded). tsc and ESLint keep
+ * their caches in node_modules/.cache, so a second run rechecks only what changed. Prints each tool's output under its name; exits 1 when any fails.
  */
 const cache = path.join('node_modules', '.cache');
 const bin = (name: string) => path.join('node_modules', '.bin', name);
@@ -21,10 +21,16 @@ const steps: Array<{ name: string; command: string; args: string[] }> = [
     args: ['-p', 'web/tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'web.tsbuildinfo')],
   },
   {
+    name: 'tsc (web screens)',
+    command: bin('tsc'),
+    args: ['-p', 'tests/web/tsconfig.json', '--incremental', '--tsBuildInfoFile', path.join(cache, 'tsc', 'web-screens.tsbuildinfo')],
+  },
+  {
     name: 'eslint',
     command: bin('eslint'),
     args: ['.', '--max-warnings=0', '--cache', '--cache-strategy', 'content', '--cache-location', path.join(cache, 'eslint', 'cache.json')],
   },
+  { name: 'decision records', command: process.execPath, args: [path.join('scripts', 'decision-index.ts')] },
   {
     name: 'prettier',
     command: bin('prettier'),

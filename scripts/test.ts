@@ -1,17 +1,20 @@
 import { spawn } from 'node:child_process';
+import { globSync } from 'node:fs';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
 
 /**
- * `npm test`: first the unit tier — tests beside the code (`server/src`, `web/src`), which need
- * no fixture but the PGlite template and run in seconds; it stops here if they fail. Then it
- * prepares the shared fixtures once (a throwaway PostgreSQL 15 cluster, the built web app) and
- * runs the integration, data, conformance and Chromium e2e suites under `tests/`.
- * `npm test -- --unit` runs the unit tier alone; extra arguments select files instead:
- * `npm test -- tests/conformance/auth.test.ts`.
+ * `npm test`: first the fast tiers — the unit tests beside the code (`server/src`, `web/src`,
+ * `scripts`) and the web app's screens on its real providers against the server in-process
+ * (`tests/web/screens`, decision 401) — which need no fixture but the PGlite template and run in
+ * seconds; it stops here if they fail. Then it prepares the shared fixtures once (a throwaway
+ * PostgreSQL 15 cluster, the built web app) and runs the integration, data, conformance and
+ * Chromium e2e suites under `tests/`. `npm test -- --unit` runs the fast tiers alone; extra
+ * arguments select files instead: `npm test -- tests/conformance/auth.test.ts`.
  */
-const unitTier = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts'];
-const suites = ['tests/**/*.test.ts'];
+const fastTiers = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/web/screens/**/*.test.ts'];
+const screens = new Set(globSync('tests/web/screens/**/*.test.ts'));
+const suites = () => globSync('tests/**/*.test.ts').filter((file) => !screens.has(file));
 const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
 const flags = args.filter((a) => a.startsWith('--') && a !== '--unit');
@@ -38,11 +41,18 @@ function runFiles(patterns: string[]): Promise<number> {
   });
 }
 
+/** Files of the fast tiers need only the PGlite template: no PostgreSQL cluster, no web build. */
+const fastFile = (file: string) => /^(server\/src|web\/src|scripts|tests\/web\/screens)\//.test(file.replace(/^\.\//, ''));
+if (files.length > 0 && files.every(fastFile)) {
+  await makePgliteTemplate();
+  process.exit(await runFiles(files));
+}
+
 if (files.length === 0) {
   const started = performance.now();
   await makePgliteTemplate();
-  const code = await runFiles(unitTier);
-  process.stdout.write(`unit tier ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}\n`);
+  const code = await runFiles(fastTiers);
+  process.stdout.write(`unit and web tiers ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}\n`);
   if (code !== 0 || unitOnly) process.exit(code);
 }
 
@@ -51,7 +61,7 @@ await globalSetup();
 process.stdout.write(`test fixtures ready in ${seconds(started)}\n`);
 let code = 1;
 try {
-  code = await runFiles(files.length ? files : suites);
+  code = await runFiles(files.length ? files : suites());
 } finally {
   await globalTeardown();
 }

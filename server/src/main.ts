@@ -1,20 +1,10 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { describeBootError } from './db/migrate.ts';
+import { usage } from './help.ts';
+import { tomlValue } from './lib/config.ts';
 import { createLogger, logFormatOf, type LogFormat, type Logger } from './lib/log.ts';
 import { DataDirLockedError, startServer, type RunningServer } from './server.ts';
-
-const usage = `Usage: npm start -- [options]
-
-Runs the local Supabase-compatible server and the web app on one origin.
-
-Options:
-  --project <dir>   Supabase project folder (config.toml, migrations/, seed.sql, functions/)  [./supabase]
-  --port <n>        port to listen on                                            [PORT or 54321]
-  --data-dir <dir>  where the embedded database and stored files live            [DATA_DIR or .data]
-  --no-web          serve only the APIs
-  -h, --help        show this help
-
-Environment: see README.md ("Configuration").`;
 
 function main(): void {
   let args;
@@ -23,8 +13,11 @@ function main(): void {
       options: {
         project: { type: 'string' },
         port: { type: 'string' },
+        host: { type: 'string' },
         'data-dir': { type: 'string' },
+        web: { type: 'string' },
         'no-web': { type: 'boolean' },
+        'allow-demo-keys': { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }).values;
@@ -45,6 +38,12 @@ function main(): void {
   }
   const log = createLogger(process.env.LOG_REQUESTS !== '0', format);
   const port = args.port === undefined ? undefined : Number(args.port);
+  if (port !== undefined && (!Number.isInteger(port) || port < 0 || port > 65535)) {
+    process.stderr.write(`--port must be a port number, got "${args.port}"\n`);
+    process.exit(2);
+  }
+  if (args.host !== undefined) process.env.HOST = args.host;
+  const webDist = args['no-web'] || args.web === undefined ? null : path.resolve(args.web);
   // Signals are handled from the first moment: during boot they stop it once the database is open.
   let running: RunningServer | null = null;
   let stopRequested: string | null = null;
@@ -66,7 +65,14 @@ function main(): void {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  startServer({ projectDir: args.project, port, dataDir: args['data-dir'], log, ...(args['no-web'] ? { webDist: null } : {}) }).then(
+  startServer({
+    projectDir: args.project,
+    port,
+    dataDir: args['data-dir'],
+    log,
+    webDist,
+    ...(args['allow-demo-keys'] ? { override: { allowDemoKeys: true } } : {}),
+  }).then(
     (server) => {
       running = server;
       if (stopRequested) {
@@ -111,6 +117,15 @@ function printBanner(server: RunningServer): void {
       `  service_role key ${keys.serviceRoleKey}`,
       `  publishable key  ${keys.publishableKey}`,
       `  secret key       ${keys.secretKey}`,
+      // As `supabase status` prints the S3 protocol's credentials.
+      ...(tomlValue(config.toml, 'storage.s3_protocol.enabled', true)
+        ? [
+            `  S3 Storage URL   ${server.url}/storage/v1/s3`,
+            `  S3 Access Key    ${config.s3.accessKeyId}`,
+            `  S3 Secret Key    ${config.s3.secretAccessKey}`,
+            `  S3 Region        ${config.s3.region}`,
+          ]
+        : []),
       '',
       '',
     ].join('\n'),

@@ -1,12 +1,14 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getRequestListener } from '@hono/node-server';
+import path from 'node:path';
 import { createApp } from './app.ts';
+import { explainStartFailure } from './db/disk-space.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { applyProject } from './db/migrate.ts';
 import { openDatabase } from './db/open.ts';
 import type { Database, PoolStats } from './db/types.ts';
 import { loadConfig, servingUrl, tomlValue, type ConfigInput, type ServerConfig } from './lib/config.ts';
+import { checkDemoKeys } from './lib/demo-keys.ts';
 import { createKeys, type Keys } from './lib/keys.ts';
 import { createLogger, logFormatOf, type Logger } from './lib/log.ts';
 import { createServerMetrics, type ServerMetrics } from './lib/metrics.ts';
@@ -23,6 +25,8 @@ import { createStorageService } from './services/storage/index.ts';
 
 export interface RunningServer {
   url: string;
+  /** The router, for reading the mounted routes (requests go through the envelope on the socket). */
+  app: BootedServer['app'];
   config: ServerConfig;
   keys: Keys;
   db: Database;
@@ -38,12 +42,17 @@ export interface StartOptions extends ConfigInput {
 
 export { DataDirLockedError };
 
-/** The server before it listens: the composed app, ready for `app.request()` or a socket. */
+/** The server before it listens: the envelope, ready for a socket or for `inject()` (decision 300). */
 export interface BootedServer {
+  /** The router (Hono), for reading its routes; requests go through `listener` or `inject`. */
   app: ReturnType<typeof createApp>['app'];
+  /** The services as mounted, the operations endpoints included. */
+  services: ReturnType<typeof createApp>['services'];
+  /** The one Node-level function every HTTP request passes. */
+  listener: ReturnType<typeof createApp>['listener'];
   upgrade: ReturnType<typeof createApp>['upgrade'];
-  /** Answers a request without Hono when its service can (decision 261); false leaves it to `app`. */
-  direct: ReturnType<typeof createApp>['direct'];
+  /** A Fetch `Request` through the same envelope without a socket. */
+  inject: ReturnType<typeof createApp>['inject'];
   config: ServerConfig;
   keys: Keys;
   db: Database;
@@ -105,9 +114,14 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   const metrics = createServerMetrics();
   // PGlite's files allow one process; on PostgreSQL the data dir holds only files that
   // several server processes may share (storage), so it is not locked (decision 160).
+  // Keys first: a reachable server with the CLI's public keys stops here, before it opens anything (decision 301).
+  const keys = await createKeys(config);
+  checkDemoKeys(config, keys.signing.signer.kid, (message) => log.warn(message));
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   let db: Database | null = null;
   const services: Service[] = [];
+  if (config.configFile && config.ignoredConfigKeys.length > 0)
+    log.info(`${path.basename(config.configFile)}: not used by this server, ignored: ${config.ignoredConfigKeys.join(', ')}`);
   try {
     const opened = await openDatabase(config);
     db = instrumentDatabase(opened.db, metrics);
@@ -117,7 +131,6 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     });
     for (const file of report.applied) log.info(`applied migration ${file}`);
     if (report.seeded) log.info('applied seed.sql');
-    const keys = await createKeys(config);
     if (keys.generatedKeyFile) log.info(`auth: wrote a new ES256 signing key set to ${keys.generatedKeyFile} (signing_keys_path)`);
     const deps: ServiceDeps = { config, db, keys, log, metrics, freshDatabase: opened.created };
     const factories = [
@@ -132,12 +145,14 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     for (const service of services) await service.start?.();
     let draining = false;
     const operations = operationsRoutes({ config, db, keys, metrics, draining: () => draining });
-    const { app, upgrade, direct } = createApp(services, { log, logRequests: config.logRequests, metrics, operations });
+    const composed = createApp(services, { config, log, metrics, operations });
     const database = db;
     return {
-      app,
-      upgrade,
-      direct,
+      app: composed.app,
+      services: composed.services,
+      listener: composed.listener,
+      upgrade: composed.upgrade,
+      inject: composed.inject,
       config,
       keys,
       db: database,
@@ -160,23 +175,24 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
     for (const service of services.reverse()) await service.close?.().catch(() => undefined);
     await db?.close().catch(() => undefined);
     unlock();
-    throw error;
+    // PGlite on a full disk fails without naming the disk: say so, and how much it needs.
+    throw config.databaseUrl ? error : explainStartFailure(config.dataDir, error);
   }
 }
 
 /** Boots everything, then listens. */
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
-  const booted = await bootServer(options);
-  const { app, upgrade, direct, config, keys, db, metrics } = booted;
+  return listenOn(await bootServer(options));
+}
+
+/** Puts a booted server on its socket (`config.port`, 0 for a free one); closing it closes the server. */
+export async function listenOn(booted: BootedServer): Promise<RunningServer> {
+  const { listener, upgrade, config, keys, db, metrics } = booted;
   try {
     const server = createServer();
     // Counted (and told to close once the drain begins) before any answer can be written.
     const inFlight = trackInFlight(server);
-    // Hono (through @hono/node-server) answers what the direct path leaves to it.
-    const viaHono = getRequestListener(app.fetch);
-    server.on('request', (incoming, outgoing) => {
-      if (!direct(incoming, outgoing)) void viaHono(incoming, outgoing);
-    });
+    server.on('request', listener);
     metrics.gauge('pinstar_http_requests_in_flight', 'HTTP requests being answered now.', () => [{ value: inFlight.count() }]);
     server.on('upgrade', upgrade);
     server.keepAliveTimeout = 65_000;
@@ -190,6 +206,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     let closing: Promise<void> | null = null;
     return {
       url,
+      app: booted.app,
       config,
       keys,
       db,

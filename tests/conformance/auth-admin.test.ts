@@ -123,7 +123,7 @@ for (const target of conformanceTargets()) {
       assert.equal(data.properties?.redirect_to, 'https://app.example.com/reset');
       assert.match(data.properties?.email_otp ?? '', /^\d{6}$/);
       assert.match(data.properties?.hashed_token ?? '', /^[0-9a-f]{56}$/);
-      const { location } = await followLink(data.properties?.action_link ?? '');
+      const { location } = await followLink(server, data.properties?.action_link ?? '');
       const tab = await openInBrowser(server, location);
       assert.deepEqual(tab.events, ['PASSWORD_RECOVERY']);
       const signup = await server
@@ -150,7 +150,7 @@ for (const target of conformanceTargets()) {
       assert.equal(data.user?.email_confirmed_at, undefined);
       const mail = (await mailTo(server, email))[0];
       assert.equal(mail?.subject, 'You have been invited');
-      const { location } = await followLink(verifyLinkOf(mail));
+      const { location } = await followLink(server, verifyLinkOf(mail));
       assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'invite');
       const tab = await openInBrowser(server, location);
       assert.deepEqual(tab.events, ['SIGNED_IN']);

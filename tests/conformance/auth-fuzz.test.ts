@@ -130,7 +130,7 @@ for (const target of conformanceTargets()) {
       }
       const failures: string[] = [];
       for (const [i, c] of cases.entries()) {
-        const response = await fetch(`${server.url}/auth/v1${c.path}`, { method: c.method, headers: c.headers, body: c.body });
+        const response = await server.fetch(`${server.url}/auth/v1${c.path}`, { method: c.method, headers: c.headers, body: c.body });
         const text = await response.text();
         const where = `#${i} ${c.method} ${c.path} ${JSON.stringify(c.headers.authorization ?? '').slice(0, 30)} body=${JSON.stringify(c.body ?? '').slice(0, 60)}`;
         if (response.status < 400 || response.status >= 500) {

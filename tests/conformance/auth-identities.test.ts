@@ -60,7 +60,9 @@ for (const target of conformanceTargets()) {
     });
 
     test('the identity endpoints need a signed-in user before anything else', async () => {
-      const res = await fetch(`${server.url}/auth/v1/user/identities/authorize?provider=google`, { headers: { apikey: server.anonKey } });
+      const res = await server.fetch(`${server.url}/auth/v1/user/identities/authorize?provider=google`, {
+        headers: { apikey: server.anonKey },
+      });
       assert.equal(res.status, 401);
       assert.equal(((await res.json()) as { error_code: string }).error_code, 'no_authorization');
     });

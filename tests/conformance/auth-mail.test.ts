@@ -65,7 +65,7 @@ for (const target of conformanceTargets()) {
       const link = verifyLinkOf(mails[0]);
       assert.ok(link.startsWith(`${server.url}/auth/v1/verify?token=`));
       assert.match(link, /type=signup/);
-      const { status, location } = await followLink(link);
+      const { status, location } = await followLink(server, link);
       assert.equal(status, 303);
       assert.equal(`${location.origin}${location.pathname}`, 'https://app.example.com/welcome');
       const fragment = new URLSearchParams(location.hash.slice(1));
@@ -78,7 +78,7 @@ for (const target of conformanceTargets()) {
       assert.equal(session?.user.email, email);
       assert.ok(session?.user.email_confirmed_at);
       assert.equal((await server.client().auth.signInWithPassword({ email, password })).error, null);
-      const reused = await followLink(link);
+      const reused = await followLink(server, link);
       const failure = new URLSearchParams(reused.location.hash.slice(1));
       assert.equal(failure.get('error_code'), 'otp_expired');
       assert.equal(failure.get('error'), 'access_denied');
@@ -90,6 +90,7 @@ for (const target of conformanceTargets()) {
       const storage = memoryStorage();
       const { createClient } = await import('@supabase/supabase-js');
       const starter = createClient(server.url, server.anonKey, {
+        global: { fetch: server.fetch },
         auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
       });
       assert.equal(
@@ -100,7 +101,7 @@ for (const target of conformanceTargets()) {
       const mail = (await mailTo(server, email))[0];
       assert.match(verifyLinkOf(mail), /token=pkce_/);
       assert.ok(mail?.html.includes('&amp;type=signup'), 'links in the HTML part are entity-escaped');
-      const { location } = await followLink(verifyLinkOf(mail));
+      const { location } = await followLink(server, verifyLinkOf(mail));
       assert.equal(location.searchParams.get('confirmed'), '1');
       assert.ok(location.searchParams.get('code'));
       const tab = await openInBrowser(server, location, { flowType: 'pkce', storage });
@@ -112,7 +113,7 @@ for (const target of conformanceTargets()) {
     test('a redirect outside the allow list falls back to site_url', async () => {
       const email = uniqueEmail();
       await server.client().auth.signUp({ email, password, options: { emailRedirectTo: 'https://evil.example.net/steal' } });
-      const { location } = await followLink(verifyLinkOf((await mailTo(server, email))[0]));
+      const { location } = await followLink(server, verifyLinkOf((await mailTo(server, email))[0]));
       assert.equal(location.origin, 'http://localhost:5173');
     });
 
@@ -157,7 +158,7 @@ for (const target of conformanceTargets()) {
       const email = uniqueEmail();
       await server.client().auth.signUp({ email, password });
       await age(email, 61);
-      const { status, location } = await followLink(verifyLinkOf((await mailTo(server, email))[0]));
+      const { status, location } = await followLink(server, verifyLinkOf((await mailTo(server, email))[0]));
       assert.equal(status, 303);
       const tab = await openInBrowser(server, location);
       assert.ok(tab.error instanceof Error);
@@ -171,7 +172,7 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(start, { data: {}, error: null });
       const mails = await mailTo(server, email);
       assert.equal(mails[0]?.subject, 'Reset Your Password');
-      const { location } = await followLink(verifyLinkOf(mails[0]));
+      const { location } = await followLink(server, verifyLinkOf(mails[0]));
       assert.equal(`${location.origin}${location.pathname}`, 'https://app.example.com/reset');
       assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'recovery');
       const tab = await openInBrowser(server, location);
@@ -190,12 +191,13 @@ for (const target of conformanceTargets()) {
       const storage = memoryStorage();
       const { createClient } = await import('@supabase/supabase-js');
       const starter = createClient(server.url, server.anonKey, {
+        global: { fetch: server.fetch },
         auth: { flowType: 'pkce', storage, persistSession: true, autoRefreshToken: false, detectSessionInUrl: false },
       });
       assert.equal((await starter.auth.resetPasswordForEmail(email, { redirectTo: 'https://app.example.com/reset' })).error, null);
       const link = verifyLinkOf((await mailTo(server, email))[0]);
       assert.match(link, /token=pkce_/);
-      const { status, location } = await followLink(link);
+      const { status, location } = await followLink(server, link);
       assert.equal(status, 303);
       const code = location.searchParams.get('code');
       assert.ok(code);
@@ -240,13 +242,13 @@ for (const target of conformanceTargets()) {
       const toNew = await mailTo(server, next);
       assert.equal(toOld[0]?.subject, 'Confirm Email Change');
       assert.equal(toNew[0]?.subject, 'Confirm Email Change');
-      const first = await followLink(verifyLinkOf(toOld[0]));
+      const first = await followLink(server, verifyLinkOf(toOld[0]));
       assert.equal(
         new URLSearchParams(first.location.hash.slice(1)).get('message'),
         'Confirmation link accepted. Please proceed to confirm link sent to the other email',
       );
       assert.equal((await client.auth.getUser()).data.user?.email, email, 'one confirmation is not enough');
-      const second = await followLink(verifyLinkOf(toNew[0]));
+      const second = await followLink(server, verifyLinkOf(toNew[0]));
       assert.equal(new URLSearchParams(second.location.hash.slice(1)).get('type'), 'email_change');
       const user = (await client.auth.getUser()).data.user;
       assert.equal(user?.email, next);
@@ -262,7 +264,7 @@ for (const target of conformanceTargets()) {
       assert.equal((await server.client().auth.signInWithOtp({ email })).error, null);
       const mail = (await mailTo(server, email))[0];
       assert.equal(mail?.subject, 'Your Magic Link');
-      const { location } = await followLink(verifyLinkOf(mail));
+      const { location } = await followLink(server, verifyLinkOf(mail));
       assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'magiclink');
       const tab = await openInBrowser(server, location);
       assert.deepEqual(tab.events, ['SIGNED_IN']);
@@ -292,14 +294,14 @@ for (const target of conformanceTargets()) {
     test('the mailbox lists messages newest first as JSON and as a readable page', async () => {
       const email = uniqueEmail();
       await server.client().auth.signUp({ email, password });
-      const all = (await (await fetch(`${server.url}/_dev/mail/api/messages`)).json()) as Array<Record<string, string>>;
+      const all = (await (await server.fetch(`${server.url}/_dev/mail/api/messages`)).json()) as Array<Record<string, string>>;
       const newest = all[0];
       assert.ok(newest);
       assert.deepEqual(Object.keys(newest).sort(), ['created_at', 'html', 'id', 'subject', 'text', 'to']);
       assert.equal(newest.to, email);
       assert.match(newest.html ?? '', /<a href="http:\/\/localhost:\d+\/auth\/v1\/verify\?token=/);
       for (let i = 1; i < all.length; i++) assert.ok((all[i - 1]?.created_at ?? '') >= (all[i]?.created_at ?? ''));
-      const page = await fetch(`${server.url}/_dev/mail`);
+      const page = await server.fetch(`${server.url}/_dev/mail`);
       assert.equal(page.status, 200);
       assert.match(page.headers.get('content-type') ?? '', /text\/html/);
       const html = await page.text();

@@ -8,6 +8,7 @@ import { decodeJwt } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { authFetch, authFixture, uniqueEmail } from '../fixtures/auth/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
+import { nextCode } from '../support/totp.ts';
 
 const password = 'correct-horse-1';
 
@@ -57,7 +58,7 @@ for (const target of conformanceTargets()) {
       assert.equal(error, null);
       const factorId = data?.id ?? '';
       const secret = data?.totp.secret ?? '';
-      const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
+      const verified = await client.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) });
       assert.equal(verified.error, null);
       return { factorId, secret };
     }
@@ -125,6 +126,28 @@ for (const target of conformanceTargets()) {
       );
     });
 
+    test('a code that verified is not taken again, on a new challenge or a new session (RFC 6238 §5.2)', async () => {
+      const { client, email } = await member();
+      const { data } = await client.auth.mfa.enroll({ factorType: 'totp' });
+      const factorId = data?.id ?? '';
+      const code = await nextCode(data?.totp.secret ?? '');
+      assert.equal((await client.auth.mfa.challengeAndVerify({ factorId, code })).error, null);
+      // The same code, seen over a shoulder, on a second device signed in with the password.
+      const thief = server.client();
+      assert.equal((await thief.auth.signInWithPassword({ email, password })).error, null);
+      const replay = await thief.auth.mfa.challengeAndVerify({ factorId, code });
+      assert.equal(replay.error?.status, 422);
+      assert.equal(replay.error?.code, 'mfa_verification_failed');
+      assert.equal(decodeJwt((await thief.auth.getSession()).data.session?.access_token ?? '').aal, 'aal1');
+      // Nor on a new challenge of the first session; an earlier code is refused too.
+      assert.equal(
+        (await client.auth.mfa.challengeAndVerify({ factorId, code: codeFor(data?.totp.secret ?? '', -1) })).error?.code,
+        'mfa_verification_failed',
+      );
+      // The next code works.
+      assert.equal((await thief.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(data?.totp.secret ?? '') })).error, null);
+    });
+
     test('a new password sign-in is aal1 with aal2 next; the factor lifts it; the SQL sees aal through auth.jwt()', async () => {
       const { client, email } = await member();
       const { factorId, secret } = await enrolled(client);
@@ -136,7 +159,7 @@ for (const target of conformanceTargets()) {
       const second = await other.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Backup' });
       assert.equal(second.error?.status, 403);
       assert.equal(second.error?.code, 'insufficient_aal');
-      const verified = await other.auth.mfa.challengeAndVerify({ factorId, code: codeFor(secret) });
+      const verified = await other.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) });
       assert.equal(verified.error, null);
       const token = verified.data?.access_token ?? '';
       const seen = await server.db.transaction({ kind: 'request', role: 'authenticated', claims: decodeJwt(token) }, (tx) =>

@@ -132,8 +132,8 @@ interface ConsentPage {
   res: Response;
 }
 
-async function openConsent(url: string): Promise<ConsentPage> {
-  const res = await fetch(url, { redirect: 'manual' });
+async function openConsent(server: ConformanceTarget, url: string): Promise<ConsentPage> {
+  const res = await server.fetch(url, { redirect: 'manual' });
   const html = await res.text();
   const cookie = (res.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
   const csrf = /name="csrf" value="([^"]*)"/.exec(html)?.[1] ?? '';
@@ -147,7 +147,7 @@ async function submitConsent(
   fields: Record<string, string>,
   cookie = page.cookie,
 ): Promise<Response> {
-  return fetch(`${server.url}/auth/v1/emulator/authorize`, {
+  return server.fetch(`${server.url}/auth/v1/emulator/authorize`, {
     method: 'POST',
     redirect: 'manual',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
@@ -162,17 +162,17 @@ async function submitConsent(
 async function emulatedSignIn(server: ConformanceTarget, startUrl: string, fields: Record<string, string>): Promise<string> {
   let consentUrl = startUrl;
   if (!new URL(startUrl).pathname.startsWith('/auth/v1/emulator/')) {
-    const toProvider = await fetch(startUrl, { redirect: 'manual' });
+    const toProvider = await server.fetch(startUrl, { redirect: 'manual' });
     assert.equal(toProvider.status, 302);
     consentUrl = location(toProvider);
   }
-  const page = await openConsent(consentUrl);
+  const page = await openConsent(server, consentUrl);
   assert.equal(page.res.status, 200);
   const posted = await submitConsent(server, page, fields);
   assert.equal(posted.status, 303);
   const callback = location(posted);
   assert.ok(callback.startsWith(`${server.url}/auth/v1/callback?`), callback);
-  const done = await fetch(callback, { redirect: 'manual' });
+  const done = await server.fetch(callback, { redirect: 'manual' });
   return location(done);
 }
 
@@ -202,11 +202,12 @@ for (const target of conformanceTargets()) {
 
     const pkceClient = () =>
       createClient(server.url, server.anonKey, {
+        global: { fetch: server.fetch },
         auth: { flowType: 'pkce', persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
       });
 
     test('/settings reports the enabled providers in external, none when none is', async () => {
-      const on = (await (await fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: server.anonKey } })).json()) as {
+      const on = (await (await server.fetch(`${server.url}/auth/v1/settings`, { headers: { apikey: server.anonKey } })).json()) as {
         external: Record<string, boolean>;
       };
       assert.equal(on.external.google, true);
@@ -214,7 +215,7 @@ for (const target of conformanceTargets()) {
       assert.equal(on.external.apple, true);
       assert.equal(on.external.keycloak, true);
       assert.equal(on.external.facebook, false);
-      const off = (await (await fetch(`${plain.url}/auth/v1/settings`, { headers: { apikey: plain.anonKey } })).json()) as {
+      const off = (await (await plain.fetch(`${plain.url}/auth/v1/settings`, { headers: { apikey: plain.anonKey } })).json()) as {
         external: Record<string, boolean>;
       };
       assert.deepEqual(
@@ -224,7 +225,7 @@ for (const target of conformanceTargets()) {
         [],
       );
       const refused = await plain.client().auth.signInWithOAuth({ provider: 'google', options: { skipBrowserRedirect: true } });
-      const res = await fetch(refused.data.url!, { redirect: 'manual' });
+      const res = await plain.fetch(refused.data.url!, { redirect: 'manual' });
       assert.equal(res.status, 400);
       assert.equal(((await res.json()) as { msg: string }).msg, 'Unsupported provider: provider is not enabled');
     });
@@ -296,11 +297,11 @@ for (const target of conformanceTargets()) {
       const sub = linked.data.user?.identities?.find((i) => i.provider === 'google')?.id ?? '';
 
       const second = await client.auth.signInWithOAuth({ provider: 'google', options: { redirectTo: app, skipBrowserRedirect: true } });
-      const toProvider = await fetch(second.data.url!, { redirect: 'manual' });
-      const page = await openConsent(location(toProvider));
+      const toProvider = await server.fetch(second.data.url!, { redirect: 'manual' });
+      const page = await openConsent(server, location(toProvider));
       assert.ok(page.html.includes(`value="${sub}"`), 'the consent page lists the identity');
       const posted = await submitConsent(server, page, { identity: sub });
-      const back = await fetch(location(posted), { redirect: 'manual' });
+      const back = await server.fetch(location(posted), { redirect: 'manual' });
       const again = await client.auth.exchangeCodeForSession(new URL(location(back)).searchParams.get('code')!);
       assert.equal(again.data.user?.id, signUp.data.user?.id);
       assert.equal(again.data.user?.identities?.length, 2);
@@ -375,7 +376,7 @@ for (const target of conformanceTargets()) {
       const { data } = await server
         .client()
         .auth.signInWithOAuth({ provider: 'apple', options: { redirectTo: app, skipBrowserRedirect: true } });
-      const to = new URL(location(await fetch(data.url!, { redirect: 'manual' })));
+      const to = new URL(location(await server.fetch(data.url!, { redirect: 'manual' })));
       assert.equal(`${to.origin}${to.pathname}`, 'https://appleid.apple.com/auth/authorize');
       assert.equal(to.searchParams.get('client_id'), 'com.example.pinstar');
       assert.equal(to.searchParams.get('redirect_uri'), `${server.url}/auth/v1/callback`);
@@ -391,7 +392,7 @@ for (const target of conformanceTargets()) {
       const { data } = await server
         .client()
         .auth.signInWithOAuth({ provider: 'keycloak', options: { redirectTo: app, skipBrowserRedirect: true } });
-      const to = new URL(location(await fetch(data.url!, { redirect: 'manual' })));
+      const to = new URL(location(await server.fetch(data.url!, { redirect: 'manual' })));
       assert.equal(`${to.origin}${to.pathname}`, `${oidc.url}/protocol/openid-connect/auth`);
       const code = randomBytes(8).toString('hex');
       const email = uniqueEmail('kc');
@@ -399,7 +400,7 @@ for (const target of conformanceTargets()) {
       const back = new URL(to.searchParams.get('redirect_uri')!);
       back.searchParams.set('code', code);
       back.searchParams.set('state', to.searchParams.get('state')!);
-      const fragment = params(location(await fetch(back, { redirect: 'manual' })));
+      const fragment = params(location(await server.fetch(back, { redirect: 'manual' })));
       assert.match(fragment.get('provider_token') ?? '', /^kc-/);
       assert.equal(fragment.get('provider_refresh_token'), `kc-refresh-${fragment.get('provider_token')}`);
       assert.equal(decodeJwt(fragment.get('access_token')!).email, email);
@@ -443,26 +444,26 @@ for (const target of conformanceTargets()) {
         .setProtectedHeader({ alg: 'HS256' })
         .setExpirationTime('5m')
         .sign(new TextEncoder().encode('not-the-secret-not-the-secret-not-the-secret'));
-      const forgedRes = await fetch(`${server.url}/auth/v1/callback?code=x&state=${forged}`, { redirect: 'manual' });
+      const forgedRes = await server.fetch(`${server.url}/auth/v1/callback?code=x&state=${forged}`, { redirect: 'manual' });
       const forgedTo = new URL(location(forgedRes));
       assert.equal(forgedTo.origin, 'http://localhost:5173');
       assert.equal(forgedTo.searchParams.get('error_code'), 'bad_oauth_state');
-      const noState = await fetch(`${server.url}/auth/v1/callback?code=x`, { redirect: 'manual' });
+      const noState = await server.fetch(`${server.url}/auth/v1/callback?code=x`, { redirect: 'manual' });
       assert.equal(noState.status, 400);
       assert.equal(((await noState.json()) as { error_code: string }).error_code, 'bad_oauth_callback');
 
       // A provider code works once; so does the auth code the app exchanges.
       const { verifier, challenge } = pkcePair();
       const authorize = `${server.url}/auth/v1/authorize?provider=google&redirect_to=${encodeURIComponent(app)}&code_challenge=${challenge}&code_challenge_method=s256`;
-      const toProvider = await fetch(authorize, { redirect: 'manual' });
-      const page = await openConsent(location(toProvider));
+      const toProvider = await server.fetch(authorize, { redirect: 'manual' });
+      const page = await openConsent(server, location(toProvider));
       const callback = location(await submitConsent(server, page, { email: uniqueEmail('replay'), name: 'R' }));
-      const first = new URL(location(await fetch(callback, { redirect: 'manual' })));
-      const replayed = params(location(await fetch(callback, { redirect: 'manual' })));
+      const first = new URL(location(await server.fetch(callback, { redirect: 'manual' })));
+      const replayed = params(location(await server.fetch(callback, { redirect: 'manual' })));
       assert.equal(replayed.get('error'), 'server_error');
       assert.match(replayed.get('error_description') ?? '', /^Unable to exchange external code/);
       const token = (body: object) =>
-        fetch(`${server.url}/auth/v1/token?grant_type=pkce`, {
+        server.fetch(`${server.url}/auth/v1/token?grant_type=pkce`, {
           method: 'POST',
           headers: { apikey: server.anonKey, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -477,12 +478,12 @@ for (const target of conformanceTargets()) {
       assert.equal(((await again.json()) as { error_code: string }).error_code, 'flow_state_not_found');
 
       // The consent form needs the SameSite cookie that came with the page: a cross-site post has none.
-      const unsigned = await fetch(`${server.url}/auth/v1/authorize?provider=google`, { redirect: 'manual' });
-      const csrfPage = await openConsent(location(unsigned));
+      const unsigned = await server.fetch(`${server.url}/auth/v1/authorize?provider=google`, { redirect: 'manual' });
+      const csrfPage = await openConsent(server, location(unsigned));
       const noCookie = await submitConsent(server, csrfPage, { email: uniqueEmail('csrf'), name: 'C' }, '');
       assert.equal(noCookie.status, 400);
       assert.equal(noCookie.headers.get('location'), null);
-      const badState = await openConsent(`${server.url}/auth/v1/emulator/authorize?state=${forged}`);
+      const badState = await openConsent(server, `${server.url}/auth/v1/emulator/authorize?state=${forged}`);
       assert.equal(badState.res.status, 400);
 
       // A name with markup is data: kept as typed, escaped on the page, which runs no script at all.
@@ -492,7 +493,10 @@ for (const target of conformanceTargets()) {
       const markupLanded = await emulatedSignIn(server, data.url!, { email: uniqueEmail('markup'), name });
       const session = await client.auth.exchangeCodeForSession(new URL(markupLanded).searchParams.get('code')!);
       assert.equal(session.data.user?.user_metadata.full_name, name);
-      const listing = await openConsent(location(await fetch(`${server.url}/auth/v1/authorize?provider=google`, { redirect: 'manual' })));
+      const listing = await openConsent(
+        server,
+        location(await server.fetch(`${server.url}/auth/v1/authorize?provider=google`, { redirect: 'manual' })),
+      );
       assert.ok(!listing.html.includes('<script>alert'), 'no markup from the name reaches the page');
       assert.ok(!listing.html.includes('<img src=x'), 'no markup from the name reaches the page');
       assert.ok(listing.html.includes('&#60;script&#62;alert(1)&#60;/script&#62;'));

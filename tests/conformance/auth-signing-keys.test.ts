@@ -6,9 +6,8 @@ import { after, before, describe, test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import { createLocalJWKSet, decodeJwt, decodeProtectedHeader, jwtVerify, SignJWT, type JSONWebKeySet } from 'jose';
 import WebSocket from 'ws';
-import { generateSigningJwk } from '../../server/src/lib/signing-keys.ts';
 import { uniqueEmail } from '../fixtures/auth/helpers.ts';
-import { projectWithRotatedKeys, signAs, type RotatedProject } from '../fixtures/auth/keys.ts';
+import { generateSigningJwk, projectWithRotatedKeys, signAs, type RotatedProject } from '../fixtures/auth/keys.ts';
 import { subscribe } from '../fixtures/realtime/helpers.ts';
 import { repoRoot } from '../support/server.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
@@ -20,7 +19,7 @@ function userClaims(sub: string = randomUUID()): Record<string, unknown> {
   return { sub, role: 'authenticated', aud: 'authenticated', session_id: randomUUID(), aal: 'aal1', amr: [], is_anonymous: false };
 }
 
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`auth signing keys on ${target.name}`, () => {
     let server: ConformanceTarget;
     let project: RotatedProject;
@@ -37,15 +36,15 @@ for (const target of conformanceTargets()) {
     async function everyService(token: string) {
       const client = server.client();
       const headers = { apikey: server.anonKey, Authorization: `Bearer ${token}` };
-      const rest = await fetch(`${server.url}/rest/v1/notes?select=id`, { headers });
-      const storage = await fetch(`${server.url}/storage/v1/bucket`, { headers });
-      const fn = await fetch(`${server.url}/functions/v1/echo`, { method: 'POST', headers, body: 'hi' });
+      const rest = await server.fetch(`${server.url}/rest/v1/notes?select=id`, { headers });
+      const storage = await server.fetch(`${server.url}/storage/v1/bucket`, { headers });
+      const fn = await server.fetch(`${server.url}/functions/v1/echo`, { method: 'POST', headers, body: 'hi' });
       await fn.body?.cancel();
       await client.realtime.setAuth(token);
       const channel = client.channel(`keys-${randomUUID()}`);
       const realtime = (await subscribe(channel)).status;
       await client.removeAllChannels();
-      const user = await fetch(`${server.url}/auth/v1/user`, { headers });
+      const user = await server.fetch(`${server.url}/auth/v1/user`, { headers });
       return {
         rest: rest.status,
         storage: storage.status,
@@ -56,7 +55,7 @@ for (const target of conformanceTargets()) {
     }
 
     test('the JWKS publishes the public half of every asymmetric key, current and rotated out, never a secret', async () => {
-      const res = await fetch(`${server.url}/auth/v1/.well-known/jwks.json`);
+      const res = await server.fetch(`${server.url}/auth/v1/.well-known/jwks.json`);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('cache-control'), 'public, max-age=600');
       const { keys } = (await res.json()) as JSONWebKeySet;
@@ -80,7 +79,7 @@ for (const target of conformanceTargets()) {
       assert.equal(error, null);
       const token = data.session?.access_token ?? '';
       assert.deepEqual(decodeProtectedHeader(token), { alg: 'ES256', kid: project.current.kid, typ: 'JWT' });
-      const jwks = (await (await fetch(`${server.url}/auth/v1/.well-known/jwks.json`)).json()) as JSONWebKeySet;
+      const jwks = (await (await server.fetch(`${server.url}/auth/v1/.well-known/jwks.json`)).json()) as JSONWebKeySet;
       const { payload } = await jwtVerify(token, createLocalJWKSet(jwks));
       assert.equal(payload.sub, data.user?.id);
       const seen = await everyService(token);
@@ -96,7 +95,7 @@ for (const target of conformanceTargets()) {
         global: {
           fetch: (input, init) => {
             calls.push(new URL(input instanceof Request ? input.url : String(input)).pathname);
-            return fetch(input, init);
+            return server.fetch(input, init);
           },
         },
       });

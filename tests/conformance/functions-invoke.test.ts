@@ -15,7 +15,7 @@ const enumFunction = `enum Mood { Happy = 'happy', Grumpy = 'grumpy' }
 Deno.serve(() => new Response(JSON.stringify({ moods: [Mood.Happy, Mood.Grumpy] }), { headers: { 'Content-Type': 'application/json' } }));
 `;
 
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`edge functions on ${target.name}`, () => {
     let server: ConformanceTarget;
     // A copy outside the repository: the reload test edits it, and functions there resolve
@@ -65,13 +65,13 @@ for (const target of conformanceTargets()) {
 
     test('verify_jwt: on by default (401 bodies of the runtime), off per function in config.toml', async () => {
       const base = `${server.url}/functions/v1`;
-      const missing = await fetch(`${base}/echo`, { method: 'POST' });
+      const missing = await server.fetch(`${base}/echo`, { method: 'POST' });
       assert.equal(missing.status, 401);
       assert.deepEqual(await missing.json(), { msg: 'Error: Missing authorization header' });
-      const invalid = await fetch(`${base}/echo`, { method: 'POST', headers: { Authorization: 'Bearer nope' } });
+      const invalid = await server.fetch(`${base}/echo`, { method: 'POST', headers: { Authorization: 'Bearer nope' } });
       assert.equal(invalid.status, 401);
       assert.deepEqual(await invalid.json(), { msg: 'Invalid JWT' });
-      const open = await fetch(`${base}/public-echo`, { method: 'POST' });
+      const open = await server.fetch(`${base}/public-echo`, { method: 'POST' });
       assert.equal(open.status, 200);
       assert.deepEqual(await open.json(), { ok: true, method: 'POST', auth: null });
       const viaClient = await server.client(server.keys.publishableKey).functions.invoke('echo', { body: 'x' });
@@ -86,38 +86,40 @@ for (const target of conformanceTargets()) {
       assert.equal(teapot.error.context.status, 418);
       assert.deepEqual(await teapot.error.context.json(), { ok: false, method: 'POST', auth: `Bearer ${server.anonKey}` });
 
-      const boom = await fetch(`${server.url}/functions/v1/boom`, { method: 'POST' });
+      const boom = await server.fetch(`${server.url}/functions/v1/boom`, { method: 'POST' });
       assert.equal(boom.status, 500);
       const boomText = await boom.text();
       assert.equal(boomText, 'Internal Server Error');
       assert.doesNotMatch(boomText, /hunter2/);
 
-      const broken = await fetch(`${server.url}/functions/v1/broken`);
+      const broken = await server.fetch(`${server.url}/functions/v1/broken`);
       assert.equal(broken.status, 503);
       assert.deepEqual(await broken.json(), { code: 'BOOT_ERROR', message: 'Worker failed to boot (please check logs)' });
 
-      const crash = await fetch(`${server.url}/functions/v1/crash`);
+      const crash = await server.fetch(`${server.url}/functions/v1/crash`);
       assert.equal(crash.status, 500);
       assert.deepEqual(await crash.json(), { code: 'WORKER_ERROR', message: 'Function exited due to an error (please check logs)' });
 
-      const unknown = await fetch(`${server.url}/functions/v1/nope`, { headers: { Authorization: `Bearer ${server.anonKey}` } });
+      const unknown = await server.fetch(`${server.url}/functions/v1/nope`, { headers: { Authorization: `Bearer ${server.anonKey}` } });
       assert.equal(unknown.status, 404);
       assert.equal(await unknown.text(), 'Function not found');
-      const shared = await fetch(`${server.url}/functions/v1/_shared`);
+      const shared = await server.fetch(`${server.url}/functions/v1/_shared`);
       assert.equal(shared.status, 404);
-      const disabled = await fetch(`${server.url}/functions/v1/disabled`, { headers: { Authorization: `Bearer ${server.anonKey}` } });
+      const disabled = await server.fetch(`${server.url}/functions/v1/disabled`, {
+        headers: { Authorization: `Bearer ${server.anonKey}` },
+      });
       assert.equal(disabled.status, 404);
       assert.equal(await disabled.text(), 'Function not found');
 
       const started = Date.now();
-      const hang = await fetch(`${server.url}/functions/v1/hang`);
+      const hang = await server.fetch(`${server.url}/functions/v1/hang`);
       assert.equal(hang.status, 546);
       assert.deepEqual(await hang.json(), {
         code: 'WORKER_LIMIT',
         message: 'Worker failed to respond due to a resource limit (please check logs)',
       });
       assert.ok(Date.now() - started < 10_000);
-      const health = await fetch(`${server.url}/functions/v1/public-echo`);
+      const health = await server.fetch(`${server.url}/functions/v1/public-echo`);
       assert.equal(health.status, 200);
     });
 
@@ -132,6 +134,7 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(enums.data, { moods: ['happy', 'grumpy'] });
     });
 
+    // Streaming is the socket's subject: these two go over the network (the suite's targets listen).
     test('streamed responses (server-sent events) flow as the function produces them', async () => {
       const response = await fetch(`${server.url}/functions/v1/ticker`);
       assert.equal(response.headers.get('content-type'), 'text/event-stream');
@@ -173,7 +176,7 @@ for (const target of conformanceTargets()) {
     });
 
     test('CORS preflight reaches the function, which answers it itself', async () => {
-      const preflight = await fetch(`${server.url}/functions/v1/echo`, {
+      const preflight = await server.fetch(`${server.url}/functions/v1/echo`, {
         method: 'OPTIONS',
         headers: {
           Origin: 'http://localhost:5173',
@@ -211,12 +214,12 @@ for (const target of conformanceTargets()) {
 
     test('a function is reloaded when its file changes', async () => {
       const file = path.join(project, 'functions/public-echo/index.ts');
-      assert.equal(((await (await fetch(`${server.url}/functions/v1/public-echo`)).json()) as { ok: boolean }).ok, true);
+      assert.equal(((await (await server.fetch(`${server.url}/functions/v1/public-echo`)).json()) as { ok: boolean }).ok, true);
       writeFileSync(file, `Deno.serve(() => new Response('reloaded'));\n`);
       let text = '';
       for (let i = 0; i < 50 && text !== 'reloaded'; i++) {
         await new Promise((resolve) => setTimeout(resolve, 100));
-        text = await (await fetch(`${server.url}/functions/v1/public-echo`)).text();
+        text = await (await server.fetch(`${server.url}/functions/v1/public-echo`)).text();
       }
       assert.equal(text, 'reloaded');
     });

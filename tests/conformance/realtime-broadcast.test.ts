@@ -5,7 +5,7 @@ import type { RealtimeChannel, SupabaseClient } from '@supabase/supabase-js';
 import { Inbox, rawSocket, realtimeProject, subscribe, userClient, userToken } from '../fixtures/realtime/helpers.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`realtime broadcast on ${target.name}`, () => {
     let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];
@@ -65,7 +65,7 @@ for (const target of conformanceTargets()) {
       const receiver = await listener(topic);
       const unjoined = track(server.client()).channel(topic);
       assert.equal(await unjoined.send({ type: 'broadcast', event: 'via-rest', payload: { a: 1 } }), 'ok');
-      const single = await fetch(`${server.url}/realtime/v1/api/broadcast/${topic}/events/single`, {
+      const single = await server.fetch(`${server.url}/realtime/v1/api/broadcast/${topic}/events/single`, {
         method: 'POST',
         headers: { apikey: server.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify({ b: 2 }),
@@ -79,14 +79,14 @@ for (const target of conformanceTargets()) {
           ['single', { b: 2 }],
         ],
       );
-      const denied = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+      const denied = await server.fetch(`${server.url}/realtime/v1/api/broadcast`, {
         method: 'POST',
         headers: { apikey: 'not-a-jwt', 'content-type': 'application/json' },
         body: JSON.stringify({ messages: [{ topic, event: 'x', payload: {} }] }),
       });
       assert.equal(denied.status, 401);
       assert.deepEqual(await denied.json(), { message: 'Unauthorized' });
-      const invalid = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+      const invalid = await server.fetch(`${server.url}/realtime/v1/api/broadcast`, {
         method: 'POST',
         headers: { apikey: server.anonKey, 'content-type': 'application/json' },
         body: JSON.stringify({ messages: [{ topic, payload: {} }] }),
@@ -134,14 +134,14 @@ for (const target of conformanceTargets()) {
         await reader.channel.send({ type: 'broadcast', event: 'spam', payload: {} });
         assert.deepEqual(await other.inbox.quiet(0, 300), []);
         // service_role may send to it over REST, and both readers get it
-        const response = await fetch(`${server.url}/realtime/v1/api/broadcast`, {
+        const response = await server.fetch(`${server.url}/realtime/v1/api/broadcast`, {
           method: 'POST',
           headers: { apikey: server.serviceRoleKey, authorization: `Bearer ${server.serviceRoleKey}`, 'content-type': 'application/json' },
           body: JSON.stringify({ messages: [{ topic: `news:${room}`, event: 'headline', payload: { t: 1 }, private: true }] }),
         });
         assert.equal(response.status, 202);
         assert.equal((await other.inbox.waitFor(1))[0]?.event, 'headline');
-        const single = await fetch(`${server.url}/realtime/v1/api/broadcast/news:${room}/events/x?private=true`, {
+        const single = await server.fetch(`${server.url}/realtime/v1/api/broadcast/news:${room}/events/x?private=true`, {
           method: 'POST',
           headers: { apikey: server.anonKey, 'content-type': 'application/json' },
           body: JSON.stringify({}),

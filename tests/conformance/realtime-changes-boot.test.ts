@@ -24,7 +24,7 @@ const row = (change: Change | undefined): Record<string, unknown> => (change?.ne
  * booted and has never delivered a change: the client does not have to wait for the later
  * `system` message. Each case starts its own server, so each runs "right after boot".
  */
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`realtime postgres_changes right after boot on ${target.name}`, () => {
     let server: ConformanceTarget | undefined;
     const clients: SupabaseClient[] = [];

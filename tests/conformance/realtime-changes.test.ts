@@ -8,7 +8,7 @@ import { conformanceTargets, type ConformanceTarget } from '../support/target.ts
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
 const iso = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`realtime postgres_changes on ${target.name}`, () => {
     let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];

@@ -12,7 +12,7 @@ interface PresenceEvent {
   leftPresences: Array<Record<string, unknown>>;
 }
 
-for (const target of conformanceTargets()) {
+for (const target of conformanceTargets({ listen: true })) {
   describe(`realtime presence on ${target.name}`, () => {
     let server: ConformanceTarget;
     const clients: SupabaseClient[] = [];
@@ -69,7 +69,7 @@ for (const target of conformanceTargets()) {
       await alice.syncs.waitFor(5);
       assert.deepEqual(Object.keys(keysOf(alice.channel)), ['alice']);
       // Alice's socket goes away: Bob sees her leave
-      alice.client.realtime.disconnect();
+      await alice.client.realtime.disconnect();
       const deadline = Date.now() + 5000;
       while (Object.keys(keysOf(bob.channel)).length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       assert.deepEqual(keysOf(bob.channel), {});

@@ -70,7 +70,7 @@ for (const target of conformanceTargets()) {
             const make = requests[next++];
             if (!make) break;
             const req = await make();
-            const res = await fetch(`${server.url}/rest/v1${req.path}`, {
+            const res = await server.fetch(`${server.url}/rest/v1${req.path}`, {
               method: req.method,
               headers: req.headers,
               body: req.method === 'GET' || req.method === 'HEAD' ? undefined : req.body,
@@ -111,15 +111,15 @@ for (const target of conformanceTargets()) {
         async (tx) => (await tx.query<{ u: string; r: string }>(`select current_user as u, current_setting('role') as r`)).rows[0],
       );
       assert.deepEqual(who, { u: 'anon', r: 'anon' });
-      const res = await fetch(`${server.url}/rest/v1/rpc/who_am_i`, {
+      const res = await server.fetch(`${server.url}/rest/v1/rpc/who_am_i`, {
         method: 'POST',
         headers: { apikey: server.anonKey, 'Content-Type': 'application/json' },
         body: '{}',
       });
       assert.equal(((await res.json()) as { role: string }).role, 'anon');
-      const secrets = await fetch(`${server.url}/rest/v1/secrets`, { headers: { apikey: server.anonKey } });
+      const secrets = await server.fetch(`${server.url}/rest/v1/secrets`, { headers: { apikey: server.anonKey } });
       assert.equal(secrets.status, 401);
-      const notes = await fetch(`${server.url}/rest/v1/notes?select=body`, { headers: { apikey: server.anonKey } });
+      const notes = await server.fetch(`${server.url}/rest/v1/notes?select=body`, { headers: { apikey: server.anonKey } });
       assert.deepEqual(await notes.json(), [{ body: 'ada public' }]);
     });
   });

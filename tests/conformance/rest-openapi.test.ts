@@ -42,7 +42,7 @@ for (const target of conformanceTargets()) {
     after(() => server?.close());
 
     const root = (headers: Record<string, string>, init: RequestInit = {}, query = '') =>
-      fetch(`${server.url}/rest/v1/${query}`, { ...init, headers });
+      server.fetch(`${server.url}/rest/v1/${query}`, { ...init, headers });
 
     test('the service_role key and an sb_secret_ key get the Swagger 2.0 document', async () => {
       const res = await root({ apikey: server.serviceRoleKey, Authorization: `Bearer ${server.serviceRoleKey}` });

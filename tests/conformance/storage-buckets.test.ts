@@ -106,19 +106,19 @@ for (const target of conformanceTargets()) {
       const { readFile } = await import('node:fs/promises');
       const original = await readFile(`${storageProject}/seed-photos/cafe/front.png`);
       const url = server.client().storage.from('photos').getPublicUrl('cafe/front.png').data.publicUrl;
-      const response = await fetch(url);
+      const response = await server.fetch(url);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'image/png');
       assert.equal(sha256(await response.arrayBuffer()), sha256(original));
       const privateUrl = server.client().storage.from('avatars').getPublicUrl(`${alice.id}/x.png`).data.publicUrl;
-      assert.deepEqual(await (await fetch(privateUrl)).json(), {
+      assert.deepEqual(await (await server.fetch(privateUrl)).json(), {
         statusCode: '404',
         code: 'NoSuchBucket',
         error: 'Bucket not found',
         message: 'Bucket not found',
       });
       const download = server.client().storage.from('photos').getPublicUrl('welcome.txt', { download: 'hello.txt' }).data.publicUrl;
-      const attached = await fetch(download);
+      const attached = await server.fetch(download);
       assert.equal(attached.headers.get('content-disposition'), "attachment; filename=hello.txt; filename*=UTF-8''hello.txt");
       assert.equal(await attached.text(), 'Welcome to the photo bucket.\n');
     });
@@ -129,22 +129,22 @@ for (const target of conformanceTargets()) {
       await alice.client.storage.from('avatars').upload(`${alice.id}/other.png`, new Blob(['o'], { type: 'image/png' }));
       const signed = await alice.client.storage.from('avatars').createSignedUrl(`${alice.id}/signed.png`, 60);
       assert.equal(signed.error, null);
-      const response = await fetch(signed.data!.signedUrl);
+      const response = await server.fetch(signed.data!.signedUrl);
       assert.equal(response.status, 200);
       assert.equal(sha256(await response.arrayBuffer()), sha256(bytes));
       assert.ok(response.headers.get('expires'));
 
       const token = new URL(signed.data!.signedUrl).searchParams.get('token');
-      const elsewhere = await fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/other.png?token=${token}`);
+      const elsewhere = await server.fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/other.png?token=${token}`);
       assert.deepEqual(await elsewhere.json(), {
         statusCode: '400',
         code: 'InvalidSignature',
         error: 'InvalidSignature',
         message: 'Invalid signature',
       });
-      const forged = await fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/signed.png?token=${token}x`);
+      const forged = await server.fetch(`${server.url}/storage/v1/object/sign/avatars/${alice.id}/signed.png?token=${token}x`);
       assert.equal(((await forged.json()) as { code: string }).code, 'InvalidJWT');
-      const asUpload = await fetch(`${server.url}/storage/v1/object/upload/sign/avatars/${alice.id}/signed.png?token=${token}`, {
+      const asUpload = await server.fetch(`${server.url}/storage/v1/object/upload/sign/avatars/${alice.id}/signed.png?token=${token}`, {
         method: 'PUT',
         body: 'overwrite',
         headers: { 'Content-Type': 'image/png' },
@@ -160,12 +160,12 @@ for (const target of conformanceTargets()) {
       assert.equal(errorShape(bobSign.error).code, 'NoSuchKey');
       const many = await alice.client.storage.from('avatars').createSignedUrls([`${alice.id}/signed.png`, `${alice.id}/missing.png`], 60);
       assert.equal(many.data?.[0]?.error, null);
-      assert.equal((await fetch(String(many.data?.[0]?.signedUrl))).status, 200);
+      assert.equal((await server.fetch(String(many.data?.[0]?.signedUrl))).status, 200);
       assert.equal(many.data?.[1]?.error, 'Either the object does not exist or you do not have access to it');
 
       const short = await alice.client.storage.from('avatars').createSignedUrl(`${alice.id}/signed.png`, 1);
       await new Promise((resolve) => setTimeout(resolve, 2100));
-      const expired = await fetch(short.data!.signedUrl);
+      const expired = await server.fetch(short.data!.signedUrl);
       assert.equal(expired.status, 400);
       assert.deepEqual(await expired.json(), {
         statusCode: '400',
@@ -235,7 +235,7 @@ for (const target of conformanceTargets()) {
         .storage.from('avatars')
         .copy(`${alice.id}/mv/c.png`, 'copies/c.png', { destinationBucket: 'photos' });
       assert.equal(crossBucket.error, null);
-      assert.equal((await fetch(server.client().storage.from('photos').getPublicUrl('copies/c.png').data.publicUrl)).status, 200);
+      assert.equal((await server.fetch(server.client().storage.from('photos').getPublicUrl('copies/c.png').data.publicUrl)).status, 200);
     });
   });
 }

@@ -38,7 +38,7 @@ for (const target of conformanceTargets()) {
     test('download headers: type, length, etag, cache-control, attachment, ranges', async () => {
       const token = alice.token;
       const url = `${server.url}/storage/v1/object/avatars/${alice.id}/face.png`;
-      const response = await fetch(`${url}?download=my%20face.png`, { headers: { Authorization: `Bearer ${token}` } });
+      const response = await server.fetch(`${url}?download=my%20face.png`, { headers: { Authorization: `Bearer ${token}` } });
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'image/png');
       assert.equal(response.headers.get('content-length'), '300000');
@@ -46,11 +46,11 @@ for (const target of conformanceTargets()) {
       assert.match(response.headers.get('etag') ?? '', /^"[0-9a-f]{32}"$/);
       assert.equal(response.headers.get('content-disposition'), "attachment; filename=my%20face.png; filename*=UTF-8''my%20face.png");
       await response.arrayBuffer();
-      const partial = await fetch(url, { headers: { Authorization: `Bearer ${token}`, Range: 'bytes=10-19' } });
+      const partial = await server.fetch(url, { headers: { Authorization: `Bearer ${token}`, Range: 'bytes=10-19' } });
       assert.equal(partial.status, 206);
       assert.equal(partial.headers.get('content-range'), 'bytes 10-19/300000');
       assert.equal((await partial.arrayBuffer()).byteLength, 10);
-      const cached = await fetch(url, {
+      const cached = await server.fetch(url, {
         headers: { Authorization: `Bearer ${token}`, 'If-None-Match': response.headers.get('etag') ?? '' },
       });
       assert.equal(cached.status, 304);
@@ -71,7 +71,7 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(errorShape(bobRead.error), { status: 400, statusCode: '404', code: 'NoSuchKey', message: 'Object not found' });
       const anonRead = await server.client().storage.from('avatars').download(`${alice.id}/note.txt`);
       assert.equal(errorShape(anonRead.error).code, 'NoSuchKey');
-      const noKeyRead = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/note.txt`);
+      const noKeyRead = await server.fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/note.txt`);
       assert.equal(noKeyRead.status, 400);
       assert.deepEqual(await noKeyRead.json(), {
         statusCode: '404',
@@ -156,7 +156,7 @@ for (const target of conformanceTargets()) {
         .upload(`${alice.id}/raw-meta.txt`, 'r', { contentType: 'text/plain', metadata: { k: 1 } });
       assert.equal(raw.error, null);
       assert.deepEqual((await alice.client.storage.from('avatars').info(`${alice.id}/raw-meta.txt`)).data?.metadata, { k: 1 });
-      const head = await fetch(`${server.url}/storage/v1/object/avatars/${path}`, {
+      const head = await server.fetch(`${server.url}/storage/v1/object/avatars/${path}`, {
         method: 'HEAD',
         headers: { Authorization: `Bearer ${alice.token}` },
       });
@@ -238,7 +238,7 @@ for (const target of conformanceTargets()) {
       assert.equal(removed.error, null);
       assert.deepEqual(removed.data?.map((o) => o.name).sort(), [`${alice.id}/rm/1.txt`, `${alice.id}/rm/2.txt`]);
       assert.equal((await s.exists(`${alice.id}/rm/1.txt`)).data, false);
-      const single = await fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/rm/none.txt`, {
+      const single = await server.fetch(`${server.url}/storage/v1/object/avatars/${alice.id}/rm/none.txt`, {
         method: 'DELETE',
         headers: { Authorization: `Bearer ${alice.token}` },
       });
@@ -284,7 +284,7 @@ for (const target of conformanceTargets()) {
         `${alice.id}/caf\u00e9.txt`,
       ];
       for (const key of attempts) {
-        const response = await fetch(`${server.url}/storage/v1/object/avatars/${encodeURIComponent(key).replace(/\./g, '%2E')}`, {
+        const response = await server.fetch(`${server.url}/storage/v1/object/avatars/${encodeURIComponent(key).replace(/\./g, '%2E')}`, {
           method: 'POST',
           headers: { Authorization: `Bearer ${alice.token}`, 'Content-Type': 'text/plain' },
           body: 'x',
@@ -294,7 +294,7 @@ for (const target of conformanceTargets()) {
         assert.equal(body.code, 'InvalidKey', key);
         assert.equal(body.statusCode, '400');
       }
-      const lead = await fetch(`${server.url}/storage/v1/object/avatars//etc/passwd`, {
+      const lead = await server.fetch(`${server.url}/storage/v1/object/avatars//etc/passwd`, {
         headers: { Authorization: `Bearer ${alice.token}` },
       });
       assert.equal(((await lead.json()) as { code: string }).code, 'InvalidKey');
@@ -307,7 +307,7 @@ for (const target of conformanceTargets()) {
     test('errors: missing bucket, bad JWT, expired JWT, unknown route, render disabled', async () => {
       const missing = await alice.client.storage.from('nope').upload(`${alice.id}/a.txt`, 'a', { contentType: 'text/plain' });
       assert.deepEqual(errorShape(missing.error), { status: 400, statusCode: '404', code: 'NoSuchBucket', message: 'Bucket not found' });
-      const bad = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
+      const bad = await server.fetch(`${server.url}/storage/v1/object/list/avatars`, {
         method: 'POST',
         headers: { Authorization: 'Bearer not.a.jwt', 'Content-Type': 'application/json' },
         body: '{}',
@@ -316,7 +316,7 @@ for (const target of conformanceTargets()) {
       assert.equal(((await bad.json()) as { code: string; statusCode: string }).code, 'AccessDenied');
       const { userToken } = await import('../fixtures/storage/helpers.ts');
       const expired = await userToken(server, alice.id, -10);
-      const old = await fetch(`${server.url}/storage/v1/object/list/avatars`, {
+      const old = await server.fetch(`${server.url}/storage/v1/object/list/avatars`, {
         method: 'POST',
         headers: { Authorization: `Bearer ${expired}`, 'Content-Type': 'application/json' },
         body: '{}',
@@ -332,7 +332,7 @@ for (const target of conformanceTargets()) {
           `insert into storage.objects (bucket_id, name, version, metadata) values ('photos', 'no-file.png', gen_random_uuid()::text, '{"mimetype":"image/png"}')`,
         ),
       );
-      const noFile = await fetch(`${server.url}/storage/v1/object/public/photos/no-file.png`);
+      const noFile = await server.fetch(`${server.url}/storage/v1/object/public/photos/no-file.png`);
       assert.equal(noFile.status, 400);
       assert.equal(noFile.headers.get('cache-control'), 'no-store');
       assert.deepEqual(await noFile.json(), {
@@ -344,7 +344,7 @@ for (const target of conformanceTargets()) {
       const direct = server.db.transaction({ kind: 'system' }, (tx) => tx.query(`delete from storage.objects where name = 'no-file.png'`));
       await assert.rejects(direct, (error: unknown) => (error as { code?: string }).code === '42501');
       assert.equal((await server.admin().storage.from('photos').remove(['no-file.png'])).data?.length, 1);
-      const route = await fetch(`${server.url}/storage/v1/nowhere`);
+      const route = await server.fetch(`${server.url}/storage/v1/nowhere`);
       assert.equal(route.status, 404);
       assert.deepEqual(await route.json(), {
         statusCode: '404',

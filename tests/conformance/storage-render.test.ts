@@ -35,7 +35,7 @@ for (const target of conformanceTargets()) {
     let bob: TestUser;
     let path: string;
     const render = (route: string, query: string, headers: Record<string, string> = {}) =>
-      fetch(`${server.url}/storage/v1/render/image/${route}?${query}`, { headers: { apikey: server.anonKey, ...headers } });
+      server.fetch(`${server.url}/storage/v1/render/image/${route}?${query}`, { headers: { apikey: server.anonKey, ...headers } });
     const asAlice = () => ({ authorization: `Bearer ${alice.token}` });
 
     before(async () => {
@@ -164,7 +164,7 @@ for (const target of conformanceTargets()) {
         .client()
         .storage.from('photos')
         .getPublicUrl(key, { transform: { width: 40, height: 30 } }).data.publicUrl;
-      const served = await fetch(url);
+      const served = await server.fetch(url);
       assert.equal(served.status, 200);
       const leftOf = async (response: Response) => [
         ...(await sharp(Buffer.from(await response.arrayBuffer()))
@@ -187,10 +187,10 @@ for (const target of conformanceTargets()) {
         ).error,
         null,
       );
-      const [, , blue] = await leftOf(await fetch(url));
+      const [, , blue] = await leftOf(await server.fetch(url));
       assert.ok((blue ?? 0) > 150, 'the replaced photo is drawn: blue on the left');
       assert.equal((await admin.remove([key])).error, null);
-      const gone = await fetch(url);
+      const gone = await server.fetch(url);
       assert.equal(gone.status, 400);
       assert.equal(((await gone.json()) as { code: string }).code, 'NoSuchKey');
     });
@@ -201,7 +201,7 @@ for (const target of conformanceTargets()) {
         .storage.from('photos')
         .getPublicUrl('cafe/front.png', { transform: { width: 2, height: 2 } }).data.publicUrl;
       assert.match(url, /\/storage\/v1\/render\/image\/public\/photos\/cafe\/front\.png\?width=2&height=2$/);
-      const res = await fetch(`${url}&download=small.png`);
+      const res = await server.fetch(`${url}&download=small.png`);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('content-type'), 'image/png');
       assert.equal(res.headers.get('content-disposition'), "attachment; filename=small.png; filename*=UTF-8''small.png");
@@ -227,7 +227,7 @@ for (const target of conformanceTargets()) {
       assert.equal(claims.url, `avatars/${path}`);
       assert.equal(claims.scope, 'download');
       assert.equal(claims.transformations, 'height:200,width:200,resize:undefined,quality:60');
-      const res = await fetch(signedUrl);
+      const res = await server.fetch(signedUrl);
       assert.equal(res.status, 200);
       assert.equal(res.headers.get('x-transformations'), 'height:200,width:200,resizing_type:fill,quality:60');
       assert.equal(res.headers.get('expires'), new Date(Number(claims.exp) * 1000).toUTCString());
@@ -240,11 +240,11 @@ for (const target of conformanceTargets()) {
       const webpClaims = decodeJwt(new URL(webp.data?.signedUrl ?? '').searchParams.get('token') ?? '');
       assert.equal(webpClaims.transformations, 'width:40,resize:contain,format:webp');
       assert.equal(webpClaims.format, 'webp');
-      assert.equal((await fetch(webp.data?.signedUrl ?? '')).headers.get('content-type'), 'image/webp');
+      assert.equal((await server.fetch(webp.data?.signedUrl ?? '')).headers.get('content-type'), 'image/webp');
       const plain = await alice.client.storage.from('avatars').createSignedUrl(path, 60, { transform: {} });
       assert.match(plain.data?.signedUrl ?? '', /\/storage\/v1\/object\/sign\//);
       const tampered = signedUrl.replace('/photo.jpg?', '/other.jpg?');
-      const refused = await fetch(tampered);
+      const refused = await server.fetch(tampered);
       assert.equal(refused.status, 400);
       assert.equal(((await refused.json()) as { code: string }).code, 'InvalidSignature');
     });
@@ -275,7 +275,7 @@ for (const target of conformanceTargets()) {
           message: 'The source image is invalid or unsupported for rendering',
         });
       }
-      const noToken = await fetch(`${server.url}/storage/v1/render/image/authenticated/avatars/${path}?width=10`);
+      const noToken = await server.fetch(`${server.url}/storage/v1/render/image/authenticated/avatars/${path}?width=10`);
       assert.equal(noToken.status, 400);
       assert.deepEqual(await noToken.json(), {
         statusCode: '403',

@@ -23,7 +23,7 @@ for (const target of conformanceTargets()) {
       length: number,
       init: { body?: Uint8Array<ArrayBuffer>; contentType?: string } = {},
     ) =>
-      fetch(`${server.url}/storage/v1/upload/resumable`, {
+      server.fetch(`${server.url}/storage/v1/upload/resumable`, {
         method: 'POST',
         headers: {
           Authorization: `Bearer ${user.token}`,
@@ -35,7 +35,7 @@ for (const target of conformanceTargets()) {
         ...(init.body ? { body: init.body } : {}),
       });
     const patch = (user: TestUser, location: string, offset: number, body: Uint8Array<ArrayBuffer>) =>
-      fetch(location, {
+      server.fetch(location, {
         method: 'PATCH',
         headers: {
           Authorization: `Bearer ${user.token}`,
@@ -46,7 +46,7 @@ for (const target of conformanceTargets()) {
         body,
       });
     const head = (user: TestUser, location: string) =>
-      fetch(location, { method: 'HEAD', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
+      server.fetch(location, { method: 'HEAD', headers: { Authorization: `Bearer ${user.token}`, 'Tus-Resumable': '1.0.0' } });
 
     test('create, send in chunks, resume from the offset, and get the object', async () => {
       const bytes = randomBytes(300_000);
@@ -84,7 +84,7 @@ for (const target of conformanceTargets()) {
 
       const pending = await create(alice, `${alice.id}/abandoned.png`, 10);
       const location = pending.headers.get('location') ?? '';
-      const terminated = await fetch(location, {
+      const terminated = await server.fetch(location, {
         method: 'DELETE',
         headers: { Authorization: `Bearer ${alice.token}`, 'Tus-Resumable': '1.0.0' },
       });

@@ -6,14 +6,14 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, serviceClient, withoutSeed } from './support.ts';
 
 for (const backend of testBackends()) {
   describe(`the app's auth settings on ${backend}`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
     });
     after(() => server?.close());
 

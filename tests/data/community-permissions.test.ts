@@ -10,7 +10,7 @@
  *   notification_preferences  member's row (insert: the actor's own row)
  */
 import { after, before, describe } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { communityMatrix, communityRoles } from './community-matrix.ts';
 import {
   anonClient,
@@ -33,12 +33,17 @@ for (const backend of testBackends()) {
   describe(`community permission matrix on ${backend}`, () => {
     let server: TestServer;
     let moderator: Member;
+    let modAal1: Member;
     let other: Member;
     let place: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
-      [moderator, other] = await Promise.all([createMember(server, { role: 'moderator' }), createMember(server)]);
+      server = await startInProcessTestServer(backend, withoutSeed);
+      [moderator, other, modAal1] = await Promise.all([
+        createMember(server, { role: 'moderator' }),
+        createMember(server),
+        createMember(server, { role: 'moderator', mfa: 'aal1' }),
+      ]);
       place =
         (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Voted', 'cafe', 1, 1) returning id`))[0]
           ?.id ?? '';
@@ -56,6 +61,7 @@ for (const backend of testBackends()) {
         member: [member.client, member.id],
         other: [other.client, other.id],
         moderator: [moderator.client, moderator.id],
+        mod_aal1: [modAal1.client, modAal1.id],
         service: [serviceClient(server), third.id],
       };
       const [client, self] = actors[cell.actor];

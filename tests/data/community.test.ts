@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
 import { afterHelpful } from '../../web/src/features/reviews/helpful-cursor.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, outcome, reviewBody, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
 function join(channel: RealtimeChannel): Promise<string> {
@@ -39,7 +39,7 @@ for (const backend of testBackends()) {
     const clients: Client[] = [];
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
       moderator = await createMember(server, { role: 'moderator' });
     });
     after(async () => {

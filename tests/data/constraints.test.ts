@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { createMember, reviewBody, sql, unwrap, withoutSeed, type Member } from './support.ts';
 
 for (const backend of testBackends()) {
@@ -17,7 +17,7 @@ for (const backend of testBackends()) {
     let place: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [ada, ben] = await Promise.all([createMember(server, { username: 'ada_c' }), createMember(server, { username: 'ben_c' })]);
       place = unwrap(
         await ada.client.from('places').insert({ name: 'Constraint Café', category: 'cafe', lat: 48.85, lng: 2.35 }).select('id').single(),

@@ -5,14 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, serviceClient, sql, withoutSeed } from './support.ts';
 
 for (const backend of testBackends()) {
   describe(`former members on ${backend}`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
     });
     after(() => server?.close());
 

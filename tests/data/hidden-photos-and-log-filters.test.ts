@@ -7,7 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, reviewBody, unwrap, withoutSeed, type Member } from './support.ts';
 
 for (const backend of testBackends()) {
@@ -19,7 +19,7 @@ for (const backend of testBackends()) {
     let admin: Member;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [author, stranger, moderator, admin] = await Promise.all([
         createMember(server),
         createMember(server),

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { listModerationMatrix, listRoles } from './list-matrix.ts';
 import { anonClient, createMember, outcome, serviceClient, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
@@ -26,12 +26,14 @@ for (const backend of testBackends()) {
   describe(`list moderation on ${backend}`, () => {
     let server: TestServer;
     let moderator: Member;
+    let modAal1: Member;
     let place: string;
     const channels: Client[] = [];
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
       moderator = await createMember(server, { role: 'moderator' });
+      modAal1 = await createMember(server, { role: 'moderator', mfa: 'aal1' });
       place =
         (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Listed', 'cafe', 1, 1) returning id`))[0]
           ?.id ?? '';
@@ -81,6 +83,7 @@ for (const backend of testBackends()) {
         editor: [f.editor.client, f.editor.id],
         viewer: [f.viewer.client, f.viewer.id],
         moderator: [moderator.client, moderator.id],
+        mod_aal1: [modAal1.client, modAal1.id],
         service: [serviceClient(server), f.member.id],
       };
       const [client, self] = clients[actor];

@@ -10,7 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { after, before, describe } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { listMatrix, listRoles } from './list-matrix.ts';
 import {
   anonClient,
@@ -32,11 +32,13 @@ for (const backend of testBackends()) {
   describe(`list permission matrix on ${backend}`, () => {
     let server: TestServer;
     let moderator: Member;
+    let modAal1: Member;
     let place: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       moderator = await createMember(server, { role: 'moderator' });
+      modAal1 = await createMember(server, { role: 'moderator', mfa: 'aal1' });
       place =
         (await sql<{ id: string }>(server, `insert into places (name, category, lat, lng) values ('Listed', 'cafe', 1, 1) returning id`))[0]
           ?.id ?? '';
@@ -66,6 +68,7 @@ for (const backend of testBackends()) {
         editor: [editor.client, editor.id],
         viewer: [viewer.client, viewer.id],
         moderator: [moderator.client, moderator.id],
+        mod_aal1: [modAal1.client, modAal1.id],
         service: [serviceClient(server), owner.id],
       };
       const [client, self] = actors[cell.actor];

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, outcome, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
 function join(channel: RealtimeChannel): Promise<string> {
@@ -27,7 +27,7 @@ for (const backend of testBackends()) {
     const clients: Client[] = [];
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
       [ada, ben, cleo] = await Promise.all([createMember(server), createMember(server), createMember(server)]);
       places = (
         await sql<{ id: string }>(

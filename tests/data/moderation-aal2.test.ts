@@ -10,7 +10,7 @@ import { createClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { describeError, messages } from '../../web/src/lib/errors.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { createMember, sql, unwrap, type Member } from './support.ts';
 
 for (const backend of testBackends()) {
@@ -19,7 +19,7 @@ for (const backend of testBackends()) {
     let author: Member;
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startInProcessTestServer(backend);
       author = await createMember(server);
     });
     after(() => server?.close());
@@ -40,7 +40,7 @@ for (const backend of testBackends()) {
         .sign(server.keys.secret);
       return createClient(server.url, server.anonKey, {
         auth: { persistSession: false, autoRefreshToken: false },
-        global: { headers: { Authorization: `Bearer ${token}` } },
+        global: { fetch: server.fetch, headers: { Authorization: `Bearer ${token}` } },
         realtime: { transport: WebSocket as never },
       });
     }

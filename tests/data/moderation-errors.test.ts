@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { describeError, messages } from '../../web/src/lib/errors.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { createMember, reviewBody, sql, unwrap, type Member } from './support.ts';
 
 for (const backend of testBackends()) {
@@ -17,7 +17,7 @@ for (const backend of testBackends()) {
     let place: string;
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startInProcessTestServer(backend);
       member = await createMember(server);
       place = unwrap(
         await member.client

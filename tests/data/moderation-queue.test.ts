@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, reviewBody, sql, unwrap, type Member } from './support.ts';
 
 interface ReportEvent {
@@ -35,7 +35,7 @@ for (const backend of testBackends()) {
     const waiters: (() => void)[] = [];
 
     before(async () => {
-      server = await startTestServer(backend);
+      server = await startInProcessTestServer(backend, { listen: true });
       [author, reporter, moderator] = await Promise.all([
         createMember(server),
         createMember(server),

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { createMember, serviceClient, sql, unwrap, withoutSeed, type Member } from './support.ts';
 
 for (const backend of testBackends()) {
@@ -23,7 +23,7 @@ for (const backend of testBackends()) {
     const one = async (text: string, params: unknown[]) => (await sql<{ id: string }>(server, text, params))[0]?.id ?? '';
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [moderator, reviewer, replier, listOwner, noteAuthor, reporter] = await Promise.all([
         createMember(server, { role: 'moderator' }),
         createMember(server),

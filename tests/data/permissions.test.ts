@@ -7,9 +7,10 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { communityMatrix, communityRoles } from './community-matrix.ts';
 import { listMatrix, listRoles } from './list-matrix.ts';
+import { placeEditMatrix, placeEditRoles } from './place-edit-matrix.ts';
 import {
   anonClient,
   createMember,
@@ -25,55 +26,62 @@ import {
   type Verdict,
 } from './support.ts';
 
-const roles = ['anon', 'member', 'other', 'moderator', 'admin', 'service'] as const;
+const roles = ['anon', 'member', 'other', 'moderator', 'admin', 'mod_aal1', 'admin_aal1', 'mod_aal2', 'admin_aal2', 'service'] as const;
 type Actor = (typeof roles)[number];
-// "member" owns the target row; insert cells insert a row of the actor's own.
+// "member" owns the target row; insert cells insert a row of the actor's own. The aal columns are
+// a moderator and an admin who enrolled an authenticator app: signed in with the password only
+// (aal1) they hold no moderator power and may do what "other" may; with the code (aal2), their role's.
 const matrix = `
-table               op      anon   member other  moderator admin  service
-profiles            select  allow  allow  allow  allow     allow  allow
-profiles            insert  deny   deny   deny   deny      deny   allow
-profiles            update  deny   allow  deny   deny      deny   allow
-profiles            delete  deny   deny   deny   deny      deny   allow
-places              select  allow  allow  allow  allow     allow  allow
-places              insert  deny   allow  allow  allow     allow  allow
-places              update  deny   allow  deny   allow     allow  allow
-places              delete  deny   allow  deny   deny      allow  allow
-reviews             select  allow  allow  allow  allow     allow  allow
-reviews             insert  deny   allow  allow  allow     allow  allow
-reviews             update  deny   allow  deny   deny      deny   allow
-reviews             delete  deny   allow  deny   deny      deny   allow
-review_photos       select  allow  allow  allow  allow     allow  allow
-review_photos       insert  deny   allow  allow  allow     allow  allow
-review_photos       update  deny   allow  deny   deny      deny   allow
-review_photos       delete  deny   allow  deny   deny      deny   allow
-stars               select  deny   allow  deny   deny      deny   allow
-stars               insert  deny   allow  allow  allow     allow  allow
-stars               update  deny   deny   deny   deny      deny   allow
-stars               delete  deny   allow  deny   deny      deny   allow
-reports             select  deny   allow  deny   allow     allow  allow
-reports             insert  deny   allow  allow  allow     allow  allow
-reports             update  deny   deny   deny   allow     allow  allow
-reports             delete  deny   deny   deny   deny      deny   allow
-moderation_actions  select  deny   deny   deny   allow     allow  allow
-moderation_actions  insert  deny   deny   deny   deny      deny   allow
-moderation_actions  update  deny   deny   deny   deny      deny   allow
-moderation_actions  delete  deny   deny   deny   deny      deny   allow
-moderation_log      select  allow  allow  allow  allow     allow  allow
-moderation_log      insert  deny   deny   deny   deny      deny   deny
-moderation_log      update  deny   deny   deny   deny      deny   deny
-moderation_log      delete  deny   deny   deny   deny      deny   deny
+table               op      anon   member other  moderator admin  mod_aal1 admin_aal1 mod_aal2 admin_aal2 service
+profiles            select  allow  allow  allow  allow     allow  allow    allow      allow    allow      allow
+profiles            insert  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+profiles            update  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+profiles            delete  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+places              select  allow  allow  allow  allow     allow  allow    allow      allow    allow      allow
+places              insert  deny   allow  allow  allow     allow  allow    allow      allow    allow      allow
+places              update  deny   allow  deny   allow     allow  deny     deny       allow    allow      allow
+places              delete  deny   allow  deny   deny      allow  deny     deny       deny     allow      allow
+reviews             select  allow  allow  allow  allow     allow  allow    allow      allow    allow      allow
+reviews             insert  deny   allow  allow  allow     allow  allow    allow      allow    allow      allow
+reviews             update  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+reviews             delete  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+review_photos       select  allow  allow  allow  allow     allow  allow    allow      allow    allow      allow
+review_photos       insert  deny   allow  allow  allow     allow  allow    allow      allow    allow      allow
+review_photos       update  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+review_photos       delete  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+stars               select  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+stars               insert  deny   allow  allow  allow     allow  allow    allow      allow    allow      allow
+stars               update  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+stars               delete  deny   allow  deny   deny      deny   deny     deny       deny     deny       allow
+reports             select  deny   allow  deny   allow     allow  deny     deny       allow    allow      allow
+reports             insert  deny   allow  allow  allow     allow  allow    allow      allow    allow      allow
+reports             update  deny   deny   deny   allow     allow  deny     deny       allow    allow      allow
+reports             delete  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+moderation_actions  select  deny   deny   deny   allow     allow  deny     deny       allow    allow      allow
+moderation_actions  insert  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+moderation_actions  update  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+moderation_actions  delete  deny   deny   deny   deny      deny   deny     deny       deny     deny       allow
+moderation_log      select  allow  allow  allow  allow     allow  allow    allow      allow    allow      allow
+moderation_log      insert  deny   deny   deny   deny      deny   deny     deny       deny     deny       deny
+moderation_log      update  deny   deny   deny   deny      deny   deny     deny       deny     deny       deny
+moderation_log      delete  deny   deny   deny   deny      deny   deny     deny       deny     deny       deny
 `;
 
 // Who reads who acted: the one column of the log that is not public, by every way to ask.
 const moderatorColumn = `
-relation            anon   member other  moderator admin  service
-moderation_actions  deny   deny   deny   allow     allow  allow
-moderation_log      deny   deny   deny   deny      deny   deny
+relation            anon   member other  moderator admin  mod_aal1 admin_aal1 mod_aal2 admin_aal2 service
+moderation_actions  deny   deny   deny   allow     allow  deny     deny       allow    allow      allow
+moderation_log      deny   deny   deny   deny      deny   deny     deny       deny     deny       deny
 `;
 
 type Cell = MatrixCell<Actor>;
 
-const listTables = () => [...matrixCells(listMatrix, listRoles), ...matrixCells(communityMatrix, communityRoles)].map((c) => c.table);
+const listTables = () =>
+  [
+    ...matrixCells(listMatrix, listRoles),
+    ...matrixCells(communityMatrix, communityRoles),
+    ...matrixCells(placeEditMatrix, placeEditRoles),
+  ].map((c) => c.table);
 
 const pk: Record<string, string> = { profiles: 'id', stars: 'place_id' };
 
@@ -83,14 +91,22 @@ for (const backend of testBackends()) {
     let other: Member;
     let moderator: Member;
     let admin: Member;
+    let enrolled: Record<'mod_aal1' | 'admin_aal1' | 'mod_aal2' | 'admin_aal2', Member>;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [other, moderator, admin] = await Promise.all([
         createMember(server),
         createMember(server, { role: 'moderator' }),
         createMember(server, { role: 'admin' }),
       ]);
+      const [modAal1, adminAal1, modAal2, adminAal2] = await Promise.all([
+        createMember(server, { role: 'moderator', mfa: 'aal1' }),
+        createMember(server, { role: 'admin', mfa: 'aal1' }),
+        createMember(server, { role: 'moderator', mfa: 'aal2' }),
+        createMember(server, { role: 'admin', mfa: 'aal2' }),
+      ]);
+      enrolled = { mod_aal1: modAal1, admin_aal1: adminAal1, mod_aal2: modAal2, admin_aal2: adminAal2 };
     });
     after(() => server?.close());
 
@@ -259,6 +275,10 @@ for (const backend of testBackends()) {
         other: [other.client, other.id],
         moderator: [moderator.client, moderator.id],
         admin: [admin.client, admin.id],
+        mod_aal1: [enrolled.mod_aal1.client, enrolled.mod_aal1.id],
+        admin_aal1: [enrolled.admin_aal1.client, enrolled.admin_aal1.id],
+        mod_aal2: [enrolled.mod_aal2.client, enrolled.mod_aal2.id],
+        admin_aal2: [enrolled.admin_aal2.client, enrolled.admin_aal2.id],
         service: [serviceClient(server), null],
       };
       const [client, actorId] = actors[cell.actor];
@@ -296,7 +316,7 @@ for (const backend of testBackends()) {
       return (await exists(cell.table, key, owner)) ? 'deny' : 'allow';
     }
 
-    test("the matrices (this one, the list tables' in list-permissions.test.ts and the community tables' in community-permissions.test.ts) cover every table and view of the API schema", async () => {
+    test("the matrices (this one, the list tables' in list-permissions.test.ts, the community tables' in community-permissions.test.ts and place_edits' in place-edit-permissions.test.ts) cover every table and view of the API schema", async () => {
       const relations = await sql<{ name: string }>(
         server,
         `select relname as name from pg_class where relnamespace = 'public'::regnamespace and relkind in ('r', 'p', 'v', 'm', 'f') order by 1`,
@@ -316,6 +336,10 @@ for (const backend of testBackends()) {
         other: other.client,
         moderator: moderator.client,
         admin: admin.client,
+        mod_aal1: enrolled.mod_aal1.client,
+        admin_aal1: enrolled.admin_aal1.client,
+        mod_aal2: enrolled.mod_aal2.client,
+        admin_aal2: enrolled.admin_aal2.client,
         service: serviceClient(server),
       };
       const observed: string[] = [];

@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, outcome, reviewBody, unwrap, withoutSeed, type Member } from './support.ts';
 
 const hashA = 'mcYJLYpJl3h/iIhweHd5eIaAfQeI';
@@ -21,7 +21,7 @@ for (const backend of testBackends()) {
     let moderator: Member;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [owner, fan, critic, moderator] = await Promise.all([
         createMember(server),
         createMember(server),

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
 interface PlaceRow {
@@ -46,7 +46,7 @@ for (const backend of testBackends()) {
     let places: PlaceRow[];
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       anon = anonClient(server);
       member = await createMember(server);
       const rnd = prng(7);

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { startTestServer, testBackends } from '../support/server.ts';
+import { startInProcessTestServer, testBackends } from '../support/server.ts';
 import { lintSchema } from './schema-lint.ts';
 import { withoutSeed } from './support.ts';
 
@@ -14,7 +14,7 @@ const flawed = path.join(import.meta.dirname, 'fixtures/schema-lint-bad');
 for (const backend of testBackends()) {
   describe(`schema lint on ${backend}`, () => {
     test("Pinstar's schema has no advisor problems", async () => {
-      const server = await startTestServer(backend, withoutSeed);
+      const server = await startInProcessTestServer(backend, withoutSeed);
       try {
         const problems = await server.db.transaction({ kind: 'system' }, (tx) => lintSchema(tx), { readOnly: true });
         assert.deepEqual(problems, []);
@@ -24,7 +24,7 @@ for (const backend of testBackends()) {
     });
 
     test('a flawed schema gets one report per problem', async () => {
-      const server = await startTestServer(backend, { project: flawed });
+      const server = await startInProcessTestServer(backend, { project: flawed });
       try {
         const problems = await server.db.transaction({ kind: 'system' }, (tx) => lintSchema(tx), { readOnly: true });
         assert.deepEqual(problems, [

@@ -18,7 +18,7 @@ import { altPrefix } from '../../scripts/demo/photos.ts';
 import { repeatedPhrases, sentences } from '../../scripts/demo/phrases.ts';
 import { avatarSize, thumbHashOf } from '../../scripts/make-seed-photos.ts';
 import { generatedEnd, seedSql } from '../../scripts/make-seed.ts';
-import { repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { repoRoot, startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, sql, withoutSeed } from './support.ts';
 
 // generous boxes around each city centre (lat, lng ranges)
@@ -81,7 +81,7 @@ for (const backend of testBackends()) {
 
     before(async () => {
       // test databases on PostgreSQL come from a template, so seed.sql is applied here on both
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       await server.db.transaction({ kind: 'system' }, (tx) => tx.exec(readFileSync(seedPath, 'utf8')));
     });
     after(() => server?.close());

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, reviewBody, sql, withoutSeed, type Client, type Member } from './support.ts';
 
 const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]);
@@ -41,7 +41,7 @@ for (const backend of testBackends()) {
     const clients: Client[] = [];
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
       [ada, ben, moderator] = await Promise.all([createMember(server), createMember(server), createMember(server, { role: 'moderator' })]);
     });
     after(async () => {
@@ -67,12 +67,12 @@ for (const backend of testBackends()) {
       const byAnon = await anonClient(server).storage.from('avatars').upload(`${ada.id}/a.png`, png, { contentType: 'image/png' });
       assert.equal((byAnon.error as { statusCode?: string } | null)?.statusCode, '403');
 
-      const response = await fetch(anonClient(server).storage.from('place-photos').getPublicUrl(own).data.publicUrl);
+      const response = await server.fetch(anonClient(server).storage.from('place-photos').getPublicUrl(own).data.publicUrl);
       assert.equal(response.status, 200);
       assert.equal(response.headers.get('content-type'), 'image/png');
 
       await ben.client.storage.from('place-photos').remove([own]);
-      assert.equal((await fetch(anonClient(server).storage.from('place-photos').getPublicUrl(own).data.publicUrl)).status, 200);
+      assert.equal((await server.fetch(anonClient(server).storage.from('place-photos').getPublicUrl(own).data.publicUrl)).status, 200);
       const removed = await photos().remove([own]);
       assert.deepEqual(
         removed.data?.map((o) => o.name),

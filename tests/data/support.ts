@@ -29,7 +29,7 @@ export interface Member {
 export function clientFor(server: TestServer, token?: string): Client {
   const client = createClient<Database>(server.url, server.anonKey, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    global: token ? { headers: { Authorization: `Bearer ${token}` } } : {},
+    global: { fetch: server.fetch, ...(token ? { headers: { Authorization: `Bearer ${token}` } } : {}) },
     realtime: { transport: WebSocket as never },
   });
   // realtime-js takes its token from the auth session, which these clients do not have
@@ -40,9 +40,17 @@ export function clientFor(server: TestServer, token?: string): Client {
 export const anonClient = (server: TestServer): Client => clientFor(server);
 export const serviceClient = (server: TestServer): Client => clientFor(server, server.serviceRoleKey);
 
-/** An access token as the auth service issues it (claims of supabase/auth `AccessTokenClaims`). */
-export async function mintToken(server: TestServer, id: string, email: string): Promise<string> {
-  return new SignJWT({ sub: id, role: 'authenticated', aud: 'authenticated', email, session_id: randomUUID(), is_anonymous: false })
+/** An access token as the auth service issues it (claims of supabase/auth `AccessTokenClaims`); `aal` when given. */
+export async function mintToken(server: TestServer, id: string, email: string, aal?: 'aal1' | 'aal2'): Promise<string> {
+  return new SignJWT({
+    sub: id,
+    role: 'authenticated',
+    aud: 'authenticated',
+    email,
+    session_id: randomUUID(),
+    is_anonymous: false,
+    ...(aal ? { aal } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuedAt()
     .setExpirationTime('1h')
@@ -52,7 +60,7 @@ export async function mintToken(server: TestServer, id: string, email: string): 
 /** Creates an auth user with SQL (as GoTrue would), optionally backdated, and gives it a role. */
 export async function createMember(
   server: TestServer,
-  options: { username?: string; role?: Role; joinedHoursAgo?: number } = {},
+  options: { username?: string; role?: Role; joinedHoursAgo?: number; mfa?: 'aal1' | 'aal2' } = {},
 ): Promise<Member> {
   const id = randomUUID();
   const username = options.username ?? `m_${id.slice(0, 8)}`;
@@ -65,8 +73,15 @@ export async function createMember(
       [id, email, username, options.joinedHoursAgo ?? 24 * 30],
     );
     if (options.role && options.role !== 'member') await tx.query(`update public.profiles set role = $2 where id = $1`, [id, options.role]);
+    // `mfa`: an authenticator app enrolled and verified; the session signed in with the password only (aal1) or used it (aal2).
+    if (options.mfa)
+      await tx.query(
+        `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at, secret)
+         values (gen_random_uuid(), $1, 'Phone app', 'totp', 'verified', now(), now(), 'JBSWY3DPEHPK3PXP')`,
+        [id],
+      );
   });
-  const token = await mintToken(server, id, email);
+  const token = await mintToken(server, id, email, options.mfa);
   return { id, email, username, token, client: clientFor(server, token) };
 }
 

@@ -6,13 +6,13 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { renderDatabaseTypes, typesFile } from '../../scripts/gen-types.ts';
-import { startTestServer, testBackends } from '../support/server.ts';
+import { startInProcessTestServer, testBackends } from '../support/server.ts';
 import { withoutSeed } from './support.ts';
 
 for (const backend of testBackends()) {
   describe(`generated types on ${backend}`, () => {
     test('the committed database types match the migrated schema (run `npm run gen:types` when this fails)', async () => {
-      const server = await startTestServer(backend, withoutSeed);
+      const server = await startInProcessTestServer(backend, withoutSeed);
       try {
         const fresh = await server.db.transaction({ kind: 'system' }, (tx) => renderDatabaseTypes(tx), { readOnly: true });
         assert.equal(readFileSync(typesFile, 'utf8'), fresh);

@@ -66,11 +66,13 @@ describe('pinning a place', () => {
     await page.getByRole('heading', { name: 'Add a place' }).waitFor();
     await waitForView(page, { lat: 48.8566, lng: 2.3522, zoom: 12 }, 'opened on the area explored');
 
-    const search = page.getByLabel('Find a city or place');
+    const search = page.getByLabel('Find an address, place or city');
     await search.fill('tokyo');
     await page.getByRole('button', { name: /^Tokyo City · Japan$/ }).click();
     await waitForView(page, { lat: 35.6895, lng: 139.6917, zoom: 12 }, 'centred on the city');
-    await page.getByText('The map shows Tokyo (City · Japan). Click the map to place the pin.').waitFor();
+    await page.getByText('The pin is in the centre of Tokyo (City · Japan). Drag it or click the map to put it on the spot.').waitFor();
+    // choosing a result moves the pin there (decision 324)
+    assert.equal(await page.getByLabel('Latitude').inputValue(), '35.6895');
 
     // Enter takes the first answer (a Pinstar place comes before cities) and does not submit the form.
     const monmouth = await app.server.admin().from('places').select('lat, lng').eq('name', 'Monmouth Coffee Company').single();
@@ -86,7 +88,9 @@ describe('pinning a place', () => {
     assert.equal(new URL(page.url()).pathname, '/places/new');
 
     await search.fill('atlantis');
-    await page.getByText('No place or city matches “atlantis”.').waitFor();
+    await page
+      .getByText('Nothing matches “atlantis”: no Pinstar place, address or city. Click the map to place the pin by hand.')
+      .waitFor();
 
     // Typed coordinates move the pin there and zoom in on it, from a world view too.
     await search.fill('tokyo');
@@ -138,7 +142,7 @@ describe('pinning a place', () => {
     assert.equal(await pinMap(page).locator('.leaflet-marker-icon').count(), 0);
     // With the API unreachable, the search says so (the catalogue's words) and still offers the bundled cities.
     await page.route('**/rest/v1/rpc/search_places', (route) => route.abort());
-    await page.getByLabel('Find a city or place').fill('berlin');
+    await page.getByLabel('Find an address, place or city').fill('berlin');
     await page.getByText(messages.unreachable).waitFor();
     await page.getByRole('button', { name: /^Berlin City · Germany$/ }).click();
     await waitForView(page, { lat: 52.5244, lng: 13.4105, zoom: 12 }, 'centred on the city without the API');
@@ -160,7 +164,7 @@ describe('pinning a place', () => {
     await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
     const submit = page.getByRole('button', { name: 'Add place' });
     const top = async (locator: ReturnType<Page['locator']>) => (await locator.boundingBox())?.y ?? Number.NaN;
-    const search = page.getByLabel('Find a city or place');
+    const search = page.getByLabel('Find an address, place or city');
     assert.ok((await top(search)) < (await top(pinMap(page))), 'the search comes before the map');
     assert.ok((await top(pinMap(page))) < (await top(submit)), 'the map comes before the submit button');
     assert.ok((await top(page.getByLabel('Longitude'))) < (await top(submit)), 'so do the coordinates');

@@ -92,7 +92,7 @@ describe('profile page and account screens', () => {
   test('auth screens pass axe and fit both viewports, errors included', async () => {
     const { page, context } = await app.openPage();
     await page.goto('/auth/sign-in');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.getByText('Enter your email.').waitFor();
     await checkScreen(page, 'sign-in with errors', () => page.getByRole('heading', { name: 'Sign in' }).waitFor());
     await page.goto('/auth/sign-up');

@@ -55,10 +55,11 @@ describe('an unreachable API', () => {
     const { data } = await app.server.admin().from('places').select('id').eq('name', 'Eiffel Tower').single();
     const eiffel = (data as { id: string }).id;
     const { page, context } = await app.openPage(viewports.desktop);
-    // The place page's lower sections (and its report buttons) come in a chunk of their own.
+    // The place page's lower sections (and its report buttons) come in a chunk of their own; it is
+    // asked for again under a query of its own (a browser may keep a failed import of one URL).
     let refuse = true;
     let refused = 0;
-    await page.route('**/assets/place-sections-*.js', (route: Route) => {
+    await page.route(/\/assets\/place-sections-[^/?]+\.js(\?[^/]*)?$/, (route: Route) => {
       if (!refuse) return void route.continue();
       refused += 1;
       void route.abort('connectionrefused');

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
+import { nextCode } from '../support/totp.ts';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { assertAccessible } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
@@ -11,10 +11,6 @@ import { useE2eApp } from './support/fixture.ts';
 // Security and unlink it again (never the last method), and a member with an authenticator app
 // deleting the account is asked for the code.
 const password = 'social sign in 1';
-
-function codeFor(secret: string): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-}
 
 /** The emulated provider's page: a new test account by email and name. */
 async function consentAs(page: Page, provider: string, email: string, name: string): Promise<void> {
@@ -94,7 +90,7 @@ describe('social sign-in in the browser', () => {
     await api.auth.signInWithPassword({ email, password });
     const enrolled = await api.auth.mfa.enroll({ factorType: 'totp' });
     const secret = enrolled.data?.totp.secret ?? '';
-    assert.equal((await api.auth.mfa.challengeAndVerify({ factorId: enrolled.data?.id ?? '', code: codeFor(secret) })).error, null);
+    assert.equal((await api.auth.mfa.challengeAndVerify({ factorId: enrolled.data?.id ?? '', code: await nextCode(secret) })).error, null);
     const { data: profile } = await app.server.admin().from('profiles').select('username').eq('id', userId).single();
     const username = profile?.username ?? '';
 
@@ -102,7 +98,7 @@ describe('social sign-in in the browser', () => {
     page.setDefaultTimeout(30_000);
     await page.goto('/auth/sign-in?next=%2Fsettings');
     await signInWithForm(page, email, password);
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
     await page.getByRole('button', { name: 'Delete account…' }).click();
@@ -111,7 +107,7 @@ describe('social sign-in in the browser', () => {
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await dialog.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
     assert.equal((await app.server.admin().auth.admin.getUserById(userId)).data.user?.id, userId, 'nothing deleted without the code');
-    await dialog.getByLabel('Code from your authenticator app').fill(codeFor(secret));
+    await dialog.getByLabel('Code from your authenticator app').fill(await nextCode(secret));
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await waitForToast(page, 'Your account has been deleted');
     assert.equal((await app.server.admin().auth.admin.getUserById(userId)).data.user, null);

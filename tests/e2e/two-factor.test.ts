@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
-import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright-core';
+import { nextCode } from '../support/totp.ts';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { useE2eApp } from './support/fixture.ts';
 
@@ -12,9 +12,6 @@ import { useE2eApp } from './support/fixture.ts';
 const password = 'two factor flows 1';
 
 /** What an authenticator app shows for this key now. */
-function codeFor(secret: string): string {
-  return new TOTP({ algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(secret) }).generate();
-}
 
 describe('two-factor sign-in in the browser', () => {
   const app = useE2eApp();
@@ -69,7 +66,7 @@ describe('two-factor sign-in in the browser', () => {
     await security.getByLabel('Code from the app').fill('12345');
     await security.getByRole('button', { name: 'Turn on two-factor' }).click();
     await security.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
-    await security.getByLabel('Code from the app').fill(codeFor(secret));
+    await security.getByLabel('Code from the app').fill(await nextCode(secret));
     await security.getByRole('button', { name: 'Turn on two-factor' }).click();
     await waitForToast(page, 'Two-factor sign-in is on');
     await security.getByRole('list', { name: 'Authenticator apps' }).getByText('Authenticator app').waitFor();
@@ -81,11 +78,11 @@ describe('two-factor sign-in in the browser', () => {
     const { page, close, errors } = await signedIn('/moderation');
     await page.getByLabel('Authentication code').waitFor();
     assert.equal(new URL(page.url()).pathname, '/auth/sign-in', 'no way past the code prompt');
-    const wrong = codeFor(secret) === '000000' ? '111111' : '000000';
+    const wrong = (await nextCode(secret)) === '000000' ? '111111' : '000000';
     await page.getByLabel('Authentication code').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('That code didn’t work. Check your authenticator app and try again.').waitFor();
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/moderation');
 
@@ -121,7 +118,7 @@ describe('two-factor sign-in in the browser', () => {
       );
     });
     const { page, close, errors } = await signedIn('/settings');
-    await page.getByLabel('Authentication code').fill(codeFor(secret));
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
     await page.getByRole('button', { name: 'Verify' }).click();
     await page.waitForURL((url) => url.pathname === '/settings');
     const methods = page.getByRole('list', { name: 'Sign-in methods' });

@@ -1,67 +1,7 @@
 import assert from 'node:assert/strict';
-import { request } from 'node:http';
 import { after, before, describe, test } from 'node:test';
+import { sendHuge, type Refusal } from '../support/huge-body.ts';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
-
-const hugeBytes = 200 * 1024 * 1024;
-const chunk = Buffer.alloc(1024 * 1024, 0x41);
-
-interface Refusal {
-  status: number;
-  contentType: string | undefined;
-  body: string;
-  /** From the first byte sent to the complete answer. */
-  ms: number;
-  /** Largest growth of this process's resident memory (the server runs in it) while sending. */
-  rssGrowthMb: number;
-  sentMb: number;
-}
-
-/**
- * Streams a 200 MB body — with a Content-Length, or chunked — and stops once the answer is in
- * (the server closes the connection after a 413, so later writes fail: that is expected).
- */
-function sendHuge(url: string, headers: Record<string, string>, chunked: boolean): Promise<Refusal> {
-  return new Promise((resolve, reject) => {
-    const rssBefore = process.memoryUsage.rss();
-    let rssPeak = rssBefore;
-    const started = performance.now();
-    let sent = 0;
-    let finished = false;
-    const req = request(url, { method: 'POST', headers: { ...headers, ...(chunked ? {} : { 'Content-Length': String(hugeBytes) }) } });
-    req.on('error', () => undefined);
-    req.on('response', (response) => {
-      const parts: Buffer[] = [];
-      response.on('data', (part: Buffer) => parts.push(part));
-      response.on('end', () => {
-        finished = true;
-        rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-        resolve({
-          status: response.statusCode ?? 0,
-          contentType: response.headers['content-type'],
-          body: Buffer.concat(parts).toString('utf8'),
-          ms: performance.now() - started,
-          rssGrowthMb: (rssPeak - rssBefore) / 2 ** 20,
-          sentMb: sent / 2 ** 20,
-        });
-        req.destroy();
-      });
-      response.on('error', reject);
-    });
-    const pump = () => {
-      while (!finished && !req.destroyed && sent < hugeBytes) {
-        sent += chunk.length;
-        rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
-        if (!req.write(chunk)) {
-          req.once('drain', pump);
-          return;
-        }
-      }
-      if (sent >= hugeBytes && !finished) req.end();
-    };
-    pump();
-  });
-}
 
 for (const backend of testBackends()) {
   describe(`request bodies are bounded before they are parsed on ${backend}`, () => {

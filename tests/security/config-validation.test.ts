@@ -97,6 +97,22 @@ describe('a wrong value in config.toml stops the start', () => {
     assert.match(output, /\[auth\.external\.discord\]: real sign-in is available for google, github, apple, keycloak/);
   });
 
+  test("passkeys or WebAuthn factors without [auth.webauthn]'s relying party, as GoTrue refuses them", async () => {
+    const why = 'required when [auth.passkey] or [auth.mfa.web_authn] is enabled';
+    await assertRefused(
+      '[auth.passkey]\nenabled = true\n',
+      'auth.webauthn.rp_id',
+      '(not set)',
+      `the relying party id, a host name such as "localhost", ${why}`,
+    );
+    await assertRefused(
+      '[auth.mfa.web_authn]\nverify_enabled = true\n[auth.webauthn]\nrp_id = "localhost"\nrp_display_name = "Pinstar"\nrp_origins = []\n',
+      'auth.webauthn.rp_origins',
+      '[]',
+      `the origins passkeys are used from, ${why}`,
+    );
+  });
+
   test('env(VAR) of an unset variable where a number is needed names the variable', async () => {
     const { code, output } = await startWith('[auth]\nminimum_password_length = "env(PINSTAR_TEST_UNSET_LENGTH)"\n');
     assert.notEqual(code, 0);

@@ -9,7 +9,7 @@ import { after, before, describe, test } from 'node:test';
 import { setTimeout as delay } from 'node:timers/promises';
 import { FunctionsHttpError } from '@supabase/supabase-js';
 import pg from 'pg';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 interface Outcome {
   status: number;
@@ -21,7 +21,7 @@ for (const backend of testBackends()) {
     let server: TestServer;
 
     before(async () => {
-      server = await startTestServer(backend, { override: { seed: false } });
+      server = await startInProcessTestServer(backend, { override: { seed: false }, listen: true });
     });
     after(() => server?.close());
 

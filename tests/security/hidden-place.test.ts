@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
 import { anonClient, createMember, unwrap, withoutSeed, type Client, type Member } from '../data/support.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 for (const backend of testBackends()) {
   describe(`a hidden place's content on ${backend}`, () => {
@@ -22,7 +22,7 @@ for (const backend of testBackends()) {
     let photo: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
       [owner, reviewer, stranger, moderator] = await Promise.all([
         createMember(server),
         createMember(server),

@@ -142,7 +142,7 @@ for (const backend of testBackends()) {
 
 describe('local mailbox on a non-loopback address', () => {
   test('is off unless MAILBOX_ALLOW_REMOTE=1, which serves it with a warning at start', async () => {
-    const off = await startTestServer('pglite', { override: { host: '0.0.0.0' } });
+    const off = await startTestServer('pglite', { override: { host: '0.0.0.0', allowDemoKeys: true } });
     try {
       assert.equal((await fetch(`${off.url}/_dev/mail/api/messages`)).status, 404);
     } finally {
@@ -150,7 +150,7 @@ describe('local mailbox on a non-loopback address', () => {
     }
     const warnings: string[] = [];
     const log: Logger = { info: () => undefined, warn: (message) => warnings.push(message), error: () => undefined };
-    const on = await startTestServer('pglite', { override: { host: '0.0.0.0', mailboxAllowRemote: true }, log });
+    const on = await startTestServer('pglite', { override: { host: '0.0.0.0', mailboxAllowRemote: true, allowDemoKeys: true }, log });
     try {
       assert.equal((await fetch(`${on.url}/_dev/mail/api/messages`)).status, 200);
       assert.equal(warnings.filter((w) => w.includes('MAILBOX_ALLOW_REMOTE')).length, 1);

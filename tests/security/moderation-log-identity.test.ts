@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { anonClient, createMember, unwrap, withoutSeed, type Member } from '../data/support.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const embed = 'id, moderator_id, moderator:profiles!moderation_actions_moderator_id_fkey(username)';
 
@@ -19,7 +19,7 @@ for (const backend of testBackends()) {
     let action: string;
 
     before(async () => {
-      server = await startTestServer(backend, withoutSeed);
+      server = await startInProcessTestServer(backend, withoutSeed);
       [member, moderator, admin] = await Promise.all([
         createMember(server),
         createMember(server, { role: 'moderator' }),

@@ -30,7 +30,7 @@ for (const backend of testBackends()) {
     let remote: TestServer;
     before(async () => {
       loopback = await startTestServer(backend, { override: { seed: false } });
-      remote = await startTestServer(backend, { override: { seed: false }, env: { HOST: '0.0.0.0' } });
+      remote = await startTestServer(backend, { override: { seed: false }, env: { HOST: '0.0.0.0', ALLOW_DEMO_KEYS: '1' } });
     });
     after(async () => {
       await loopback?.close();

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { readProjectToml, type TomlTable } from '../../server/src/lib/config.ts';
 import { authFixture, followLink, mailTo, uniqueEmail, verifyLinkOf } from '../fixtures/auth/helpers.ts';
-import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
+import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const siteUrl = 'http://localhost:5173';
 const password = 'redirect-test-1';
@@ -31,7 +31,7 @@ async function assertLandsOnSite(server: TestServer, email: string, label: strin
   const mails = await mailTo(server, email);
   assert.ok(mails[0], `${label}: no mail`);
   assertNoHostileScheme(mails[0].text, label);
-  const { status, location } = await followLink(verifyLinkOf(mails[0]));
+  const { status, location } = await followLink(server, verifyLinkOf(mails[0]));
   assert.equal(status, 303, label);
   assert.equal(location.origin, siteUrl, label);
 }
@@ -50,7 +50,7 @@ for (const backend of testBackends()) {
   describe(`redirect_to takes http(s) and listed schemes only on ${backend}`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startTestServer(backend, { project: authFixture('project'), override: { toml: confirmingProject() } });
+      server = await startInProcessTestServer(backend, { project: authFixture('project'), override: { toml: confirmingProject() } });
     });
     after(() => server?.close());
 
@@ -64,7 +64,7 @@ for (const backend of testBackends()) {
     test('an allowed https redirect is kept (control)', async () => {
       const email = await confirmedUser();
       assert.equal((await server.client().auth.resetPasswordForEmail(email, { redirectTo: 'https://app.example.com/reset' })).error, null);
-      const { location } = await followLink(verifyLinkOf((await mailTo(server, email))[0]));
+      const { location } = await followLink(server, verifyLinkOf((await mailTo(server, email))[0]));
       assert.equal(`${location.origin}${location.pathname}`, 'https://app.example.com/reset');
     });
 
@@ -123,7 +123,7 @@ for (const backend of testBackends()) {
         const link = await server.admin().auth.admin.generateLink({ type: 'recovery', email: verifyEmail });
         const actionLink = new URL(link.data.properties?.action_link ?? '');
         actionLink.searchParams.set('redirect_to', redirect);
-        const { status, location } = await followLink(actionLink.toString());
+        const { status, location } = await followLink(server, actionLink.toString());
         assert.equal(status, 303);
         assert.equal(location.origin, siteUrl);
       });

@@ -58,7 +58,7 @@ for (const backend of testBackends()) {
       assert.match(message, new RegExp(`^To: ${email.replace(/[.]/g, '\\.')}$`, 'm'));
       const link = /http:\/\/localhost:\d+\/auth\/v1\/verify\?token=[0-9a-f]+&type=recovery&redirect_to=[^\s"]+/.exec(message)?.[0];
       assert.ok(link, 'the SMTP message carries the verify link');
-      const { status, location } = await followLink(link);
+      const { status, location } = await followLink(server, link);
       assert.equal(status, 303);
       assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'recovery');
       const mailbox = await fetch(`${server.url}/_dev/mail/api/messages`);
@@ -108,9 +108,9 @@ for (const backend of testBackends()) {
       }
       const second = await boot();
       try {
-        const mails = await mailTo({ url: second.url }, email);
+        const mails = await mailTo({ url: second.url, fetch }, email);
         assert.equal(mails.length, 1);
-        const { location } = await followLink(verifyLinkOf(mails[0]).replace(/^http:\/\/localhost:\d+/, second.url));
+        const { location } = await followLink({ fetch }, verifyLinkOf(mails[0]).replace(/^http:\/\/localhost:\d+/, second.url));
         assert.equal(new URLSearchParams(location.hash.slice(1)).get('type'), 'signup');
         const client = createClient(second.url, second.keys.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
         assert.equal((await client.auth.signInWithPassword({ email, password })).error, null);

@@ -47,8 +47,10 @@ if (testBackends().includes('pglite')) {
         assert.ok(error instanceof MigrationError);
         assert.equal(error.file, path.join('migrations', '20260101000000_extensions.sql'));
         assert.match(error.message, /0A000: extension "postgis" is not available/);
-        assert.match(error.message, /statement: create extension if not exists postgis schema extensions;/);
+        assert.match(error.message, /migrations\/20260101000000_extensions\.sql:2 failed: 0A000/);
+        assert.match(error.message, /statement \(line 2\):\n {2}create extension if not exists postgis schema extensions;/);
         assert.match(error.message, /PGlite does not ship "postgis"\. Extensions it ships: .*\bpg_trgm\b.*\buuid-ossp\b/);
+        assert.match(error.message, /run on PostgreSQL \(DATABASE_URL\) with the extension installed/);
         return true;
       },
     );
@@ -137,7 +139,7 @@ insert into public.shops values (1, 'Market Street 1', 'SRID=4326;POINT(-71.1 42
         (error: unknown) => {
           assert.ok(error instanceof MigrationError);
           assert.match(error.message, /extension "no_such_extension" is not available/);
-          assert.match(error.message, /statement: create extension no_such_extension;/);
+          assert.match(error.message, /statement \(line 1\):\n {2}create extension no_such_extension;/);
           assert.match(error.message, /Install the extension on the PostgreSQL server/);
           return true;
         },

@@ -171,6 +171,9 @@ for (const backend of testBackends()) {
           assert.ok(error instanceof MigrationError);
           assert.equal(error.file, path.join('migrations', '20260102000000_broken.sql'));
           assert.match(error.message, /42P01: relation "public\.no_such_table" does not exist/);
+          // Which file, which line, which statement (the earlier statements of the file ran).
+          assert.match(error.message, /migrations\/20260102000000_broken\.sql:3 failed: /);
+          assert.match(error.message, /statement \(line 3\):\n {2}select \* from public\.no_such_table;/);
           return true;
         },
       );

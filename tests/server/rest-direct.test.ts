@@ -75,14 +75,14 @@ for (const backend of testBackends()) {
       assert.equal(read.headers['content-length'], String(Buffer.byteLength(read.body)));
 
       const fromSite = await raw(server, '/rest/v1/places?select=id&id=eq.1', { headers: { origin: 'https://example.com' } });
-      assert.equal(fromSite.headers['access-control-allow-origin'], 'https://example.com');
-      assert.equal(fromSite.headers['access-control-allow-credentials'], 'true');
-      assert.equal(fromSite.headers.vary, 'Origin');
+      // As hosted's gateway: any origin as `*`, never an origin reflected with credentials (decision 300).
+      assert.equal(fromSite.headers['access-control-allow-origin'], '*');
+      assert.equal(fromSite.headers['access-control-allow-credentials'], undefined);
 
       const missing = await raw(server, '/rest/v1/no_such_table', { headers: { origin: 'https://example.com' } });
       assert.equal(missing.status, 404);
       assert.equal((JSON.parse(missing.body) as { code: string }).code, 'PGRST205');
-      assert.equal(missing.headers['access-control-allow-origin'], 'https://example.com');
+      assert.equal(missing.headers['access-control-allow-origin'], '*');
 
       const raised = await raw(server, '/rest/v1/rpc/fail_custom', {
         method: 'POST',
@@ -101,8 +101,9 @@ for (const backend of testBackends()) {
           'access-control-request-headers': 'x-custom, prefer',
         },
       });
-      assert.equal(preflight.status, 204);
-      assert.equal(preflight.headers['access-control-allow-origin'], 'https://example.com');
+      assert.equal(preflight.status, 200);
+      assert.equal(preflight.headers['access-control-allow-origin'], '*');
+      assert.equal(preflight.headers['access-control-allow-credentials'], undefined);
       assert.equal(preflight.headers['access-control-allow-headers'], 'x-custom, prefer');
       assert.match(String(preflight.headers['access-control-allow-methods']), /PATCH/);
     });
@@ -128,13 +129,16 @@ for (const backend of testBackends()) {
     test('the metrics count and time each answer once, preflights included', async () => {
       const ok = 'pinstar_http_requests_total{service="rest",method="GET",status="200"}';
       const notFound = 'pinstar_http_requests_total{service="rest",method="GET",status="404"}';
-      const preflights = 'pinstar_http_requests_total{service="rest",method="OPTIONS",status="204"}';
+      const preflights = 'pinstar_http_requests_total{service="rest",method="OPTIONS",status="200"}';
       const timed = 'pinstar_http_request_duration_seconds_count{service="rest"}';
       const before = await Promise.all([ok, notFound, preflights, timed].map((s) => metric(server, s)));
       for (let i = 0; i < 3; i++) assert.equal((await raw(server, `/rest/v1/places?select=id&id=eq.${i + 1}`)).status, 200);
       assert.equal((await raw(server, '/rest/v1/no_such_table')).status, 404);
-      const preflight = await raw(server, '/rest/v1/places', { method: 'OPTIONS', headers: { 'access-control-request-method': 'GET' } });
-      assert.equal(preflight.status, 204);
+      const preflight = await raw(server, '/rest/v1/places', {
+        method: 'OPTIONS',
+        headers: { origin: 'https://example.com', 'access-control-request-method': 'GET' },
+      });
+      assert.equal(preflight.status, 200);
       const afterwards = await Promise.all([ok, notFound, preflights, timed].map((s) => metric(server, s)));
       assert.deepEqual(
         afterwards.map((n, i) => n - (before[i] ?? 0)),

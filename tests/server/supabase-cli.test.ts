@@ -40,7 +40,7 @@ for (const backend of testBackends().filter((b) => b === 'postgres'))
     // The test cluster listens without TLS; the CLI asks for it unless told.
     const dbUrl = `${database.url}?sslmode=disable`;
     try {
-      const pushed = await supabase('db', 'push', '--db-url', dbUrl, '--yes');
+      const pushed = await supabase('db', 'push', `--remote=${dbUrl}`, '--yes');
       assert.match(pushed, /Finished supabase db push/, pushed);
 
       const client = new pg.Client({ connectionString: database.url });
@@ -57,7 +57,7 @@ for (const backend of testBackends().filter((b) => b === 'postgres'))
         await client.end();
       }
 
-      const listed = await supabase('migration', 'list', '--db-url', dbUrl);
+      const listed = await supabase('migration', 'list', `--remote=${dbUrl}`);
       for (const version of local)
         assert.match(
           listed,

@@ -8,8 +8,12 @@ import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 
 export interface InProcessServer {
-  /** The whole server's routes, answered by `app.request()` — no port, no socket. */
-  request(pathAndQuery: string, init?: RequestInit): Promise<Response>;
+  /**
+   * The whole server, answered through the envelope's in-process entry (decision 300): the same
+   * Node-level function a socket's request passes — host policy, CORS, body limits, the
+   * local-only pages — with no port. `clientAddress` is the address the request comes from.
+   */
+  request(pathAndQuery: string, init?: RequestInit, clientAddress?: string): Promise<Response>;
   anonKey: string;
   serviceRoleKey: string;
   /** The booted server (its database, keys and configuration), for fixtures. */
@@ -26,9 +30,9 @@ export interface InProcessOptions {
 }
 
 /**
- * Boots the server without listening (as hono tests its handlers): every service on a fresh
- * database, requests go straight into the composed Hono app. For tests that need no socket —
- * WebSockets and streamed uploads (which read node's own request) need `startTestServer`.
+ * Boots the server without listening (as hono tests its handlers with `app.request()`): every
+ * service on a fresh database, requests injected into the envelope without a socket. For tests
+ * that need no socket — WebSockets and chunked bodies need `startTestServer`.
  */
 export async function openInProcessServer(options: InProcessOptions = {}): Promise<InProcessServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-app-'));
@@ -45,7 +49,7 @@ export async function openInProcessServer(options: InProcessOptions = {}): Promi
       override: { logRequests: false, watchFunctions: false, ...options.override },
     });
     return {
-      request: async (pathAndQuery, init) => booted.app.request(pathAndQuery, init),
+      request: (pathAndQuery, init, clientAddress) => booted.inject(new Request(`http://localhost${pathAndQuery}`, init), clientAddress),
       anonKey: booted.keys.anonKey,
       serviceRoleKey: booted.keys.serviceRoleKey,
       booted,

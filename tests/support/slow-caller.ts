@@ -68,13 +68,15 @@ export function startAttackers(
   baseUrl: string,
   anonKey: string,
   count: number,
+  /** What each attacker asks for, below the server's URL; the slow table's regex filter by default. */
+  path = `/rest/v1/${slowTable}?select=id&name=match.${encodeURIComponent(slowPattern)}`,
 ): { firstRound: Promise<void>; answered: () => number; stop: () => Promise<HttpAnswer[]> } {
   let running = true;
   const answers: HttpAnswer[] = [];
   const firsts: Array<Promise<void>> = [];
   const firstResolvers: Array<() => void> = [];
   for (let i = 0; i < count; i++) firsts.push(new Promise<void>((resolve) => firstResolvers.push(resolve)));
-  const target = `${baseUrl.replace('localhost', '127.0.0.1')}/rest/v1/${slowTable}?select=id&name=match.${encodeURIComponent(slowPattern)}`;
+  const target = `${baseUrl.replace('localhost', '127.0.0.1')}${path}`;
   const loops = Array.from({ length: count }, async (_, i) => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -1,7 +1,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { startTestServer, testBackends } from './server.ts';
+import { startInProcessTestServer, startTestServer, testBackends } from './server.ts';
 
 /**
  * What a conformance suite may know about the service it checks: a URL, the API keys, the JWT
@@ -16,6 +16,13 @@ export interface ConformanceTarget {
   anonKey: string;
   serviceRoleKey: string;
   keys: { secret: Uint8Array; publishableKey: string; secretKey: string };
+  /**
+   * `fetch` for the target: the network's for CONFORMANCE_URL, the server's envelope in-process
+   * for the default targets (no socket). Suites use it for every request they make by hand.
+   */
+  fetch: typeof fetch;
+  /** Storage's S3 protocol: what `supabase status` prints as S3 Access Key, S3 Secret Key, S3 Region. */
+  s3: { accessKeyId: string; secretAccessKey: string; region: string };
   /** The database URL the target's edge functions see as SUPABASE_DB_URL ('' for none). */
   databaseUrl: string;
   db: TargetDatabase;
@@ -99,6 +106,7 @@ function clients(url: string, anonKey: string, serviceRoleKey: string): Pick<Con
     createClient(url, key, {
       auth: { persistSession: options.persistSession ?? false, autoRefreshToken: false, detectSessionInUrl: false },
       realtime: { transport: WebSocket as never },
+      global: { fetch },
     });
   return { client, admin: () => client(serviceRoleKey) };
 }
@@ -119,6 +127,12 @@ function externalTarget(): ConformanceTarget {
       publishableKey: process.env.CONFORMANCE_PUBLISHABLE_KEY ?? '',
       secretKey: process.env.CONFORMANCE_SECRET_KEY ?? '',
     },
+    fetch,
+    s3: {
+      accessKeyId: process.env.CONFORMANCE_S3_ACCESS_KEY ?? '',
+      secretAccessKey: process.env.CONFORMANCE_S3_SECRET_KEY ?? '',
+      region: process.env.CONFORMANCE_S3_REGION ?? 'local',
+    },
     databaseUrl: process.env.CONFORMANCE_FUNCTIONS_DB_URL ?? dbUrl,
     db: sqlDatabase(dbUrl),
     ...clients(url, anonKey, serviceRoleKey),
@@ -126,22 +140,38 @@ function externalTarget(): ConformanceTarget {
   };
 }
 
+export interface TargetOptions {
+  /**
+   * The suite needs a socket as well (realtime's WebSocket; an edge function calling the API
+   * back): the default targets then also listen, and the suite's own HTTP still goes in-process.
+   */
+  listen?: boolean;
+}
+
 /**
- * The targets a conformance suite runs against: the one CONFORMANCE_URL names, or else a
- * server it starts itself on each backend of TEST_BACKENDS (the default).
+ * The targets a conformance suite runs against: the one CONFORMANCE_URL names, or else the
+ * server booted in-process on each backend of TEST_BACKENDS (the default, decision 400): its
+ * supabase-js clients and `fetch` go into the envelope without a socket.
+ * `CONFORMANCE_TRANSPORT=socket` starts that server on a port and talks to it over HTTP instead,
+ * to show a suite answers the same through a socket (and to time the difference).
  */
-export function conformanceTargets(): TargetStarter[] {
+export function conformanceTargets(options: TargetOptions = {}): TargetStarter[] {
   if (process.env.CONFORMANCE_URL) return [{ name: 'external', start: async () => externalTarget() }];
   return testBackends().map((backend) => ({
     name: backend,
     start: async (project) => {
-      const server = await startTestServer(backend, { project });
+      const server =
+        process.env.CONFORMANCE_TRANSPORT === 'socket'
+          ? await startTestServer(backend, { project })
+          : await startInProcessTestServer(backend, { project, listen: options.listen ?? false });
       return {
         name: backend,
         url: server.url,
         anonKey: server.anonKey,
         serviceRoleKey: server.serviceRoleKey,
         keys: server.keys,
+        fetch: server.fetch,
+        s3: server.config.s3,
         databaseUrl: server.config.databaseUrl ?? '',
         db: server.db,
         client: server.client,
@@ -153,4 +183,4 @@ export function conformanceTargets(): TargetStarter[] {
 }
 
 /** The part of a target the fixture helpers use (a started `TestServer` has it too). */
-export type TargetAccess = Pick<ConformanceTarget, 'url' | 'anonKey' | 'serviceRoleKey' | 'keys' | 'client' | 'admin'>;
+export type TargetAccess = Pick<ConformanceTarget, 'url' | 'anonKey' | 'serviceRoleKey' | 'keys' | 'fetch' | 'client' | 'admin'>;

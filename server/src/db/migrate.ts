@@ -4,7 +4,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DbError, isDbError } from './errors.ts';
 import { pgliteExtensionNames } from './pglite-extensions.ts';
-import type { Backend, Database } from './types.ts';
+import { splitStatements } from './sql-statements.ts';
+import type { Backend, Database, Tx } from './types.ts';
 
 const bootstrapDir = new URL('./sql/', import.meta.url);
 
@@ -26,15 +27,82 @@ function missingExtensionAdvice(cause: DbError, sql: string | null, backend: Bac
   return `${at}${todo}`;
 }
 
+export interface FailedStatement {
+  /** 1-based line of the statement in its file. */
+  line: number;
+  text: string;
+}
+
+/** A statement as an error shows it: its first lines, at most 400 characters. */
+function shown(text: string): string {
+  const lines = text.split('\n');
+  const head = lines.slice(0, 6).join('\n  ');
+  const cut = head.length > 400 ? `${head.slice(0, 400)}…` : head;
+  return lines.length > 6 && !cut.endsWith('…') ? `${cut}\n  …` : cut;
+}
+
 export class MigrationError extends Error {
   readonly file: string;
-  constructor(file: string, cause: unknown, context: { sql?: string; backend?: Backend } = {}) {
+  readonly statement: FailedStatement | null;
+  constructor(
+    file: string,
+    cause: unknown,
+    context: { sql?: string; backend?: Backend; statement?: FailedStatement | null; shownPath?: string } = {},
+  ) {
+    const statement = context.statement ?? null;
     const detail = isDbError(cause)
-      ? `${cause.code}: ${cause.message}${cause.detail ? ` (${cause.detail})` : ''}${missingExtensionAdvice(cause, context.sql ?? null, context.backend ?? null)}`
+      ? `${cause.code}: ${cause.message}${cause.detail ? ` (${cause.detail})` : ''}${cause.hint ? `\n  hint: ${cause.hint}` : ''}`
       : String(cause);
-    super(`migration ${file} failed: ${detail}`);
+    const where = context.shownPath ?? file;
+    const at = statement ? `${where}:${statement.line}` : where;
+    const text = statement ? `\n  statement (line ${statement.line}):\n  ${shown(statement.text)}` : '';
+    const advice = isDbError(cause) ? missingExtensionAdvice(cause, statement ? null : (context.sql ?? null), context.backend ?? null) : '';
+    super(`${at} failed: ${detail}${text}${advice}`);
     this.name = 'MigrationError';
     this.file = file;
+    this.statement = statement;
+  }
+}
+
+const replayed = Symbol('replayed');
+
+/**
+ * Which statement of a file that failed as a whole fails, and where: the file's statements are
+ * run one by one in a transaction that is always rolled back, and the first that fails is named
+ * (null when none does: the failure did not repeat).
+ */
+async function failingStatement(db: Database, sql: string): Promise<FailedStatement | null> {
+  let found: FailedStatement | null = null;
+  await db
+    .transaction({ kind: 'system' }, async (tx) => {
+      await tx.query(migrationSearchPath);
+      for (const statement of splitStatements(sql)) {
+        try {
+          await tx.exec(statement.text);
+        } catch {
+          found = statement;
+          break;
+        }
+      }
+      throw replayed;
+    })
+    .catch((error: unknown) => {
+      if (error !== replayed) return;
+    });
+  return found;
+}
+
+/** Runs one project file in its own transaction; a failure names the file, the line and the statement. */
+async function applyFile(db: Database, label: string, file: string, sql: string, record: (tx: Tx) => Promise<unknown>): Promise<void> {
+  try {
+    await db.transaction({ kind: 'system' }, async (tx) => {
+      await tx.query(migrationSearchPath);
+      await tx.exec(sql);
+      await record(tx);
+    });
+  } catch (error: unknown) {
+    const statement = isDbError(error) ? await failingStatement(db, sql).catch(() => null) : null;
+    throw new MigrationError(label, error, { sql, backend: db.backend, statement, shownPath: path.relative(process.cwd(), file) || file });
   }
 }
 
@@ -126,37 +194,21 @@ export async function applyProject(
     const { version, name } = parseMigrationName(file);
     if (done.has(version)) continue;
     const sql = await readFile(path.join(migrationsDir, file), 'utf8');
-    await db
-      .transaction({ kind: 'system' }, async (tx) => {
-        await tx.query(migrationSearchPath);
-        await tx.exec(sql);
-        await tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [
-          version,
-          name,
-          [sql],
-        ]);
-      })
-      .catch((error: unknown) => {
-        throw new MigrationError(path.join('migrations', file), error, { sql, backend: db.backend });
-      });
+    await applyFile(db, path.join('migrations', file), path.join(migrationsDir, file), sql, (tx) =>
+      tx.query('insert into supabase_migrations.schema_migrations (version, name, statements) values ($1, $2, $3)', [version, name, [sql]]),
+    );
     applied.push(file);
   }
   let seeded = false;
   const seedFile = path.join(projectDir, 'seed.sql');
   if (seed && existsSync(seedFile)) {
     const sql = await readFile(seedFile, 'utf8');
-    await db
-      .transaction({ kind: 'system' }, async (tx) => {
-        await tx.query(migrationSearchPath);
-        await tx.exec(sql);
-        await tx.query(
-          'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
-          ['seed.sql', createHash('sha256').update(sql).digest('hex')],
-        );
-      })
-      .catch((error: unknown) => {
-        throw new MigrationError('seed.sql', error, { sql, backend: db.backend });
-      });
+    await applyFile(db, 'seed.sql', seedFile, sql, (tx) =>
+      tx.query(
+        'insert into supabase_migrations.seed_files (path, hash) values ($1, $2) on conflict (path) do update set hash = excluded.hash',
+        ['seed.sql', createHash('sha256').update(sql).digest('hex')],
+      ),
+    );
     seeded = true;
   }
   if (applied.length > 0 || seeded) {

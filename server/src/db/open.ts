@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { cacheDir, dependencyManifest } from '../lib/package-paths.ts';
 import { DbError } from './errors.ts';
 import { applyBootstrap } from './migrate.ts';
 import { extensionsNamedIn } from './pglite-extensions.ts';
@@ -10,19 +11,18 @@ import { PostgresDatabase } from './postgres.ts';
 import type { Database, RoleTimeouts } from './types.ts';
 
 const bootstrapDir = new URL('./sql/', import.meta.url);
-const cacheDir = new URL('../../../node_modules/.cache/pinstar-server/', import.meta.url);
 
 /** Identifies the bootstrap: a template is reused only while the SQL and PGlite are unchanged. */
 function bootstrapFingerprint(): string {
   const hash = createHash('sha256');
-  const pkg = new URL('../../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
-  hash.update(existsSync(pkg) ? readFileSync(pkg) : 'pglite');
+  const pkg = dependencyManifest('@electric-sql/pglite');
+  hash.update(pkg ? readFileSync(pkg) : 'pglite');
   for (const file of readdirSync(bootstrapDir).sort()) hash.update(file).update(readFileSync(new URL(file, bootstrapDir)));
   return hash.digest('hex').slice(0, 16);
 }
 
 export function pgliteTemplatePath(): string {
-  return path.join(cacheDir.pathname, `pglite-bootstrap-${bootstrapFingerprint()}.tgz`);
+  return path.join(cacheDir, `pglite-bootstrap-${bootstrapFingerprint()}.tgz`);
 }
 
 function sqlFilesIn(dir: string): string[] {

@@ -1,5 +1,15 @@
+/**
+ * The embedded database's driver: PGlite in a worker thread, one transaction at a time.
+ *
+ * Over 300 lines: it is one class whose private state — the worker, its unanswered messages in
+ * order, the running statement's clock, the standby thread and the restart in progress — every
+ * method reads and changes; a split would have to expose that state to the other file and keep
+ * it consistent across both. The pieces that stand alone already live beside it
+ * (fair-scheduler.ts, pglite-protocol.ts, pglite-session.ts, pglite-worker.ts).
+ */
 import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
+import { siblingModule } from '../lib/package-paths.ts';
 import { callerOf } from './caller.ts';
 import { DbError, statementTimeoutError } from './errors.ts';
 import { FairScheduler, type FairSchedulerOptions } from './fair-scheduler.ts';
@@ -110,7 +120,15 @@ export class PgliteDatabase implements Database {
     options: PgliteOptions = {},
   ): Promise<PgliteDatabase> {
     const database = new PgliteDatabase(dataDir, extensions, options);
-    await database.#start(templatePath);
+    try {
+      await database.#start(templatePath);
+    } catch (error: unknown) {
+      // A start that failed (a full disk, a damaged data dir) leaves no thread behind to keep the process up.
+      const worker = database.#worker;
+      database.#worker = null;
+      await worker?.terminate();
+      throw error;
+    }
     return database;
   }
 
@@ -128,7 +146,7 @@ export class PgliteDatabase implements Database {
     // started can be sent again without running anything twice.
     // The second slot gets the thread's id on Linux (its CPU time is read by #engineMs).
     const started = new Float64Array(new SharedArrayBuffer(16));
-    const worker = new Worker(new URL('./pglite-worker.ts', import.meta.url), { workerData: { started, standby } });
+    const worker = new Worker(siblingModule(import.meta.url, 'pglite-worker'), { workerData: { started, standby } });
     if (standby) {
       worker.on('error', () => undefined);
       worker.on('exit', () => {

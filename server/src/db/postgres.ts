@@ -1,3 +1,11 @@
+/**
+ * PostgreSQL through node-postgres, as hosted Supabase runs requests (decisions 003, 260–262).
+ *
+ * Over 300 lines: `transaction()` is one ordered exchange with the connection — BEGIN, the
+ * settings, prepared or unnamed statements, COMMIT in one batch, then what each failure leaves
+ * the connection able to do — and reads like the protocol only in one piece; the batch itself
+ * (pg-batch.ts) and the settings statement (settings.ts) live beside it.
+ */
 import pg from 'pg';
 import { DbError, toDbError } from './errors.ts';
 import { typeParsers } from './parsers.ts';

@@ -67,10 +67,14 @@ export function readBodyWithin(incoming: IncomingMessage, limit: number): Promis
 const refusedBodyGraceMs = 2000;
 
 /** Flowing with no listener, what still arrives is dropped; a sender still going after the grace period is cut off. */
-function discardThenCut(incoming: IncomingMessage): void {
+export function discardThenCut(incoming: IncomingMessage): void {
   incoming.resume();
   if (incoming.readableEnded) return;
-  const timer = setTimeout(() => incoming.socket?.destroy(), refusedBodyGraceMs);
+  // An injected request (no socket, light-my-request) has nothing to cut.
+  const timer = setTimeout(
+    () => (typeof incoming.socket?.destroy === 'function' ? incoming.socket.destroy() : undefined),
+    refusedBodyGraceMs,
+  );
   timer.unref();
   incoming.once('end', () => clearTimeout(timer));
   incoming.once('close', () => clearTimeout(timer));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { crossKeyProblems } from './config-rules.ts';
 
 /**
  * The one schema for every config.toml key the server reads. Each key is optional (absent keys
@@ -169,6 +170,8 @@ const externalProvider = table({
 const mfaMethod = table({ enroll_enabled: bool().optional(), verify_enabled: bool().optional() });
 
 export const projectTomlSchema = table({
+  // Names the project: the S3 protocol's access key id for a user's session (decision 372).
+  project_id: str().optional(),
   api: table({
     port: int(1, 65535).optional(),
     schemas: strings().optional(),
@@ -181,6 +184,7 @@ export const projectTomlSchema = table({
   storage: table({
     file_size_limit: byteSize().optional(),
     image_transformation: table({ enabled: bool().optional() }).optional(),
+    s3_protocol: table({ enabled: bool().optional() }).optional(),
     buckets: z.record(z.string(), bucket).optional(),
   }).optional(),
   auth: table({
@@ -198,6 +202,18 @@ export const projectTomlSchema = table({
     password_requirements: oneOf(['', 'letters_digits', 'lower_upper_letters_digits', 'lower_upper_letters_digits_symbols']).optional(),
     rate_limit: rateLimits.optional(),
     external: z.record(z.string(), externalProvider).optional(),
+    // [auth.passkey] and [auth.webauthn] as the CLI reads them (pkg/config/auth.go Passkey, Webauthn).
+    passkey: table({ enabled: bool().optional() }).optional(),
+    webauthn: table({
+      rp_display_name: str().optional(),
+      rp_id: str().optional(),
+      rp_origins: strings().optional(),
+    }).optional(),
+    oauth_server: table({
+      enabled: bool().optional(),
+      allow_dynamic_registration: bool().optional(),
+      authorization_url_path: str().optional(),
+    }).optional(),
     mfa: table({
       max_enrolled_factors: int(1).optional(),
       totp: mfaMethod.optional(),
@@ -209,6 +225,8 @@ export const projectTomlSchema = table({
       enable_confirmations: bool().optional(),
       double_confirm_changes: bool().optional(),
       secure_password_change: bool().optional(),
+      require_current_password: bool().optional(),
+      enabled: bool().optional(),
       max_frequency: duration().optional(),
       otp_length: int(6, 10).optional(),
       otp_expiry: int(1, 86_400).optional(),
@@ -226,7 +244,8 @@ export class ConfigValueError extends Error {
   readonly problems: Array<{ key: string; value: unknown; expected: string }>;
   constructor(file: string, problems: Array<{ key: string; value: unknown; expected: string }>) {
     const lines = problems.map((p) => {
-      const shown = typeof p.value === 'number' && Number.isNaN(p.value) ? 'nan' : JSON.stringify(p.value);
+      const shown =
+        p.value === undefined ? '(not set)' : typeof p.value === 'number' && Number.isNaN(p.value) ? 'nan' : JSON.stringify(p.value);
       const unset = typeof p.value === 'string' ? envReference.exec(p.value)?.[1] : undefined;
       return `  ${p.key} = ${shown}: expected ${p.expected}${unset ? ` (the environment variable ${unset} is unset)` : ''}`;
     });
@@ -246,7 +265,11 @@ function valueAt(root: unknown, keyPath: readonly PropertyKey[]): unknown {
 /** Validates a parsed config.toml; returns it with string-written values converted, or throws ConfigValueError. */
 export function validateProjectToml(file: string, toml: Record<string, unknown>): Record<string, unknown> {
   const result = projectTomlSchema.safeParse(toml);
-  if (result.success) return result.data;
+  if (result.success) {
+    const missing = crossKeyProblems(result.data);
+    if (missing.length > 0) throw new ConfigValueError(file, missing);
+    return result.data;
+  }
   throw new ConfigValueError(
     file,
     result.error.issues.map((issue) => ({

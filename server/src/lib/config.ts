@@ -1,7 +1,9 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
-import { validateProjectToml } from './config-schema.ts';
+import { ignoredKeys } from './config-keys.ts';
+import { projectTomlSchema, validateProjectToml } from './config-schema.ts';
+import { parseJsonc } from './jsonc.ts';
 
 export { ConfigValueError, parseByteSize } from './config-schema.ts';
 
@@ -9,6 +11,9 @@ export { ConfigValueError, parseByteSize } from './config-schema.ts';
 export const defaultJwtSecret = 'super-secret-jwt-token-with-at-least-32-characters-long';
 export const defaultPublishableKey = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
 export const defaultSecretKey = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+/** The Supabase CLI's local S3 protocol credentials (apps/cli-go/pkg/config/config.go). */
+export const defaultS3AccessKeyId = '625729a08b95bf1b7ff351a663f3a23c';
+export const defaultS3SecretAccessKey = '850181e4652dd023b7a98c58ae0d2d34bd487ee0cc3254aed6eda37307425907';
 
 export type TomlTable = Record<string, unknown>;
 
@@ -41,8 +46,12 @@ export interface ServerConfig {
   seed: boolean;
   /** Reload edge functions when their files change. */
   watchFunctions: boolean;
-  /** config.toml, parsed, with env(VAR) references resolved. */
+  /** config.toml (or CLI 3.x's config.json / config.jsonc), parsed, with env(VAR) references resolved. */
   toml: TomlTable;
+  /** The project's config file, or null when it has none. */
+  configFile: string | null;
+  /** Keys of that file the server does not read (listed at start as ignored). */
+  ignoredConfigKeys: string[];
   logRequests: boolean;
   /** How long a shutdown waits for requests in flight before cutting them (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
@@ -50,6 +59,12 @@ export interface ServerConfig {
   mailboxAllowRemote: boolean;
   /** Largest request body REST, functions and realtime's HTTP broadcast read (`MAX_REQUEST_BODY_BYTES`). */
   maxRequestBodyBytes: number;
+  /** `TRUSTED_PROXIES`: the reverse proxies in front, whose `X-Forwarded-For` names the client (decision 300). */
+  trustedProxies: string;
+  /** `ALLOW_DEMO_KEYS=1` (`--allow-demo-keys`): start with the CLI's public demo secret although the server is reachable (decision 301). */
+  allowDemoKeys: boolean;
+  /** The S3 protocol's service credentials (the CLI's `S3_PROTOCOL_*` names and local defaults, pkg/config/config.go). */
+  s3: { accessKeyId: string; secretAccessKey: string; region: string };
   /** Statement timeouts per role; unset, each database backend uses its own defaults (decision 111). */
   statementTimeoutsMs?: RoleTimeouts;
 }
@@ -72,13 +87,28 @@ function resolveEnvRefs(value: unknown, env: NodeJS.ProcessEnv): unknown {
   return value;
 }
 
-/** config.toml, parsed, `env(VAR)` resolved and validated (ConfigValueError names the key); {} when absent. */
+/**
+ * The project's config file as the Supabase CLI 3.x finds it (its project-config loader):
+ * `config.json`, then `config.jsonc`, then `config.toml`; null when the folder has none.
+ */
+export function projectConfigFile(projectDir: string): string | null {
+  for (const name of ['config.json', 'config.jsonc', 'config.toml']) {
+    const file = path.join(projectDir, name);
+    if (existsSync(file)) return file;
+  }
+  return null;
+}
+
+/** The project's config, parsed, `env(VAR)` resolved and validated (ConfigValueError names the key); {} when absent. */
 export function readProjectToml(projectDir: string, env: NodeJS.ProcessEnv = process.env): TomlTable {
-  const file = path.join(projectDir, 'config.toml');
-  if (!existsSync(file)) return {};
+  const file = projectConfigFile(projectDir);
+  if (!file) return {};
   let parsed: TomlTable;
   try {
-    parsed = resolveEnvRefs(parseToml(readFileSync(file, 'utf8')), env) as TomlTable;
+    const text = readFileSync(file, 'utf8');
+    const document = file.endsWith('.toml') ? parseToml(text) : parseJsonc(text);
+    if (!document || typeof document !== 'object' || Array.isArray(document)) throw new Error('expected an object at the top level');
+    parsed = resolveEnvRefs(document, env) as TomlTable;
   } catch (error: unknown) {
     throw new Error(`${file}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
@@ -104,6 +134,17 @@ export function tomlTable(toml: TomlTable, key: string): TomlTable {
     node = (node as TomlTable)[part];
   }
   return node && typeof node === 'object' && !Array.isArray(node) ? (node as TomlTable) : {};
+}
+
+/** True when a server bound to `host` (or a URL naming it) is reachable from this machine only. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/** True for a URL whose host is this machine (`http://localhost:54321`, `http://127.0.0.1:3000`). */
+export function isLocalUrl(url: string): boolean {
+  return URL.canParse(url) && isLoopbackHost(new URL(url).hostname);
 }
 
 /**
@@ -159,13 +200,22 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     publishableKey: env.PUBLISHABLE_KEY || defaultPublishableKey,
     secretKey: env.SECRET_KEY || defaultSecretKey,
     smtpUrl: env.SMTP_URL || null,
-    webDist: input.webDist === undefined ? path.resolve('web/dist') : input.webDist,
+    webDist: input.webDist ?? null,
     seed: tomlValue(toml, 'db.seed.enabled', true),
     watchFunctions: env.NODE_ENV !== 'production',
     toml,
+    configFile: projectConfigFile(projectDir),
+    ignoredConfigKeys: ignoredKeys(projectTomlSchema, toml),
     logRequests: env.LOG_REQUESTS !== '0',
     shutdownTimeoutMs: nonNegativeInteger(env, 'SHUTDOWN_TIMEOUT_MS', 10_000),
     mailboxAllowRemote: env.MAILBOX_ALLOW_REMOTE === '1',
+    s3: {
+      accessKeyId: env.S3_PROTOCOL_ACCESS_KEY_ID || defaultS3AccessKeyId,
+      secretAccessKey: env.S3_PROTOCOL_ACCESS_KEY_SECRET || defaultS3SecretAccessKey,
+      region: env.S3_PROTOCOL_REGION || 'local',
+    },
     maxRequestBodyBytes: byteCount('MAX_REQUEST_BODY_BYTES', env.MAX_REQUEST_BODY_BYTES, 8_000_000),
+    trustedProxies: env.TRUSTED_PROXIES ?? '',
+    allowDemoKeys: env.ALLOW_DEMO_KEYS === '1',
   };
 }

@@ -9,7 +9,8 @@ import { listFolder, removeKeys } from '../_shared/storage.ts';
 // memberships and follows; places they added to others' lists stay, without their name.
 // Replies follow the reviews' choice (deleted, or kept without their name); helpful votes,
 // follows both ways, notifications and preferences go with the profile, and the counts they
-// kept on others' reviews and profiles move with them.
+// kept on others' reviews and profiles move with them. Suggested edits still waiting are
+// withdrawn; accepted ones stay in their places' public history without the member's name.
 // That call locks the profile, so of concurrent calls exactly one deletes and the others
 // answer 404 user_not_found.
 

@@ -52,7 +52,7 @@ async function exportCommunity(db: SupabaseClient, userId: string): Promise<Reco
     ),
     db
       .from('notification_preferences')
-      .select('reply, helpful, follow, new_review, moderation, reports, list_invite')
+      .select('reply, helpful, follow, new_review, moderation, reports, list_invite, place_edits')
       .eq('user_id', userId)
       .maybeSingle(),
   ]);
@@ -85,8 +85,8 @@ Deno.serve(async (request: Request) => {
   const db = callerClient(caller.authorization);
   try {
     const placeColumns =
-      'id, name, category, description, address, lat, lng, rating_avg, rating_count, photo_count, created_at, updated_at';
-    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows, listNotes, community] =
+      'id, name, category, description, address, lat, lng, time_zone, opening_hours, phone, website, price_level, rating_avg, rating_count, photo_count, created_at, updated_at';
+    const [profile, places, reviews, photos, stars, lists, listPlaces, listMemberships, listFollows, listNotes, community, placeEdits] =
       await Promise.all([
         db.from('profiles').select('id, username, display_name, bio, avatar_path, role, created_at').eq('id', user.id).maybeSingle(),
         selectAll((from, to) => db.from('places').select(placeColumns).eq('created_by', user.id).order('created_at').range(from, to)),
@@ -126,7 +126,7 @@ Deno.serve(async (request: Request) => {
         selectAll((from, to) =>
           db
             .from('list_places')
-            .select('id, list_id, place_id, position, created_at, place:places(name, lat, lng)')
+            .select('id, list_id, place_id, position, source_url, created_at, place:places(name, lat, lng)')
             .eq('added_by', user.id)
             .order('created_at')
             .range(from, to),
@@ -145,6 +145,15 @@ Deno.serve(async (request: Request) => {
         // notes are not a readable column (a moderator may hide one): the member's own come from here
         selectAll((from, to) => db.rpc('my_list_notes').order('id').range(from, to)),
         exportCommunity(db, user.id),
+        // the edits the member suggested or made to places, with what they replaced and what became of them
+        selectAll((from, to) =>
+          db
+            .from('place_edits')
+            .select('id, place_id, changes, previous, note, status, decided_as, decided_at, reason, created_at, place:places(name)')
+            .eq('author_id', user.id)
+            .order('created_at')
+            .range(from, to),
+        ),
       ]);
     const notes = new Map(listNotes.map((n) => [n.id, n.note]));
     if (profile.error) throw profile.error;
@@ -161,6 +170,7 @@ Deno.serve(async (request: Request) => {
       list_places: listPlaces.map((entry) => ({ ...entry, note: notes.get(entry.id) ?? '' })),
       list_memberships: listMemberships,
       list_follows: listFollows,
+      place_edits: placeEdits,
       ...community,
       places_geojson: {
         type: 'FeatureCollection',

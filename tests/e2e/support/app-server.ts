@@ -69,7 +69,7 @@ export async function createMember(server: TestServer, email: string, password: 
 export async function signInWithForm(page: Page, email: string, password: string): Promise<void> {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** Waits for a toast (sonner) with this text. */

@@ -1,6 +1,6 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 
 /**
  * Says when the connection comes back after a drop; queries pause and retry meanwhile. Going

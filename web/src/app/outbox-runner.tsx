@@ -1,9 +1,9 @@
 import { onlineManager, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { toast } from '@/components/ui/toaster';
 import { useAuth } from '@/lib/auth';
 import { configureOutbox, outbox, sessionNeedsRefresh } from '@/lib/outbox/device-outbox';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 /**
  * The access token may have ended while offline (or end mid-replay): refresh it first, so the

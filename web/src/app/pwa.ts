@@ -4,7 +4,7 @@
  * offers to reload into it; until then the running version keeps serving.
  */
 import { registerSW } from 'virtual:pwa-register';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;

@@ -50,6 +50,10 @@ export const createRouter = () =>
               lazy: () => import('./routes/place').then((m) => ({ Component: m.PlaceRoute })),
             },
             { path: childPath(routes.placeEdit), lazy: () => import('./routes/place-edit').then((m) => ({ Component: m.PlaceEditRoute })) },
+            {
+              path: childPath(routes.placeSuggest),
+              lazy: () => import('./routes/place-suggest').then((m) => ({ Component: m.PlaceSuggestRoute })),
+            },
             { path: childPath(routes.starred), lazy: () => import('./routes/starred').then((m) => ({ Component: m.StarredRoute })) },
             { path: childPath(routes.lists), lazy: () => import('./routes/lists').then((m) => ({ Component: m.ListsRoute })) },
             { path: childPath(routes.list), lazy: () => import('./routes/list').then((m) => ({ Component: m.ListRoute })) },
@@ -66,6 +70,10 @@ export const createRouter = () =>
             {
               path: childPath(routes.notifications),
               lazy: () => import('./routes/notifications').then((m) => ({ Component: m.NotificationsRoute })),
+            },
+            {
+              path: childPath(routes.oauthConsent),
+              lazy: () => import('./routes/oauth-consent').then((m) => ({ Component: m.OAuthConsentRoute })),
             },
             { path: '*', element: <NotFoundRoute /> },
           ],

@@ -2,11 +2,11 @@ import { Suspense } from 'react';
 import { Link } from 'react-router';
 import { buttonVariants } from '@/components/ui/button';
 import { useAuth } from '@/lib/auth';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importAnew, lazyComponent } from '@/lib/lazy-component';
 import { authPrefix, paths } from '@/lib/paths';
 
-const AccountMenu = lazyComponent(() => import('./account-menu'));
-const MemberHeader = lazyComponent(() => import('./member-header'));
+const AccountMenu = lazyComponent(importAnew(() => import('./account-menu')));
+const MemberHeader = lazyComponent(importAnew(() => import('./member-header')));
 
 /** Holds the account menu's place (its trigger is 56 × 44 px) while it loads: no layout shift. */
 const placeholder = <span className="inline-block h-11 w-14" aria-hidden="true" />;

@@ -2,7 +2,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath } from './auth-redirect';
 import { paths } from './paths';
 import { clearPrivateData } from './query-client';

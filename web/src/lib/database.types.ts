@@ -142,6 +142,7 @@ export type Database = {
           note_hidden_at: string | null
           place_id: string
           position: number
+          source_url: string | null
           updated_at: string
         }
         Insert: {
@@ -153,6 +154,7 @@ export type Database = {
           note_hidden_at?: string | null
           place_id: string
           position?: number
+          source_url?: string | null
           updated_at?: string
         }
         Update: {
@@ -164,6 +166,7 @@ export type Database = {
           note_hidden_at?: string | null
           place_id?: string
           position?: number
+          source_url?: string | null
           updated_at?: string
         }
         Relationships: [
@@ -286,6 +289,7 @@ export type Database = {
           list_invite: boolean
           moderation: boolean
           new_review: boolean
+          place_edits: boolean
           reply: boolean
           reports: boolean
           updated_at: string
@@ -298,6 +302,7 @@ export type Database = {
           list_invite?: boolean
           moderation?: boolean
           new_review?: boolean
+          place_edits?: boolean
           reply?: boolean
           reports?: boolean
           updated_at?: string
@@ -310,6 +315,7 @@ export type Database = {
           list_invite?: boolean
           moderation?: boolean
           new_review?: boolean
+          place_edits?: boolean
           reply?: boolean
           reports?: boolean
           updated_at?: string
@@ -333,6 +339,7 @@ export type Database = {
           id: string
           kind: Database["public"]["Enums"]["notification_kind"]
           list_id: string | null
+          place_edit_id: string | null
           place_id: string | null
           read_at: string | null
           reason: string | null
@@ -351,6 +358,7 @@ export type Database = {
           id?: string
           kind: Database["public"]["Enums"]["notification_kind"]
           list_id?: string | null
+          place_edit_id?: string | null
           place_id?: string | null
           read_at?: string | null
           reason?: string | null
@@ -369,6 +377,7 @@ export type Database = {
           id?: string
           kind?: Database["public"]["Enums"]["notification_kind"]
           list_id?: string | null
+          place_edit_id?: string | null
           place_id?: string | null
           read_at?: string | null
           reason?: string | null
@@ -393,6 +402,13 @@ export type Database = {
             columns: ["list_id"]
             isOneToOne: false
             referencedRelation: "lists"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "notifications_place_edit_id_fkey"
+            columns: ["place_edit_id"]
+            isOneToOne: false
+            referencedRelation: "place_edits"
             referencedColumns: ["id"]
           },
           {
@@ -432,6 +448,73 @@ export type Database = {
           },
         ]
       }
+      place_edits: {
+        Row: {
+          author_id: string | null
+          changes: Json
+          created_at: string
+          decided_as: string | null
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          note: string
+          place_id: string
+          previous: Json
+          reason: string | null
+          status: Database["public"]["Enums"]["place_edit_status"]
+        }
+        Insert: {
+          author_id?: string | null
+          changes: Json
+          created_at?: string
+          decided_as?: string | null
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          note?: string
+          place_id: string
+          previous: Json
+          reason?: string | null
+          status?: Database["public"]["Enums"]["place_edit_status"]
+        }
+        Update: {
+          author_id?: string | null
+          changes?: Json
+          created_at?: string
+          decided_as?: string | null
+          decided_at?: string | null
+          decided_by?: string | null
+          id?: string
+          note?: string
+          place_id?: string
+          previous?: Json
+          reason?: string | null
+          status?: Database["public"]["Enums"]["place_edit_status"]
+        }
+        Relationships: [
+          {
+            foreignKeyName: "place_edits_author_id_fkey"
+            columns: ["author_id"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "place_edits_decided_by_fkey"
+            columns: ["decided_by"]
+            isOneToOne: false
+            referencedRelation: "profiles"
+            referencedColumns: ["id"]
+          },
+          {
+            foreignKeyName: "place_edits_place_id_fkey"
+            columns: ["place_id"]
+            isOneToOne: false
+            referencedRelation: "places"
+            referencedColumns: ["id"]
+          },
+        ]
+      }
       places: {
         Row: {
           address: string | null
@@ -446,10 +529,15 @@ export type Database = {
           lat: number
           lng: number
           name: string
+          opening_hours: Json | null
+          phone: string | null
           photo_count: number
+          price_level: number | null
           rating_avg: number
           rating_count: number
+          time_zone: string | null
           updated_at: string
+          website: string | null
         }
         Insert: {
           address?: string | null
@@ -464,10 +552,15 @@ export type Database = {
           lat: number
           lng: number
           name: string
+          opening_hours?: Json | null
+          phone?: string | null
           photo_count?: number
+          price_level?: number | null
           rating_avg?: number
           rating_count?: number
+          time_zone?: string | null
           updated_at?: string
+          website?: string | null
         }
         Update: {
           address?: string | null
@@ -482,10 +575,15 @@ export type Database = {
           lat?: number
           lng?: number
           name?: string
+          opening_hours?: Json | null
+          phone?: string | null
           photo_count?: number
+          price_level?: number | null
           rating_avg?: number
           rating_count?: number
+          time_zone?: string | null
           updated_at?: string
+          website?: string | null
         }
         Relationships: [
           {
@@ -838,6 +936,23 @@ export type Database = {
       }
     }
     Functions: {
+      decide_place_edit: {
+        Args: { edit_id: string; accept: boolean; reason?: string }
+        Returns: {
+          author_id: string | null
+          changes: Json
+          created_at: string
+          decided_as: string | null
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          note: string
+          place_id: string
+          previous: Json
+          reason: string | null
+          status: Database["public"]["Enums"]["place_edit_status"]
+        }
+      }
       delete_account: {
         Args: { user_id: string; reviews: string }
         Returns: number
@@ -884,6 +999,15 @@ export type Database = {
           target_type: Database["public"]["Enums"]["moderation_target"]
         }
       }
+      list_delete_summary: {
+        Args: { list_id: string }
+        Returns: {
+          places: number
+          notes: number
+          followers: number
+          members: number
+        }[]
+      }
       list_notes_for_moderation: {
         Args: { ids?: string[] }
         Returns: {
@@ -900,6 +1024,18 @@ export type Database = {
       match_places: {
         Args: { names: string[]; lats: number[]; lngs: number[] }
         Returns: { row_index: number; id: string; name: string }[]
+      }
+      match_places_by_name: {
+        Args: { names: string[]; addresses: string[] }
+        Returns: {
+          row_index: number
+          id: string
+          name: string
+          address: string
+          lat: number
+          lng: number
+          matched_by: string
+        }[]
       }
       member_feed: {
         Args: {
@@ -936,6 +1072,10 @@ export type Database = {
         Args: { list_id: string }
         Returns: Json
       }
+      place_edit_standing: {
+        Args: { place_id: string }
+        Returns: string
+      }
       place_rating_histogram: {
         Args: { place_id: string }
         Returns: { rating: number; count: number }[]
@@ -950,6 +1090,7 @@ export type Database = {
           min_rating?: number
           starred_only?: boolean
           max_results?: number
+          open_now?: boolean
         }
         Returns: {
           address: string | null
@@ -964,10 +1105,15 @@ export type Database = {
           lat: number
           lng: number
           name: string
+          opening_hours: Json | null
+          phone: string | null
           photo_count: number
+          price_level: number | null
           rating_avg: number
           rating_count: number
+          time_zone: string | null
           updated_at: string
+          website: string | null
         }[]
       }
       places_nearby: {
@@ -978,6 +1124,7 @@ export type Database = {
           category?: Database["public"]["Enums"]["place_category"]
           min_rating?: number
           max_results?: number
+          open_now?: boolean
         }
         Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
       }
@@ -999,7 +1146,7 @@ export type Database = {
         }
       }
       search_places: {
-        Args: { q: string; max_results?: number }
+        Args: { q: string; max_results?: number; open_now?: boolean }
         Returns: {
           id: string
           name: string
@@ -1016,6 +1163,11 @@ export type Database = {
           photo_count: number
           hidden_at: string
           rank: number
+          time_zone: string
+          opening_hours: Json
+          phone: string
+          website: string
+          price_level: number
         }[]
       }
       set_role: {
@@ -1037,6 +1189,23 @@ export type Database = {
       similar_places: {
         Args: { name: string; lat: number; lng: number; radius_m?: number }
         Returns: Database["public"]["CompositeTypes"]["place_with_distance"][]
+      }
+      suggest_place_edit: {
+        Args: { place_id: string; changes: Json; note?: string }
+        Returns: {
+          author_id: string | null
+          changes: Json
+          created_at: string
+          decided_as: string | null
+          decided_at: string | null
+          decided_by: string | null
+          id: string
+          note: string
+          place_id: string
+          previous: Json
+          reason: string | null
+          status: Database["public"]["Enums"]["place_edit_status"]
+        }
       }
       unread_notification_count: {
         Args: Record<PropertyKey, never>
@@ -1067,6 +1236,10 @@ export type Database = {
         | "report_resolved"
         | "report_dismissed"
         | "list_invite"
+        | "edit_suggested"
+        | "edit_accepted"
+        | "edit_rejected"
+        | "list_private"
       place_category:
         | "cafe"
         | "restaurant"
@@ -1077,6 +1250,7 @@ export type Database = {
         | "viewpoint"
         | "venue"
         | "other"
+      place_edit_status: "pending" | "accepted" | "rejected" | "applied"
       report_reason:
         | "spam"
         | "offensive"
@@ -1249,6 +1423,10 @@ export const Constants = {
         "report_resolved",
         "report_dismissed",
         "list_invite",
+        "edit_suggested",
+        "edit_accepted",
+        "edit_rejected",
+        "list_private",
       ],
       place_category: [
         "cafe",
@@ -1261,6 +1439,7 @@ export const Constants = {
         "venue",
         "other",
       ],
+      place_edit_status: ["pending", "accepted", "rejected", "applied"],
       report_reason: [
         "spam",
         "offensive",

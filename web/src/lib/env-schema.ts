@@ -8,6 +8,7 @@ import * as z from 'zod/mini';
  */
 export const buildEnvSchema = z.object({
   VITE_SUPABASE_URL: z.optional(z.url({ error: 'VITE_SUPABASE_URL must be the URL of a Supabase project (https://<ref>.supabase.co)' })),
+  VITE_GEOCODER_URL: z.optional(z.url({ error: 'VITE_GEOCODER_URL must be the URL of a Nominatim-compatible search endpoint' })),
   VITE_SUPABASE_ANON_KEY: z.optional(
     z.string().check(z.minLength(20, { error: 'VITE_SUPABASE_ANON_KEY must be the project’s anon or publishable key' })),
   ),

@@ -3,6 +3,7 @@
  * PostgREST, storage, edge functions or the network becomes a message a person understands and a
  * reaction the UI knows how to perform. Components never show raw server messages.
  */
+import { onlineManager } from '@tanstack/query-core';
 
 export const messages = {
   invalidCredentials: 'Email or password is incorrect.',
@@ -41,6 +42,13 @@ export const messages = {
   providerFailed: 'Signing in with that provider didn’t work. Try again.',
   providerEmailUnverified: 'Confirm your email address with that provider first.',
   identityLinked: 'That sign-in method already belongs to an account.',
+  passkeyCancelled: 'The passkey request was cancelled or timed out. Try again.',
+  passkeyUnknown: 'That passkey isn’t one this account knows. Try another, or sign in with your password.',
+  passkeyAlreadyAdded: 'That passkey or security key is already on your account.',
+  passkeyTooMany: 'You have the most passkeys an account can have. Remove one first.',
+  passkeyExpired: 'That took too long. Try again.',
+  passkeyUnsupported: 'This browser can’t use passkeys or security keys.',
+  consentGone: 'This request has expired or was already answered. Go back to the app and start again.',
   timeout: 'Pinstar is taking too long to answer. Try again in a moment.',
   unreachable: 'We can’t reach Pinstar right now. Try again in a moment.',
   unknown: 'Something went wrong.',
@@ -87,6 +95,13 @@ export const fieldMessages = {
   list_description: 'List descriptions are at most 500 characters.',
   list_note: 'Notes on a list are at most 280 characters.',
   replies_body: 'Replies are 1–1000 characters.',
+  phone: 'Phone numbers are 5–32 characters: digits, spaces and + ( ) . -',
+  website: 'Websites start with http:// or https:// and are at most 300 characters.',
+  price_level: 'Choose a price level from 1 to 4.',
+  time_zone: 'Choose a time zone from the list.',
+  opening_hours: 'Check the opening hours: each day has at most 4 ranges that do not overlap.',
+  edits_note: 'Notes on a suggestion are at most 500 characters.',
+  source_url: 'Links must start with https:// and be at most 2000 characters.',
 } as const satisfies Record<string, string>;
 
 interface ErrorLike {
@@ -109,8 +124,8 @@ function text(value: unknown): string {
 }
 
 function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
-  // Read through globalThis: the module is also unit-tested in Node, whose navigator has no onLine.
-  if ((globalThis as { navigator?: { onLine?: boolean } }).navigator?.onLine === false) return true;
+  // Offline as the app has found it by its own requests (lib/reachability), not as navigator.onLine says.
+  if (!onlineManager.isOnline()) return true;
   const name = text(e.name);
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
     return /fetch|network/i.test(text(e.message)) || e.status === 0;
@@ -192,6 +207,22 @@ function fromAuth(code: string, e: ErrorLike): AppError | null {
   }
 }
 
+/** The browser's WebAuthn refusals (auth-js WebAuthnError) and the server's passkey codes. */
+function fromWebAuthn(code: string, e: ErrorLike): AppError | null {
+  if (text(e.message) === 'Browser does not support WebAuthn')
+    return { code: 'webauthn_unsupported', message: messages.passkeyUnsupported, reaction: 'form' };
+  if (code === 'ERROR_CEREMONY_ABORTED' || (code === 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' && e.name === 'NotAllowedError'))
+    return { code, message: messages.passkeyCancelled, reaction: 'form' };
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || code === 'webauthn_credential_exists')
+    return { code, message: messages.passkeyAlreadyAdded, reaction: 'form' };
+  if (code === 'webauthn_verification_failed') return { code, message: messages.passkeyUnknown, reaction: 'form' };
+  if (code === 'webauthn_challenge_not_found' || code === 'webauthn_challenge_expired')
+    return { code, message: messages.passkeyExpired, reaction: 'form' };
+  if (code === 'too_many_passkeys') return { code, message: messages.passkeyTooMany, reaction: 'form' };
+  if (code === 'oauth_authorization_not_found') return { code, message: messages.consentGone, reaction: 'form' };
+  return null;
+}
+
 function fromPostgrest(code: string, e: ErrorLike, table?: string): AppError | null {
   const message = text(e.message);
   const details = text(e.details);
@@ -255,6 +286,7 @@ export function describeError(error: unknown, options: { table?: string; quiet?:
   }
   const code = text(e.code);
   const mapped =
+    fromWebAuthn(code, e) ??
     (e.name === 'AuthWeakPasswordError' ? fromAuth('weak_password', e) : null) ??
     (code ? fromAuth(code, e) : null) ??
     (code ? fromPostgrest(code, e, options.table) : null) ??

@@ -1,7 +1,11 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 import { onlineManager } from '@tanstack/react-query';
-import { loadWhenOnline, sharedLoad } from './lazy-component.ts';
+import { failedModuleUrl, importAnew, loadWhenOnline, sharedLoad } from './lazy-component.ts';
 
 /** A loader that fails `failures` times (as a module fetch with no network does), then loads. */
 function flaky(failures: number) {
@@ -66,5 +70,52 @@ describe('a load shared by its callers', () => {
     assert.equal(await load(), 'module');
     assert.equal(await load(), 'module');
     assert.equal(loader.calls, 2);
+  });
+});
+
+describe('an import whose failure does not stick', () => {
+  const origin = 'http://pinstar.test';
+  const failure = (url: string) => new TypeError(`Failed to fetch dynamically imported module: ${url}`);
+  const withLocation = (fn: () => Promise<void>) => async () => {
+    Object.defineProperty(globalThis, 'location', { value: new URL(`${origin}/places/1`), configurable: true });
+    try {
+      await fn();
+    } finally {
+      Reflect.deleteProperty(globalThis, 'location');
+    }
+  };
+
+  test(
+    'the failed module is named from the browser’s message, only when it is of this origin',
+    withLocation(async () => {
+      assert.equal(failedModuleUrl(failure(`${origin}/assets/place-sections-Ab1.js`))?.href, `${origin}/assets/place-sections-Ab1.js`);
+      assert.equal(
+        failedModuleUrl(failure(`${origin}/assets/place-sections-Ab1.js?attempt=2`))?.href,
+        `${origin}/assets/place-sections-Ab1.js`,
+      );
+      assert.equal(failedModuleUrl(failure('https://elsewhere.example/x.js')), null);
+      assert.equal(failedModuleUrl(new TypeError('Importing a module script failed.')), null);
+    }),
+  );
+
+  test('after a failure it imports the same file under a new URL; the module it got is kept', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'pinstar-import-'));
+    const file = pathToFileURL(path.join(dir, 'section-Ab1.js'));
+    writeFileSync(file, 'export const url = import.meta.url;');
+    Object.defineProperty(globalThis, 'location', { value: new URL(file), configurable: true });
+    try {
+      let plain = 0;
+      const load = importAnew<{ url: string }>(async () => {
+        plain += 1;
+        throw failure(file.href);
+      });
+      await assert.rejects(load(), /section-Ab1\.js$/);
+      assert.equal((await load()).url, `${file.href}?attempt=1`);
+      assert.equal((await load()).url, `${file.href}?attempt=1`, 'one instance once it loaded');
+      assert.equal(plain, 1, 'the plain import is not asked again');
+    } finally {
+      Reflect.deleteProperty(globalThis, 'location');
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -9,6 +9,7 @@ import {
   type JSXElementConstructor,
   type LazyExoticComponent,
 } from 'react';
+import { reachability } from './reachability.ts';
 
 /** Resolves when the browser is online again (at once if it is). */
 function whenOnline(): Promise<void> {
@@ -25,21 +26,30 @@ function whenOnline(): Promise<void> {
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * Loads code on demand, through a dropped connection (decision 279). A fetch that fails while the
- * browser is offline waits for the connection and is made again — browsers keep no failed module
- * fetch, so the same import fetches anew. Online, a failure is tried again after each of `retryAfter`
- * (ms; the connection may have dropped before the browser noticed), then rejects.
+ * Loads code on demand, through a dropped connection (decisions 279, 284). A fetch that fails asks
+ * whether the server can be reached at all (lib/reachability); offline, it waits for the connection
+ * and is made again. Online, a failure is tried again after each of `retryAfter` (ms), then rejects.
  */
 export async function loadWhenOnline<T>(load: () => Promise<T>, retryAfter: readonly number[] = [1000, 3000]): Promise<T> {
   for (let attempt = 0; ; attempt += 1) {
     try {
       return await load();
     } catch (error) {
+      if (onlineManager.isOnline()) await reachability.failed();
       if (!onlineManager.isOnline()) await whenOnline();
       else if (attempt < retryAfter.length) await pause(retryAfter[attempt] ?? 0);
       else throw error;
     }
   }
+}
+
+/** The module a failed dynamic import names (Chromium: "Failed to fetch dynamically imported module: <url>"), when it is of this origin. */
+export function failedModuleUrl(error: unknown): URL | null {
+  if (!(error instanceof Error)) return null;
+  const named = /\b([a-z][a-z\d+.-]*:\/\/\S+?\.m?js)(?:\?\S*)?(?=\s|$)/.exec(error.message)?.[1];
+  if (!named || typeof location === 'undefined') return null;
+  const url = new URL(named);
+  return url.origin === location.origin ? url : null;
 }
 
 /**
@@ -52,6 +62,31 @@ export function sharedLoad<T>(load: () => Promise<T>): () => Promise<T> {
       loading = null;
       throw error;
     }));
+}
+
+/**
+ * An on-demand import whose failure does not stick (decision 284): a browser may keep a failed
+ * module import for the document's life and answer the same URL with the same failure without
+ * fetching (Chromium 150, as the HTML standard's module map allows), so after a failure the
+ * module is imported under a URL the browser has not seen — the same file with a query of its
+ * own. Shared as `sharedLoad` is, so the callers of one module get one instance of it. Only for
+ * a module nothing imports statically: under another URL it is another instance of its code.
+ */
+export function importAnew<M>(load: () => Promise<M>): () => Promise<M> {
+  let failed: URL | null = null;
+  let attempt = 0;
+  return sharedLoad(async () => {
+    try {
+      if (!failed) return await load();
+      const url = new URL(failed);
+      attempt += 1;
+      url.searchParams.set('attempt', String(attempt));
+      return (await import(/* @vite-ignore */ url.href)) as M;
+    } catch (error: unknown) {
+      failed = failedModuleUrl(error) ?? failed;
+      throw error;
+    }
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ export const routes = {
   placeNew: '/places/new',
   place: '/places/:id',
   placeEdit: '/places/:id/edit',
+  placeSuggest: '/places/:id/suggest',
   starred: '/starred',
   lists: '/lists',
   list: '/lists/:id',
@@ -22,6 +23,7 @@ export const routes = {
   moderationLog: '/moderation/log',
   feed: '/feed',
   notifications: '/notifications',
+  oauthConsent: '/oauth/consent',
 } as const;
 
 /** Where the auth pages live: after sign-in nobody is sent back to one of them. */
@@ -55,6 +57,7 @@ export const paths = {
   placeNew: () => routes.placeNew,
   place: (id: string) => fill(routes.place, { id }),
   placeEdit: (id: string) => fill(routes.placeEdit, { id }),
+  placeSuggest: (id: string) => fill(routes.placeSuggest, { id }),
   starred: () => routes.starred,
   lists: () => routes.lists,
   list: (id: string) => fill(routes.list, { id }),

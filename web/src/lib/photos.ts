@@ -1,4 +1,5 @@
 /** Review photos in storage: the bucket's rules, their public URL, preparing and uploading them. */
+import type { Database } from '@/lib/database.types';
 import { computeThumbHash, cropAndResize, loadImage } from '@/lib/image';
 import { supabase } from '@/lib/supabase';
 import { uploadWithProgress } from '@/lib/upload';
@@ -8,6 +9,12 @@ export const maxPhotos = 5;
 export const maxSourceBytes = 5 * 1024 * 1024;
 export const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const maxSide = 1600;
+
+/** A stored photo: a `review_photos` row, the one declaration every feature's photo type picks from. */
+export type PhotoRow = Database['public']['Tables']['review_photos']['Row'];
+
+/** What drawing a stored photo needs: its file, words, size and placeholder. */
+export type StoredPhoto = Pick<PhotoRow, 'id' | 'path' | 'alt' | 'width' | 'height' | 'thumbhash'>;
 
 export interface PreparedPhoto {
   blob: Blob;

@@ -1,5 +1,5 @@
-import { MutationCache, onlineManager, QueryCache, QueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { toast } from '@/lib/toast';
 import { describeError } from './errors';
 import { outbox } from './outbox/device-outbox';
 import { privateKeyPrefix } from './query-keys';
@@ -47,16 +47,6 @@ function toastError(error: unknown, meta: ErrorMeta | undefined): void {
   toast.error(describeError(error, { table: meta?.errorTable }).message);
 }
 
-/**
- * TanStack's online state starts as online and follows the browser's online and offline events
- * only: a page opened (or reloaded) without a connection would believe it is online until the
- * next event. It starts from what the browser says instead (the offline banner and the outbox
- * of decision 230 read it).
- */
-export function startOnlineState(): void {
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
-}
-
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     queryCache: new QueryCache({
@@ -77,7 +67,6 @@ export function createQueryClient(): QueryClient {
  * The app's one query client. Module-level so route loaders can start a page's first query
  * while the page's code is still downloading (app/router.tsx).
  */
-startOnlineState();
 export const queryClient = createQueryClient();
 
 export function clearPrivateData(queryClient: QueryClient): void {

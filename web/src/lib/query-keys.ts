@@ -20,11 +20,17 @@ export const placeKeys = {
   detail: (id: string) => ['places', 'detail', id] as const,
   histogram: (id: string) => ['places', 'histogram', id] as const,
   similar: (name: string, lat: number, lng: number) => ['places', 'similar', name, lat, lng] as const,
+  /** A place's history and the suggestions waiting (public). */
+  edits: (id: string) => ['places', 'edits', id] as const,
+  /** Whether the member decides on a place's suggestions (creator, trusted, moderator). */
+  editStanding: (id: string, userId: string) => ['places', 'edit-standing', id, userId] as const,
 };
 
 /** The bundled city gazetteer (static, fetched once on demand). */
 export const geoKeys = {
   cities: ['geo', 'cities'] as const,
+  /** What the geocoder found for some words (features/places/geocoder). */
+  lookup: (q: string) => ['geo', 'lookup', q] as const,
 };
 
 export const photoKeys = {
@@ -82,6 +88,8 @@ export const profileKeys = {
 export const moderationKeys = {
   all: ['moderation'] as const,
   queue: () => ['moderation', 'queue'] as const,
+  /** Suggested edits waiting for a decision, everywhere. */
+  placeEdits: () => ['moderation', 'place-edits'] as const,
   hidden: () => ['moderation', 'hidden'] as const,
   members: (search: string) => ['moderation', 'members', search.toLowerCase()] as const,
   logAll: ['moderation-log'] as const,
@@ -109,4 +117,5 @@ export const listMutationKeys = {
 /** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables. */
 export const authSettingsKeys = {
   providers: ['auth-settings', 'providers'] as const,
+  passkeys: ['auth-settings', 'passkeys'] as const,
 };

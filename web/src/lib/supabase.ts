@@ -2,6 +2,7 @@ import { createClient } from '@supabase/supabase-js';
 import type { Database } from './database.types';
 import { readEnv } from './env';
 import { openingFragment } from './opening-url';
+import { isUnanswered, reachability, startReachability } from './reachability';
 
 /**
  * The app's one Supabase client. A mailed auth link lands with either `#access_token=…`
@@ -27,6 +28,38 @@ function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise
   return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
 }
 
+/** Every request tells whether the server answered (decision 284): the app's online state follows it. */
+async function fetchAndReport(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  try {
+    const response = await fetchWithTimeout(input, init);
+    reachability.answered();
+    return response;
+  } catch (error: unknown) {
+    if (isUnanswered(error)) void reachability.failed();
+    throw error;
+  }
+}
+
+/** How long the server may take to answer the reachability probe. */
+const probeTimeoutMs = 4000;
+
+/**
+ * Asks the auth service's health endpoint (small, unauthenticated, served by hosted Supabase's
+ * gateway too) whether the server answers; any status counts.
+ */
+function probeServer(): Promise<boolean> {
+  return fetch(`${env.supabaseUrl}/auth/v1/health`, {
+    headers: { apikey: env.supabaseAnonKey },
+    cache: 'no-store',
+    signal: AbortSignal.timeout(probeTimeoutMs),
+  }).then(
+    () => true,
+    () => false,
+  );
+}
+
+startReachability({ probe: probeServer });
+
 /**
  * The signal for a read-only RPC: RPCs go by POST, which `fetchWithTimeout` lets take its time
  * (it may write), so a call that only reads (`places_in_view`, `search_places`) passes its
@@ -38,7 +71,7 @@ export function readSignal(signal?: AbortSignal): AbortSignal {
 }
 
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
-  global: { fetch: fetchWithTimeout },
+  global: { fetch: fetchAndReport },
   auth: {
     flowType: detectFlowType(),
     detectSessionInUrl: true,

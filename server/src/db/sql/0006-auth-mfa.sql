@@ -46,3 +46,10 @@ alter table auth.mfa_factors enable row level security;
 alter table auth.mfa_challenges enable row level security;
 grant all on auth.mfa_factors, auth.mfa_challenges to supabase_auth_admin;
 grant select on auth.mfa_factors to service_role;
+
+-- The last TOTP time step that verified, per factor: a code is accepted once (RFC 6238 §5.2),
+-- so a code seen over a shoulder or in a log cannot open a second session (decision 303).
+create table if not exists _server.mfa_totp_steps (
+  factor_id uuid primary key references auth.mfa_factors (id) on delete cascade,
+  last_step bigint not null
+);

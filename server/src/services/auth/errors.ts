@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import type { DirectAnswer } from '../../lib/service.ts';
 
 /**
  * GoTrue's errors (supabase/auth internal/api/errors.go, apierrors/errorcode.go): an HTTP error
@@ -23,6 +24,7 @@ const e = (status: number, code: string) => (message: string) => new AuthError(s
 export const authErrors = {
   validation: e(400, 'validation_failed'),
   validation422: e(422, 'validation_failed'),
+  badJsonMessage: e(400, 'bad_json'),
   badJson: (detail: string) => new AuthError(400, 'bad_json', `Could not parse request body as JSON: ${detail}`),
   invalidCredentials: () => new AuthError(400, 'invalid_credentials', 'Invalid login credentials'),
   emailNotConfirmed: () => new AuthError(400, 'email_not_confirmed', 'Email not confirmed'),
@@ -91,16 +93,82 @@ export const authErrors = {
     new AuthError(401, 'provider_email_needs_verification', `Unverified email with ${provider}`),
   multipleAccounts: () =>
     new AuthError(500, 'unexpected_failure', 'Multiple accounts with the same email address in the same linking domain detected: default'),
+  badIdToken: () => new AuthError(400, 'validation_failed', 'Bad ID token'),
+  issuerNotEnabled: (issuer: string) => new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`),
   unsupportedProvider: (detail: string) => new AuthError(400, 'validation_failed', `Unsupported provider: ${detail}`),
   methodNotAllowed: () => new AuthError(405, 'method_not_allowed', 'Method Not Allowed'),
+  // Passkeys and WebAuthn (internal/api/passkey_*.go, apierrors/errorcode.go)
+  passkeyDisabled: () => new AuthError(404, 'passkey_disabled', 'Passkeys are disabled'),
+  tooManyPasskeys: () => new AuthError(422, 'too_many_passkeys', 'Maximum number of passkeys reached'),
+  passkeyNotFound: () => new AuthError(404, 'validation_failed', 'Passkey not found'),
+  ssoUserPasskey: () => new AuthError(422, 'validation_failed', 'SSO users cannot register passkeys'),
+  webauthnChallengeNotFound: () => new AuthError(400, 'webauthn_challenge_not_found', 'Challenge not found or already used'),
+  webauthnChallengeExpired: () => new AuthError(400, 'webauthn_challenge_expired', 'Challenge has expired'),
+  webauthnVerificationFailed: e(400, 'webauthn_verification_failed'),
+  webauthnCredentialExists: () => new AuthError(422, 'webauthn_credential_exists', 'This credential is already registered'),
+  emailNotConfirmedForbidden: () => new AuthError(403, 'email_not_confirmed', 'Email not confirmed'),
+  userBannedForbidden: () => new AuthError(403, 'user_banned', 'User is banned'),
+  // The OAuth 2.1 server (internal/api/oauthserver)
+  featureDisabled: e(404, 'feature_disabled'),
+  oauthClientNotFound: () => new AuthError(404, 'oauth_client_not_found', 'OAuth client not found'),
+  oauthClientUnknown: e(400, 'oauth_client_not_found'),
+  oauthDynamicRegistrationDisabled: () =>
+    new AuthError(403, 'oauth_dynamic_client_registration_disabled', 'Dynamic client registration is not enabled'),
+  oauthAuthorizationNotFound: () => new AuthError(404, 'oauth_authorization_not_found', 'authorization not found'),
+  oauthConsentNotFound: () => new AuthError(404, 'oauth_consent_not_found', 'No active grant found for this client'),
+  invalidClientCredentials: e(400, 'invalid_credentials'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
+
+/** oauthErrorMap (internal/api/errors.go): the OAuth `error` a status stands for. */
+const oauthErrorOf: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
+};
+
+/** getErrorQueryString (internal/api/errors.go): an error as a redirect carries it — `error` (from the status), `error_code`, `error_description`. */
+export function oauthErrorParams(error: AuthError): Record<string, string> {
+  const params: Record<string, string> = {};
+  const oauth = oauthErrorOf[error.status];
+  if (oauth) params.error = oauth;
+  params.error_code = error.code;
+  params.error_description = error.message;
+  return params;
+}
+
+/**
+ * An OAuth 2.0 protocol error (apierrors.OAuthError): RFC 6749's `{error, error_description}`,
+ * always 400, as GoTrue answers its /oauth/token endpoint and an OAuth session's refresh.
+ */
+export class OAuthProtocolError extends Error {
+  readonly error: string;
+  constructor(error: string, description: string) {
+    super(description);
+    this.name = 'OAuthProtocolError';
+    this.error = error;
+  }
+}
+
+export function renderOAuthError(error: OAuthProtocolError): Response {
+  return new Response(JSON.stringify({ error: error.error, error_description: error.message }), {
+    status: 400,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
 
 export const apiVersionHeader = 'X-Supabase-Api-Version';
 
 /** `2024-01-01` is the only dated API version GoTrue knows (internal/api/apiversions.go). */
 export function requestApiVersion(c: Context): string | null {
-  const raw = c.req.header(apiVersionHeader)?.trim();
+  return apiVersionOf(c.req.header(apiVersionHeader));
+}
+
+/** The API version a header value names, or null for the legacy shape. */
+export function apiVersionOf(header: string | null | undefined): string | null {
+  const raw = header?.trim();
   if (!raw || !/^\d{4}-\d{2}-\d{2}$/.test(raw) || Number.isNaN(Date.parse(`${raw}T00:00:00Z`))) return null;
   return raw >= '2024-01-01' ? '2024-01-01' : null;
 }
@@ -111,15 +179,26 @@ export function requestApiVersion(c: Context): string | null {
  * `{code: <status>, error_code, msg}` otherwise; both carry `x-sb-error-code`.
  */
 export function renderAuthError(c: Context, error: AuthError): Response {
-  const version = requestApiVersion(c);
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', 'x-sb-error-code': error.code };
+  const answer = authErrorAnswer(error, requestApiVersion(c));
+  return new Response(answer.body, { status: answer.status, headers: pairs(answer.headers) });
+}
+
+function pairs(list: string[]): [string, string][] {
+  const result: [string, string][] = [];
+  for (let i = 0; i + 1 < list.length; i += 2) result.push([list[i] as string, list[i + 1] as string]);
+  return result;
+}
+
+/** The same rendering as status, flat headers and body (the envelope's 413 for auth). */
+export function authErrorAnswer(error: AuthError, version: string | null): DirectAnswer {
+  const headers = ['Content-Type', 'application/json', 'x-sb-error-code', error.code];
   let body: Record<string, unknown>;
   if (version) {
-    headers[apiVersionHeader] = version;
+    headers.push(apiVersionHeader, version);
     body = { code: error.code, message: error.message };
   } else {
     body = { code: error.status, error_code: error.code, msg: error.message };
   }
   if (error.reasons) body.weak_password = { reasons: error.reasons };
-  return new Response(JSON.stringify(body), { status: error.status, headers });
+  return { status: error.status, headers, body: JSON.stringify(body) };
 }

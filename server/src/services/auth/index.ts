@@ -1,12 +1,22 @@
 import { Hono } from 'hono';
 import { DbError } from '../../db/errors.ts';
+import { isLoopbackHost } from '../../lib/config.ts';
 import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { AuthError, authErrors, renderAuthError } from './errors.ts';
+import {
+  apiVersionHeader,
+  apiVersionOf,
+  AuthError,
+  authErrorAnswer,
+  authErrors,
+  OAuthProtocolError,
+  renderAuthError,
+  renderOAuthError,
+} from './errors.ts';
 import { readExternalProviders } from './external/providers.ts';
 import { loadCustomTemplates } from './mail-templates.ts';
-import { createMailbox, createMailboxService, isLoopbackHost } from './mailbox.ts';
+import { createMailbox, createMailboxService } from './mailbox.ts';
 import { createMailer, smtpUrlOf } from './mailer.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { createRedirectPolicy } from './redirects.ts';
@@ -19,6 +29,12 @@ import { mountInvite } from './routes/invite.ts';
 import { mountMailRoutes } from './routes/mail-routes.ts';
 import { mountMeta } from './routes/meta.ts';
 import { mountMfa } from './routes/mfa.ts';
+import { mountOAuthAuthorize } from './routes/oauth-authorize.ts';
+import { mountOAuthClients } from './routes/oauth-clients.ts';
+import { mountOAuthGrants } from './routes/oauth-grants.ts';
+import { mountOAuthToken } from './routes/oauth-token.ts';
+import { mountPasskeyManagement } from './routes/passkey-manage.ts';
+import { mountPasskeys } from './routes/passkeys.ts';
 import { mountSignup } from './routes/signup.ts';
 import { mountToken } from './routes/token.ts';
 import { mountUser } from './routes/user.ts';
@@ -66,17 +82,29 @@ export function createAuthService(deps: ServiceDeps): Service[] {
   mountExternal(ctx, routes);
   mountIdentities(ctx, routes);
   mountMfa(ctx, routes);
+  mountPasskeys(ctx, routes);
+  mountPasskeyManagement(ctx, routes);
+  mountOAuthClients(ctx, routes);
+  mountOAuthAuthorize(ctx, routes);
+  mountOAuthToken(ctx, routes);
+  mountOAuthGrants(ctx, routes);
   // Unknown paths below /auth/v1 answer as GoTrue does, not with the web app's fallback.
   routes.all('*', (c) => renderAuthError(c, authErrors.notFound()));
   routes.onError((error, c) => {
     if (error instanceof AuthError) return renderAuthError(c, error);
+    if (error instanceof OAuthProtocolError) return renderOAuthError(error);
     // Two sign-ups racing for one address: the unique index decides, answered as GoTrue would.
     if (error instanceof DbError && error.code === '23505' && error.constraint === 'users_email_partial_key')
       return renderAuthError(c, authErrors.emailExists());
     deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);
     return renderAuthError(c, authErrors.unexpected());
   });
-  const auth: Service = { prefix: '/auth/v1', routes };
+  const auth: Service = {
+    prefix: '/auth/v1',
+    name: 'auth',
+    routes,
+    bodyTooLarge: (_limit, headers) => authErrorAnswer(authErrors.bodyTooLarge(), apiVersionOf(headers.get(apiVersionHeader))),
+  };
   if (!mailbox) return [auth];
   // The mailbox is served on a loopback bind only, or when asked for explicitly (decision 100).
   const loopback = isLoopbackHost(deps.config.host);

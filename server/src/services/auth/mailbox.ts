@@ -3,7 +3,8 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Hono, type MiddlewareHandler } from 'hono';
-import type { AppEnv, Service } from '../../lib/service.ts';
+import { isLoopbackHost } from '../../lib/config.ts';
+import { jsonAnswer, type AppEnv, type Service } from '../../lib/service.ts';
 
 export interface MailMessage {
   id: string;
@@ -88,12 +89,6 @@ a{word-break:break-all}pre{white-space:pre-wrap}</style></head><body><h1>Local m
 ${items || '<p>No mail yet.</p>'}</body></html>`;
 }
 
-/** True when a server bound to `host` is reachable from this machine only. */
-export function isLoopbackHost(host: string): boolean {
-  const name = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
-}
-
 const forbidden = () =>
   new Response(JSON.stringify({ message: 'Forbidden' }), {
     status: 403,
@@ -152,6 +147,14 @@ export function createMailboxService(mailbox: Mailbox, options: { publicUrl: str
     mailbox.clear();
     return c.body(null, 204);
   });
-  // ownCors: the gateway's CORS (any origin, with credentials) must never reach the mailbox.
-  return { prefix: '/_dev/mail', routes, ownCors: true, close: () => mailbox.flush() };
+  // No CORS at all; on a loopback bind the envelope serves it to this machine's browser only (decision 300).
+  return {
+    prefix: '/_dev/mail',
+    name: 'dev',
+    routes,
+    cors: 'none',
+    access: options.anyHost ? 'public' : 'local',
+    bodyTooLarge: () => jsonAnswer(413, { message: 'Payload Too Large' }, ['Cache-Control', 'no-store']),
+    close: () => mailbox.flush(),
+  };
 }

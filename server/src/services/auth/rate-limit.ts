@@ -6,9 +6,10 @@ import type { AuthSettings } from './settings.ts';
  * GoTrue's limiters (internal/api/apilimiter), each its own bucket per IP: `/signup` draws from
  * Signups, every `/token` grant (password, refresh_token, pkce) from Token, `/verify` from Verify,
  * `/otp` and `/magiclink` from Otp, anonymous sign-ins from AnonymousSignIns, mails from the
- * project's email limit.
+ * project's email limit, passkey sign-in options from PasskeyAuthentication and dynamic OAuth
+ * client registration from OAuthClientRegister.
  */
-export type LimitBucket = 'signups' | 'token' | 'verify' | 'otp' | 'anonymous_users' | 'email_sent';
+export type LimitBucket = 'signups' | 'token' | 'verify' | 'otp' | 'anonymous_users' | 'email_sent' | 'passkey' | 'oauth_client_register';
 
 export interface BucketLimit {
   max: number;
@@ -32,6 +33,9 @@ export function bucketLimits(settings: AuthSettings): Record<LimitBucket, Bucket
     verify: { max: r.tokenVerifications, windowMs: fiveMinutes },
     anonymous_users: { max: r.anonymousUsers, windowMs: hour },
     email_sent: { max: r.emailSent, windowMs: hour },
+    // No config.toml key: GoTrue's defaults (GOTRUE_RATE_LIMIT_PASSKEY 30, _OAUTH_DYNAMIC_CLIENT_REGISTER 10).
+    passkey: { max: 30, windowMs: fiveMinutes },
+    oauth_client_register: { max: 10, windowMs: fiveMinutes },
   };
 }
 

@@ -18,6 +18,20 @@ function globToRegExp(pattern: string): RegExp {
   return new RegExp(`^${out}$`);
 }
 
+/**
+ * A redirect that carries `params` in the fragment, sorted (GoTrue's redirectErrors and verify's
+ * answers), and in the query too when `query` is set (the PKCE flow reads it there);
+ * `keepQuery: false` drops the target's own query first.
+ */
+export function redirectWithParams(url: string, params: Record<string, string>, options: { query: boolean; keepQuery?: boolean }): string {
+  const u = new URL(url);
+  const sorted = new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
+  if (options.keepQuery === false) u.search = '';
+  if (options.query) for (const [key, value] of sorted) u.searchParams.set(key, value);
+  u.hash = sorted.toString();
+  return u.toString();
+}
+
 export interface RedirectPolicy {
   /** The URL to send the user to: the requested one when allowed, else site_url (getRedirectURLOrReferrer). */
   resolve(requested: string | null | undefined, referrer?: string | null): string;

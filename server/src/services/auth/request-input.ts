@@ -1,26 +1,18 @@
 import type { Context } from 'hono';
+import { bufferedBody, clientAddressOf } from '../../lib/request-context.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { authErrors } from './errors.ts';
 
 export type HonoContext = Context<AppEnv>;
 export type Body = Record<string, unknown>;
 
-/** Auth bodies are a few fields; anything past 1 MiB is refused before parsing. */
-const maxBodyBytes = 1024 * 1024;
-
 /**
  * The request body as GoTrue reads it (retrieveRequestParams): JSON or nothing; anything
- * else, or JSON that is not an object, is `bad_json`.
+ * else, or JSON that is not an object, is `bad_json`. The envelope read it within the route's
+ * limit before the route ran (decision 300): a route that reads a body declares `jsonBody`.
  */
 export async function readBody(c: HonoContext, options: { optional?: boolean } = {}): Promise<Body> {
-  if (Number(c.req.header('content-length') ?? 0) > maxBodyBytes) throw authErrors.bodyTooLarge();
-  let text: string;
-  try {
-    text = await c.req.text();
-  } catch (error: unknown) {
-    throw authErrors.badJson(error instanceof Error ? error.message : 'unreadable body');
-  }
-  if (text.length > maxBodyBytes) throw authErrors.bodyTooLarge();
+  const text = bufferedBody(c.env.incoming).toString('utf8');
   if (text.trim() === '') {
     if (options.optional) return {};
     throw authErrors.badJson('unexpected end of JSON input');
@@ -66,9 +58,9 @@ export function objectField(body: Body, key: string): Body | null {
   return value as Body;
 }
 
-/** The caller's address: the socket's, as GoTrue does without a configured rate-limit header. */
+/** The caller's address, as the envelope found it (the socket's, or a trusted proxy's `X-Forwarded-For`). */
 export function clientIp(c: HonoContext): string {
-  return c.env?.incoming?.socket?.remoteAddress ?? 'unknown';
+  return clientAddressOf(c.env?.incoming);
 }
 
 /** GoTrue's email check (internal/api/mail.go validateEmail): required, ≤ 255, a plausible address; lower-cased. */

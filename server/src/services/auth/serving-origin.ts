@@ -22,3 +22,13 @@ export function followServingOrigin(url: string, config: ServerConfig, defaults:
   const serving = new URL(config.publicUrl).origin;
   return `${serving}${url.slice(origin.length)}`;
 }
+
+/**
+ * A host name that is a default's (the host of a default origin, `localhost` or `127.0.0.1`)
+ * replaced by the serving origin's host: a WebAuthn relying party id written for local use
+ * follows `API_EXTERNAL_URL` as the site URL does. Any other host is kept as written.
+ */
+export function followServingHost(host: string, config: ServerConfig, defaults: Set<string>): string {
+  const defaultHosts = new Set([...defaults].map((origin) => new URL(origin).hostname));
+  return defaultHosts.has(host) ? new URL(config.publicUrl).hostname : host;
+}

@@ -1,6 +1,6 @@
 import { resolveRequestAuth, TokenError, type Claims } from '../../lib/keys.ts';
 import type { AuthDeps } from './auth-deps.ts';
-import { authErrors } from './errors.ts';
+import { authErrors, OAuthProtocolError } from './errors.ts';
 import { isUuid, type HonoContext } from './request-input.ts';
 import { newRefreshToken, type Amr, type IssuedSession } from './tokens.ts';
 import { userColumns, type UserRow } from './user-json.ts';
@@ -11,6 +11,8 @@ interface TokenRow {
   revoked: boolean;
   session_id: string | null;
   user_id: string | null;
+  oauth_client_id: string | null;
+  scopes: string | null;
   age_s: number;
 }
 
@@ -19,11 +21,12 @@ interface TokenRow {
  * answered with the current child while inside the reuse interval (a client that lost the
  * response), otherwise it is reuse: the whole session's tokens are revoked.
  */
-export async function refreshSession(ctx: AuthDeps, refreshToken: string): Promise<IssuedSession> {
+export async function refreshSession(ctx: AuthDeps, refreshToken: string, clientId: string | null = null): Promise<IssuedSession> {
   const { settings } = ctx;
   const outcome = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const found = await tx.query<TokenRow>(
       `select rt.id, rt.token, rt.revoked, rt.session_id::text as session_id, s.user_id::text as user_id,
+         s.oauth_client_id::text as oauth_client_id, s.scopes,
          extract(epoch from (now() - rt.updated_at))::float8 as age_s
        from auth.refresh_tokens rt left join auth.sessions s on s.id = rt.session_id
        where rt.token = $1 for update of rt`,
@@ -31,6 +34,13 @@ export async function refreshSession(ctx: AuthDeps, refreshToken: string): Promi
     );
     const token = found.rows[0];
     if (!token || !token.session_id || !token.user_id) return { error: authErrors.refreshTokenNotFound() };
+    // A session issued to an OAuth client refreshes only with that client's credentials, and no other (tokens/service.go).
+    if (token.oauth_client_id && !clientId)
+      return { error: new OAuthProtocolError('invalid_client', 'Client authentication required for OAuth session') };
+    if (token.oauth_client_id && clientId !== token.oauth_client_id)
+      return { error: new OAuthProtocolError('invalid_client', "Client does not match the session's OAuth client") };
+    if (!token.oauth_client_id && clientId)
+      return { error: new OAuthProtocolError('invalid_client', 'Client authentication not allowed for non-OAuth session') };
     let issuedToken: string;
     let rotate = false;
     if (token.revoked && settings.refreshTokenRotation) {
@@ -76,6 +86,8 @@ export async function refreshSession(ctx: AuthDeps, refreshToken: string): Promi
         refreshToken: issuedToken,
         amr,
         aal: user.session_aal ?? 'aal1',
+        oauthClientId: token.oauth_client_id,
+        scopes: token.scopes,
       } satisfies IssuedSession,
     };
   });

@@ -31,6 +31,9 @@ export interface IssuedSession {
   /** The provider's own tokens after an OAuth sign-in (PKCE grant), answered once. */
   providerToken?: string;
   providerRefreshToken?: string;
+  /** A session issued to an OAuth client of this server: its id and the scopes granted (claims client_id, scope). */
+  oauthClientId?: string | null;
+  scopes?: string | null;
 }
 
 /** Refresh tokens are short random strings, unique per row (models/refresh_token.go uses 12 characters). */
@@ -75,6 +78,8 @@ export async function signAccessToken(ctx: AuthDeps, issued: IssuedSession): Pro
     amr: issued.amr,
     session_id: issued.sessionId,
     is_anonymous: user.is_anonymous,
+    ...(issued.oauthClientId ? { client_id: issued.oauthClientId } : {}),
+    ...(issued.scopes ? { scope: issued.scopes } : {}),
   };
   const token = await signWithCurrentKey(ctx.keys, payload);
   return { token, expiresAt: exp };
@@ -102,14 +107,14 @@ export async function createSession(
   tx: Tx,
   userId: string,
   method: string,
-  meta: { userAgent?: string | null; ip?: string | null },
+  meta: { userAgent?: string | null; ip?: string | null; oauthClientId?: string; scopes?: string },
 ): Promise<IssuedSession> {
   const refreshToken = newRefreshToken();
   const ip = meta.ip && isIP(meta.ip.replace(/^::ffff:/, '')) ? meta.ip : null;
   const { rows } = await tx.query<UserRow & { session_id: string; amr_at: number }>(
     `with s as (
-       insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-       values (gen_random_uuid(), $1::uuid, now(), now(), 'aal1', $3::text, $4::inet) returning id),
+       insert into auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip, oauth_client_id, scopes)
+       values (gen_random_uuid(), $1::uuid, now(), now(), 'aal1', $3::text, $4::inet, $6::uuid, $7::text) returning id),
      r as (insert into auth.refresh_tokens (token, user_id, revoked, created_at, updated_at, session_id)
        select $2::text, $1::uuid::text, false, now(), now(), s.id from s returning token),
      a as (insert into auth.mfa_amr_claims (id, session_id, created_at, updated_at, authentication_method)
@@ -119,11 +124,19 @@ export async function createSession(
        (select floor(extract(epoch from created_at))::float8 from a) as amr_at,
        (select count(*) from r)::int as tokens
      from u`,
-    [userId, refreshToken, meta.userAgent ?? null, ip, method],
+    [userId, refreshToken, meta.userAgent ?? null, ip, method, meta.oauthClientId ?? null, meta.scopes ?? null],
   );
   const row = rows[0];
   if (!row) throw new Error('createSession: user vanished');
-  return { user: row, sessionId: row.session_id, refreshToken, amr: [{ method, timestamp: row.amr_at }], aal: 'aal1' };
+  return {
+    user: row,
+    sessionId: row.session_id,
+    refreshToken,
+    amr: [{ method, timestamp: row.amr_at }],
+    aal: 'aal1',
+    oauthClientId: meta.oauthClientId ?? null,
+    scopes: meta.scopes ?? null,
+  };
 }
 
 export async function loadUser(tx: Tx, where: string, params: unknown[]): Promise<UserRow | null> {

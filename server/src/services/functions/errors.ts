@@ -26,6 +26,4 @@ export const functionErrors = {
   bootFailed: () => runtimeError(503, 'BOOT_ERROR', 'Worker failed to boot (please check logs)'),
   resourceLimit: () => runtimeError(546, 'WORKER_LIMIT', 'Worker failed to respond due to a resource limit (please check logs)'),
   crashed: () => runtimeError(500, 'WORKER_ERROR', 'Function exited due to an error (please check logs)'),
-  /** A body over MAX_REQUEST_BODY_BYTES (decision 102), refused before the function runs. */
-  bodyTooLarge: (limit: number) => runtimeError(413, 'REQUEST_TOO_LARGE', `Request body too large: the limit is ${limit} bytes`),
 };

@@ -1,10 +1,11 @@
 import { watch, type FSWatcher } from 'node:fs';
 import path from 'node:path';
 import { Hono, type Context } from 'hono';
-import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import { tomlValue } from '../../lib/config.ts';
 import { verifyJwt } from '../../lib/keys.ts';
-import type { AppEnv, Service } from '../../lib/service.ts';
+import { bufferedBody } from '../../lib/request-context.ts';
+import { jsonBody } from '../../lib/route-marks.ts';
+import { jsonAnswer, type AppEnv, type Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { readEnvFile } from './env-file.ts';
 import { functionErrors } from './errors.ts';
@@ -12,16 +13,11 @@ import { entrypointOf, importMapOf } from './project.ts';
 import type { SerializedRequest } from './protocol.ts';
 import { FunctionRunner, type Outcome } from './runner.ts';
 
-/** The body for the function, within the limit (decision 102); over it, a 413 in the runtime's shape. */
-async function requestBody(c: Context<AppEnv>, limit: number): Promise<ArrayBuffer | null | Response> {
+/** The body for the function, read by the envelope within the limit (decisions 102, 300). */
+function requestBody(c: Context<AppEnv>): ArrayBuffer | null {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return null;
-  try {
-    const bytes = await readBodyWithin(c.env.incoming, limit);
-    return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
-  } catch (error: unknown) {
-    if (error instanceof BodyTooLargeError) return functionErrors.bodyTooLarge(error.limit);
-    throw error;
-  }
+  const bytes = bufferedBody(c.env.incoming);
+  return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
 
 function toResponse(outcome: Outcome): Response {
@@ -105,17 +101,16 @@ export function createFunctionsService(deps: ServiceDeps): Service {
   }
 
   const routes = new Hono<AppEnv>();
-  routes.all('/:name{[^/]+}/*', (c) => invoke(c));
-  routes.all('/:name{[^/]+}', (c) => invoke(c));
+  routes.all('/:name{[^/]+}/*', jsonBody, (c) => invoke(c));
+  routes.all('/:name{[^/]+}', jsonBody, (c) => invoke(c));
   routes.all('*', () => functionErrors.notFound());
 
   async function invoke(c: Context<AppEnv>): Promise<Response> {
     const name = c.req.param('name') ?? '';
     const entrypoint = entrypointOf(config.projectDir, config.toml, name);
     if (!entrypoint) return functionErrors.notFound();
-    // Bounded before the key check, as the gateway in front of the runtime does.
-    const body = await requestBody(c, config.maxRequestBodyBytes);
-    if (body instanceof Response) return body;
+    // Bounded by the envelope before the key check, as the gateway in front of the runtime does.
+    const body = requestBody(c);
     if (c.req.method !== 'OPTIONS' && tomlValue(config.toml, `functions.${name}.verify_jwt`, true)) {
       const rejection = await jwtRejection(c, deps);
       if (rejection) return rejection;
@@ -146,5 +141,13 @@ export function createFunctionsService(deps: ServiceDeps): Service {
     await reloadAll();
   }
 
-  return { prefix: '/functions/v1', routes, start, close, ownCors: true };
+  return {
+    prefix: '/functions/v1',
+    name: 'functions',
+    routes,
+    start,
+    close,
+    cors: 'own',
+    bodyTooLarge: (limit) => jsonAnswer(413, { code: 'REQUEST_TOO_LARGE', message: `Request body too large: the limit is ${limit} bytes` }),
+  };
 }

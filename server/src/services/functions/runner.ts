@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { Logger } from '../../lib/log.ts';
+import { siblingModule } from '../../lib/package-paths.ts';
 import type { FromWorker, ResponseHead, SerializedRequest, WorkerSetup } from './protocol.ts';
 
 export type Outcome =
@@ -35,7 +36,7 @@ export class FunctionRunner {
     this.#name = name;
     this.#log = log;
     // 256 MB of heap, the hosted per-function memory limit.
-    this.#worker = new Worker(new URL('./worker.ts', import.meta.url), {
+    this.#worker = new Worker(siblingModule(import.meta.url, 'worker'), {
       workerData: setup,
       env: setup.env,
       resourceLimits: { maxOldGenerationSizeMb: 256 },

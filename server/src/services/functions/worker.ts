@@ -74,8 +74,15 @@ process.on('warning', (warning) => {
 installDeno();
 installHooks(setup.functionsDir, setup.imports);
 try {
-  await import(pathToFileURL(setup.entrypoint).href);
-  if (!served.current) throw new Error('the function did not call Deno.serve()');
+  const module = (await import(pathToFileURL(setup.entrypoint).href)) as { default?: { fetch?: unknown } };
+  // `export default { fetch }` (Deno's `deno serve` form, the CLI 3.x template) serves as Deno.serve does.
+  const fetchHandler = module.default?.fetch;
+  if (!served.current && typeof fetchHandler === 'function')
+    served.current = {
+      handler: (request, info) => fetchHandler.call(module.default, request, info) as Response | Promise<Response>,
+      onError: null,
+    };
+  if (!served.current) throw new Error('the function neither called Deno.serve() nor exported a default { fetch } handler');
   port.on('message', (message: ToWorker) => void dispatch(message));
   send({ type: 'ready' });
 } catch (error: unknown) {

@@ -84,8 +84,6 @@ const overPayloadLimit = 'Payload size exceeds tenant limit';
 export const broadcastErrors = {
   /** auth_tenant: a missing or bad token is 401; a private topic the token may not write is 403. */
   unauthorized: (status: 401 | 403 = 401) => json(status, { message: 'Unauthorized' }),
-  /** Plug.Parsers' 413 over the body limit, rendered by RealtimeWeb.ErrorView as the status message. */
-  bodyTooLarge: () => json(413, 'Content Too Large'),
   /** Neither JSON nor octet-stream on the single-message route. */
   unsupportedMediaType: () => new Response(null, { status: 415 }),
   /** The batch route's changeset errors: one object per message, keyed by field. */

@@ -1,5 +1,6 @@
 import { Hono, type Context } from 'hono';
-import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
+import { bufferedBody } from '../../lib/request-context.ts';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { authenticateConnect, type VerifiedToken } from './auth.ts';
 import { checkPolicies } from './authorization.ts';
@@ -30,17 +31,11 @@ function send(hub: Hub, topic: string, isPrivate: boolean, event: string, payloa
 }
 
 /**
- * The body, read within the limit before authentication, as Phoenix's Plug.Parsers does in the
- * endpoint (its default length is 8,000,000 bytes); over it, Phoenix's 413 rendered by
- * RealtimeWeb.ErrorView: the status message as a JSON string.
+ * The body, read by the envelope within the limit before authentication, as Phoenix's
+ * Plug.Parsers does in the endpoint (its default length is 8,000,000 bytes; decision 300).
  */
-async function readBody(c: Context<AppEnv>, limit: number): Promise<Buffer | Response> {
-  try {
-    return await readBodyWithin(c.env.incoming, limit);
-  } catch (error: unknown) {
-    if (error instanceof BodyTooLargeError) return broadcastErrors.bodyTooLarge();
-    throw error;
-  }
+function readBody(c: Context<AppEnv>): Buffer {
+  return bufferedBody(c.env.incoming);
 }
 
 function parseJson(bytes: Buffer): unknown {
@@ -48,12 +43,11 @@ function parseJson(bytes: Buffer): unknown {
 }
 
 /** REST broadcast (`broadcast_controller.ex`, `broadcast_single_controller.ex`): 202 on success. */
-export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
+export function broadcastRoutes(hub: Hub): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
 
-  routes.post('/api/broadcast', async (c) => {
-    const bytes = await readBody(c, maxBodyBytes);
-    if (bytes instanceof Response) return bytes;
+  routes.post('/api/broadcast', jsonBody, async (c) => {
+    const bytes = readBody(c);
     const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
     if (!who) return broadcastErrors.unauthorized();
     let body: unknown;
@@ -89,9 +83,8 @@ export function broadcastRoutes(hub: Hub, maxBodyBytes: number): Hono<AppEnv> {
     return c.body(null, 202);
   });
 
-  routes.post('/api/broadcast/:topic/events/:event', async (c) => {
-    const bytes = await readBody(c, maxBodyBytes);
-    if (bytes instanceof Response) return bytes;
+  routes.post('/api/broadcast/:topic/events/:event', jsonBody, async (c) => {
+    const bytes = readBody(c);
     const who = await authenticate(hub, c.req.header('authorization'), c.req.header('apikey'));
     if (!who) return broadcastErrors.unauthorized();
     const topic = c.req.param('topic');

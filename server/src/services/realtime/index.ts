@@ -4,7 +4,7 @@ import type { Duplex } from 'node:stream';
 import { Hono } from 'hono';
 import { WebSocketServer } from 'ws';
 import { tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service } from '../../lib/service.ts';
+import { jsonAnswer, type AppEnv, type Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { authenticateConnect } from './auth.ts';
 import { createChangeEngine } from './change-engine.ts';
@@ -16,13 +16,20 @@ import { broadcastRoutes } from './http.ts';
 import { Hub, readSettings } from './hub.ts';
 import type { Vsn } from './protocol.ts';
 
+/** Phoenix's 413 over the body limit, rendered by RealtimeWeb.ErrorView as the status message. */
+const realtimeBase = {
+  prefix: '/realtime/v1',
+  name: 'realtime',
+  bodyTooLarge: () => jsonAnswer(413, 'Content Too Large'),
+};
+
 /**
  * Supabase Realtime at /realtime/v1: the Phoenix socket at `/websocket` (vsn 1.0.0 and 2.0.0)
  * with broadcast, presence and postgres_changes, and the REST broadcast API.
  */
 export function createRealtimeService(deps: ServiceDeps): Service {
   // `[realtime] enabled = false` in config.toml: the CLI does not start the service at all.
-  if (!tomlValue(deps.config.toml, 'realtime.enabled', true)) return { prefix: '/realtime/v1', routes: new Hono<AppEnv>() };
+  if (!tomlValue(deps.config.toml, 'realtime.enabled', true)) return { ...realtimeBase, routes: new Hono<AppEnv>() };
   const hub = new Hub({
     db: deps.db,
     keys: deps.keys,
@@ -88,8 +95,8 @@ export function createRealtimeService(deps: ServiceDeps): Service {
   }
 
   return {
-    prefix: '/realtime/v1',
-    routes: broadcastRoutes(hub, deps.config.maxRequestBodyBytes),
+    ...realtimeBase,
+    routes: broadcastRoutes(hub),
     upgrade,
     start: async () => {
       // Hosted keeps three days of broadcast history (Realtime.Messages.delete_old_messages).

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { isDbError } from '../../db/errors.ts';
-import { BodyTooLargeError, readBodyWithin } from '../../lib/body-limit.ts';
 import { tomlValue } from '../../lib/config.ts';
+import { bufferedBody } from '../../lib/request-context.ts';
 import type { AppEnv, Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { DbConfig } from './db-config.ts';
@@ -52,11 +52,11 @@ export function createRestService(deps: ServiceDeps): Service {
   const reload = schemaCache.reload;
 
   /** One request from its parts, whichever way it arrived; errors of the catalogue become answers, others are thrown. */
-  async function answer(request: RestHttpRequest, path: string, readBody: () => Promise<Buffer>): Promise<RestAnswer> {
+  async function answer(request: RestHttpRequest, path: string, bytes: Buffer): Promise<RestAnswer> {
     let ctx: RestRequest | null = null;
     try {
-      // Bounded before anything else, key checks included (decision 102), as a gateway would.
-      const body = bodyMethods.has(request.method) ? (await readBody()).toString('utf8') : '';
+      // Read by the envelope within the limit before anything else, key checks included (decisions 102, 300).
+      const body = bodyMethods.has(request.method) ? bytes.toString('utf8') : '';
       const config = dbConfig.current;
       ctx = await readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
       if (!cache) await reload();
@@ -66,7 +66,6 @@ export function createRestService(deps: ServiceDeps): Service {
       return await route(restDeps, ctx, body);
     } catch (error: unknown) {
       const head = request.method === 'HEAD';
-      if (error instanceof BodyTooLargeError) return respondError(errors.bodyTooLarge(error.limit), head);
       if (error instanceof RestError) return respondError(error, head);
       if (isDbError(error)) return respondError(fromDbError(error, ctx?.authed ?? false), head);
       throw error;
@@ -79,20 +78,22 @@ export function createRestService(deps: ServiceDeps): Service {
     const path = new URL(request.url).pathname.slice(prefix.length) || '/';
     const queryIndex = request.url.indexOf('?');
     const rawSearch = queryIndex >= 0 ? request.url.slice(queryIndex + 1) : '';
-    return toResponse(
-      await answer({ method: request.method, rawSearch, headers: request.headers }, path, () =>
-        readBodyWithin(c.env.incoming, deps.config.maxRequestBodyBytes),
-      ),
-    );
+    return toResponse(await answer({ method: request.method, rawSearch, headers: request.headers }, path, bufferedBody(c.env.incoming)));
   });
 
   return {
     prefix,
+    name: 'rest',
     routes,
+    bodyTooLarge: (limit) => {
+      const answered = respondError(errors.bodyTooLarge(limit));
+      return { status: answered.status, headers: headerList(answered), body: answered.body };
+    },
+    directBody: (method) => (bodyMethods.has(method.toUpperCase()) ? 'json' : 'none'),
     // On a socket: read from Node's request and written to its response, no Fetch objects (decision 261).
-    direct: async ({ incoming, path, rawSearch, headers }) => {
+    direct: async ({ incoming, path, rawSearch, headers, body }) => {
       const method = (incoming.method ?? 'GET').toUpperCase();
-      const answered = await answer({ method, rawSearch, headers }, path, () => readBodyWithin(incoming, deps.config.maxRequestBodyBytes));
+      const answered = await answer({ method, rawSearch, headers }, path, body);
       return { status: answered.status, headers: headerList(answered), body: answered.body };
     },
     start: async () => {

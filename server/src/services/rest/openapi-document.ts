@@ -1,124 +1,22 @@
+/**
+ * The document PostgREST writes at its root (`Response/OpenAPI.hs`): definitions and paths of
+ * one exposed schema from the schema cache and the catalogue's comments (decision 028).
+ */
+import {
+  routineKey,
+  type Access,
+  type Catalog,
+  type CatalogColumn,
+  type CatalogRelation,
+  type DocumentOptions,
+} from './openapi-catalog.ts';
+import { arrayItems, parseDefault, sorted, swaggerFormat, swaggerType, type Json, type JsonObject } from './openapi-json.ts';
+import { parameters } from './openapi-parameters.ts';
 import type { Relation, Routine, SchemaCache } from './schema-cache.ts';
-
-/** What the OpenAPI document needs beyond the schema cache: comments, types as PostgREST names them, verbs. */
-export interface CatalogColumn {
-  name: string;
-  description: string | null;
-  nullable: boolean;
-  /** PostgREST's `data_type`: built-in types without modifiers (`character varying`), others as declared. */
-  type: string;
-  maxLength: number | null;
-  default: string | null;
-  enum: string[];
-}
-
-export interface CatalogRelation {
-  schema: string;
-  name: string;
-  description: string | null;
-  partition: boolean;
-  insertable: boolean;
-  updatable: boolean;
-  deletable: boolean;
-  columns: CatalogColumn[];
-}
-
-export interface Catalog {
-  /** Schema comments (`obj_description`): title and description of the document. */
-  schemas: Record<string, string | null>;
-  relations: Map<string, CatalogRelation>;
-  /** Function comments by `schema.name(type,…)`. */
-  functionDescriptions: Map<string, string>;
-}
-
-/** What the caller may use (openapi-mode = follow-privileges): relation names and function signatures. */
-export interface Access {
-  tables: Set<string>;
-  functions: Set<string>;
-}
-
-export interface DocumentOptions {
-  schema: string;
-  /** `openapi-server-proxy-uri`: the public URL of `/rest/v1`. */
-  baseUrl: URL;
-  version: string;
-  docsVersion: string;
-}
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type JsonObject = { [key: string]: Json };
 
 const json = 'application/json';
 const objectStripped = 'application/vnd.pgrst.object+json;nulls=stripped';
 const object = 'application/vnd.pgrst.object+json';
-
-export function routineKey(schema: string, name: string, types: readonly string[]): string {
-  return `${schema}.${name}(${types.join(',')})`;
-}
-
-/** `toSwaggerType` (PostgREST `Response/OpenAPI.hs`): json/jsonb have no type, `[]` is an array, the rest a string. */
-export function swaggerType(pgType: string): string | null {
-  switch (pgType) {
-    case 'character varying':
-    case 'character':
-    case 'text':
-      return 'string';
-    case 'boolean':
-      return 'boolean';
-    case 'smallint':
-    case 'integer':
-    case 'bigint':
-      return 'integer';
-    case 'numeric':
-    case 'real':
-    case 'double precision':
-      return 'number';
-    case 'json':
-    case 'jsonb':
-      return null;
-    default:
-      return pgType.endsWith('[]') ? 'array' : 'string';
-  }
-}
-
-/** `toSwaggerFormat`: int32/int64 for the integer types, the PostgreSQL type name otherwise. */
-export function swaggerFormat(pgType: string): string {
-  if (pgType === 'smallint' || pgType === 'integer') return 'int32';
-  if (pgType === 'bigint') return 'int64';
-  return pgType;
-}
-
-/** Objects leave with their keys sorted, so the same schema always renders the same bytes. */
-function sorted(entries: Record<string, Json | undefined>): JsonObject {
-  const out: JsonObject = {};
-  for (const key of Object.keys(entries).sort()) {
-    const value = entries[key];
-    if (value !== undefined) out[key] = value;
-  }
-  return out;
-}
-
-function arrayItems(pgType: string): Json | undefined {
-  if (swaggerType(pgType) !== 'array') return undefined;
-  const type = swaggerType(pgType.slice(0, -2));
-  return type === null ? {} : { type };
-}
-
-/** `parseDefault`: strings lose their `::type` cast and quotes; anything that is not JSON is left out. */
-function parseDefault(pgType: string, expression: string | null): Json | undefined {
-  if (expression === null) return undefined;
-  let text = expression;
-  if (swaggerType(pgType) === 'string') {
-    const cast = `::${pgType}`;
-    if (text.endsWith(cast)) text = text.slice(0, -cast.length).replace(/^'+|'+$/g, '');
-    text = `"${text}"`;
-  }
-  try {
-    return JSON.parse(text) as Json;
-  } catch {
-    return undefined;
-  }
-}
 
 /** First line of a comment is the summary, the rest (leading newlines dropped) the description. */
 function splitComment(comment: string | null): { summary: string | undefined; description: string | undefined } {
@@ -248,59 +146,6 @@ function routinePath(routine: Routine, comment: string | null): Json {
   const post = sorted({ ...base, parameters: [{ in: 'body', name: 'args', required: true, schema: body }, ref('preferParams')] });
   if (routine.volatility === 'v') return { post };
   return { get: sorted({ ...base, parameters: routine.params.map(queryParam) }), post };
-}
-
-function preferParam(values: string[]): Json {
-  return sorted({
-    description: 'Preference',
-    enum: values.length > 0 ? values : undefined,
-    in: 'header',
-    name: 'Prefer',
-    required: false,
-    type: 'string',
-  });
-}
-
-function plainParam(name: string, description: string, where: 'query' | 'header', extra: JsonObject = {}): Json {
-  return sorted({ description, in: where, name, required: false, type: 'string', ...extra });
-}
-
-const returnPrefs = ['return=representation', 'return=minimal', 'return=none'];
-
-/** The shared parameters of `makeParamDefs`, then a body and one filter per column for each relation. */
-function parameters(relations: CatalogRelation[]): JsonObject {
-  const out: JsonObject = {
-    preferParams: preferParam([]),
-    preferReturn: preferParam(returnPrefs),
-    preferCount: preferParam(['count=none']),
-    preferPost: preferParam([...returnPrefs, 'resolution=ignore-duplicates', 'resolution=merge-duplicates']),
-    select: plainParam('select', 'Filtering Columns', 'query'),
-    on_conflict: plainParam('on_conflict', 'On Conflict', 'query'),
-    order: plainParam('order', 'Ordering', 'query'),
-    range: plainParam('Range', 'Limiting and Pagination', 'header'),
-    rangeUnit: plainParam('Range-Unit', 'Limiting and Pagination', 'header', { default: 'items' }),
-    offset: plainParam('offset', 'Limiting and Pagination', 'query'),
-    limit: plainParam('limit', 'Limiting and Pagination', 'query'),
-  };
-  for (const relation of relations) {
-    out[`body.${relation.name}`] = {
-      description: relation.name,
-      in: 'body',
-      name: relation.name,
-      required: false,
-      schema: { $ref: `#/definitions/${relation.name}` },
-    };
-    for (const column of relation.columns) {
-      out[`rowFilter.${relation.name}.${column.name}`] = sorted({
-        description: column.description ?? undefined,
-        in: 'query',
-        name: column.name,
-        required: false,
-        type: 'string',
-      });
-    }
-  }
-  return out;
 }
 
 /** The callable functions of a schema, one per name (the last overload by creation wins, as one path holds one name). */

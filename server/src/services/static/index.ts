@@ -79,7 +79,13 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
     if (path.extname(requested) && requested.startsWith('/assets/')) return c.text('Not found', 404);
     return c.html(html, 200, { 'Cache-Control': 'no-cache' });
   });
-  return { prefix: '', routes };
+  return {
+    prefix: '',
+    name: 'web',
+    routes,
+    cors: 'none',
+    bodyTooLarge: () => ({ status: 413, headers: ['Content-Type', 'text/plain; charset=utf-8'], body: 'Payload Too Large' }),
+  };
 }
 
 async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {

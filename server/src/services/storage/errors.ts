@@ -1,4 +1,5 @@
 import { isDbError, toDbError } from '../../db/errors.ts';
+import { BodyTooLargeError } from '../../lib/body-limit.ts';
 
 /**
  * The storage error catalogue: the codes, messages and logical status codes of
@@ -58,6 +59,8 @@ export const errors = {
   invalidRequest: (message: string) => make('InvalidRequest', 400, message || 'Invalid Request'),
   invalidParameter: (parameter: string, message?: string) => make('InvalidParameter', 400, message ?? `Invalid Parameter ${parameter}`),
   invalidFileSizeLimit: () => make('InvalidRequest', 400, 'Invalid file size format, hint: use 20GB / 20MB / 30KB / 3B'),
+  /** imgproxy's answer to a source it cannot read, as storage-api words it (HTTP 400). */
+  unsupportedImageSource: () => make('InvalidRequest', 400, 'The source image is invalid or unsupported for rendering'),
   noSuchUpload: () => make('NoSuchUpload', 404, 'Upload not found'),
   uploadOffsetMismatch: () => make('InvalidRequest', 409, 'Upload-Offset header does not match the offset of the upload'),
   noContentProvided: () => make('InvalidRequest', 400, 'No content provided'),
@@ -92,6 +95,11 @@ export function fromDbError(raw: unknown): unknown {
         : make('InvalidRequest', 404, 'The related resource does not exist');
     case '57014':
       return errors.databaseTimeout();
+    case '22023':
+      // A token whose role does not exist (PostgREST answers 401): the caller is refused, not the server broken.
+      return /^role ".*" does not exist$/.test(error.message)
+        ? errors.accessDenied(error.message, 403)
+        : make('DatabaseError', 500, `database error, code: ${error.code}`);
     case '22P02':
       return errors.invalidParameter('value', error.message || 'Invalid value format or type conversion failed');
     default:
@@ -99,8 +107,17 @@ export function fromDbError(raw: unknown): unknown {
   }
 }
 
+/** TUS's wire shape (upstream's getTusError): the logical status as the HTTP status, the message as text. */
+export function renderTusError(error: unknown): { status: number; body: string } {
+  const mapped = fromDbError(error);
+  if (mapped instanceof StorageError) return { status: mapped.httpStatusCode, body: mapped.message };
+  return { status: 500, body: 'Internal server error' };
+}
+
 /** The one renderer: any thrown value becomes the wire shape (unknown errors as upstream's 500). */
 export function renderError(error: unknown): { status: number; body: Record<string, string> } {
+  // Cut by the envelope at the upload limit: the gateway's 413 with storage's body (decision 300).
+  if (error instanceof BodyTooLargeError) return { status: 413, body: errors.entityTooLarge().render() };
   const mapped = hasSqlState(error, 'ENOSPC') || hasSqlState(error, 'EDQUOT') ? errors.insufficientStorage() : fromDbError(error);
   if (mapped instanceof StorageError) return { status: mapped.userStatusCode, body: mapped.render() };
   return { status: 500, body: { statusCode: '500', code: 'InternalError', error: 'Internal', message: 'Internal Server Error' } };

@@ -104,16 +104,25 @@ export class FileStore {
     // The source is piped, not part of the pipeline: a failed write (a full disk) must not
     // destroy the request, whose socket still has to carry the error answer.
     const input = new PassThrough();
+    // A source that fails (the envelope cut the body at its limit, an S3 body whose checksum or
+    // signature does not match) fails the write with its error.
+    const onSourceError = (error: Error) => input.destroy(error);
+    source.once('error', onSourceError);
     source.pipe(input);
     try {
       await pipeline(input, meter, createWriteStream(tmpPath));
+      source.off('error', onSourceError);
       if (meter.exceeded) throw errors.entityTooLarge();
       if (meter.mismatched && leading) throw leading.error();
     } catch (error: unknown) {
+      source.off('error', onSourceError);
+      source.on('error', () => undefined);
       source.unpipe(input);
       if (source instanceof ReadStream) source.destroy();
       await rm(tmpPath, { force: true });
       throw error;
+    } finally {
+      source.off('error', onSourceError);
     }
     return { tmpPath, size: meter.size, md5: meter.hash.digest('hex') };
   }

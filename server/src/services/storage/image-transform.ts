@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { StorageError } from './errors.ts';
+import { errors, StorageError } from './errors.ts';
 import { resizingType, sizeLimits, transformationSegments, type TransformOptions } from './transform-options.ts';
 
 /** Output formats and their media types; `origin` keeps the source's (jpeg, png, webp, gif, avif). */
@@ -26,15 +26,6 @@ const gravityPositions: Record<string, string> = {
   sowe: 'southwest',
   ce: 'centre',
 };
-
-/** imgproxy's answer to a source it cannot read, as storage-api words it (HTTP 400). */
-function unsupportedSource(): StorageError {
-  return new StorageError({
-    code: 'InvalidRequest',
-    httpStatusCode: 400,
-    message: 'The source image is invalid or unsupported for rendering',
-  });
-}
 
 export interface RenderedImage {
   file: string;
@@ -181,11 +172,11 @@ export class ImageVariants {
     try {
       const meta = await sharp(source, { limitInputPixels: maxSourcePixels }).metadata();
       const format = sourceFormats[meta.format];
-      if (!format || (meta.width ?? 0) * (meta.height ?? 0) > maxSourcePixels) throw unsupportedSource();
+      if (!format || (meta.width ?? 0) * (meta.height ?? 0) > maxSourcePixels) throw errors.unsupportedImageSource();
       return format;
     } catch (error: unknown) {
       if (error instanceof StorageError) throw error;
-      throw unsupportedSource();
+      throw errors.unsupportedImageSource();
     }
   }
 
@@ -222,7 +213,7 @@ export class ImageVariants {
     } catch (error: unknown) {
       await rm(tmp, { force: true });
       if (error instanceof StorageError) throw error;
-      throw unsupportedSource();
+      throw errors.unsupportedImageSource();
     }
   }
 }

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { parseByteSize, tomlValue } from '../../lib/config.ts';
-import type { AppEnv, Service } from '../../lib/service.ts';
+import { uploadBody } from '../../lib/route-marks.ts';
+import { jsonAnswer, type AppEnv, type Service } from '../../lib/service.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import { configuredBuckets, seedObjects, syncBuckets } from './config-buckets.ts';
 import { errors } from './errors.ts';
@@ -14,6 +15,7 @@ import { objectRoutes } from './routes-objects.ts';
 import { renderRoutes } from './routes-render.ts';
 import { resumableRoutes, sweepResumable } from './routes-resumable.ts';
 import { signRoutes } from './routes-sign.ts';
+import { isS3Target, s3BodyTooLarge, s3Handler } from './s3/index.ts';
 
 /**
  * Supabase Storage at /storage/v1 (supabase/storage `src/http/routes/{bucket,object,render}`):
@@ -30,6 +32,15 @@ export function createStorageService(deps: ServiceDeps): Service {
   const buckets = configuredBuckets(deps.config.toml, deps.config.projectDir);
 
   const routes = new Hono<AppEnv>();
+  // The S3 protocol is chosen by the raw request target: a key's `..` segments must reach it as
+  // sent (and be refused there), not be resolved by URL parsing into another path.
+  if (tomlValue(deps.config.toml, 'storage.s3_protocol.enabled', true)) {
+    const s3 = s3Handler(ctx);
+    routes.use('*', (c, next) => (c.env?.incoming && isS3Target(c.env.incoming.url ?? '') ? s3(c) : next()));
+    // What the envelope reads for these paths: a body streamed to the handler, cut at storage's upload limit.
+    routes.all('/s3', uploadBody, s3);
+    routes.all('/s3/*', uploadBody, s3);
+  }
   routes.route('/', bucketRoutes(ctx));
   routes.route('/', listRoutes(ctx));
   routes.route('/', moveRoutes(ctx));
@@ -56,7 +67,10 @@ export function createStorageService(deps: ServiceDeps): Service {
       }
     }
     const referenced = await deps.db.transaction({ kind: 'system' }, async (tx) => {
-      const { rows } = await tx.query<{ version: string }>('select version from storage.objects where version is not null');
+      // Parts of unfinished S3 multipart uploads are files without an object row too.
+      const { rows } = await tx.query<{ version: string }>(
+        'select version from storage.objects where version is not null union all select version from storage.s3_multipart_uploads_parts',
+      );
       return new Set(rows.map((r) => r.version));
     });
     const swept = await ctx.files.sweep(referenced);
@@ -64,5 +78,13 @@ export function createStorageService(deps: ServiceDeps): Service {
     if (swept > 0) deps.log.info(`storage: removed ${swept} file(s) no object refers to`);
   }
 
-  return { prefix: '/storage/v1', routes, start };
+  return {
+    prefix: '/storage/v1',
+    name: 'storage',
+    routes,
+    start,
+    // The gateway refuses it (HTTP 413) before storage runs; the body in storage's shape.
+    // Storage's JSON, or S3's XML for its protocol's paths.
+    bodyTooLarge: (_limit, _headers, path) => (isS3Target(path) ? s3BodyTooLarge() : jsonAnswer(413, errors.entityTooLarge().render())),
+  };
 }

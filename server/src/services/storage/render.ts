@@ -11,7 +11,7 @@ function text(value: unknown): string | undefined {
 }
 
 /** `bytes=a-b` / `bytes=a-` / `bytes=-n` within size, or null for none; invalid → InvalidRange. */
-function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
+export function parseRange(header: string | undefined, size: number): { start: number; end: number } | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
   if (!match || (match[1] === '' && match[2] === '')) throw errors.invalidRange();
@@ -41,7 +41,7 @@ function disposition(download: string | undefined): string | undefined {
  * exactly one media type (rows written before types were parsed strictly) goes out as
  * `application/octet-stream`, and only inline-safe types may render in a browser tab.
  */
-function servedType(stored: string | undefined): { contentType: string; attachment: boolean } {
+export function servedType(stored: string | undefined): { contentType: string; attachment: boolean } {
   const parsed = stored ? parseMimeType(stored) : null;
   if (!stored || !parsed) return { contentType: 'application/octet-stream', attachment: true };
   return { contentType: stored, attachment: !isInlineSafe(parsed.essence) };

@@ -4,7 +4,7 @@ import type { ServerConfig } from '../../lib/config.ts';
 import type { Keys } from '../../lib/keys.ts';
 import type { Logger } from '../../lib/log.ts';
 import type { AppEnv } from '../../lib/service.ts';
-import { errors, renderError } from './errors.ts';
+import { errors, renderError, renderTusError } from './errors.ts';
 import type { FileStore } from './files.ts';
 
 export interface StorageDeps {
@@ -21,15 +21,36 @@ export interface StorageDeps {
 
 export type Handler = (c: Context<AppEnv>) => Promise<Response>;
 
-/** Every route answers errors through the one renderer; unexpected ones are logged. */
-export function handle(ctx: StorageDeps, fn: Handler): Handler {
+/** How a route family writes an error: storage-api's JSON shape, or TUS's plain text. */
+export type ErrorAnswer = (c: Context<AppEnv>, error: unknown) => Response;
+
+/** storage-api's error handler (`src/http/error-handler.ts`): the catalogue's JSON wire shape. */
+export const jsonErrors: ErrorAnswer = (c, error) => {
+  const { status, body } = renderError(error);
+  return c.json(body, status as 400);
+};
+
+const tusHeaders = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
+
+/** The resumable routes' errors as upstream's getTusError: the logical status, the message as text. */
+export const tusErrors: ErrorAnswer = (_c, error) => {
+  const { status, body } = renderTusError(error);
+  return new Response(body, { status, headers: tusHeaders });
+};
+
+/**
+ * The one request handler of storage: every route runs inside it and answers its errors through
+ * the catalogue's renderer for its family (JSON by default, `tusErrors` for the resumable
+ * routes); unexpected ones are logged.
+ */
+export function handle(ctx: StorageDeps, fn: Handler, answer: ErrorAnswer = jsonErrors): Handler {
   return async (c) => {
     try {
       return await fn(c);
     } catch (error: unknown) {
-      const { status, body } = renderError(error);
-      if (status >= 500) ctx.log.error(`storage ${c.req.method} ${new URL(c.req.url).pathname}`, error);
-      return c.json(body, status as 400);
+      const response = answer(c, error);
+      if (response.status >= 500) ctx.log.error(`storage ${c.req.method} ${new URL(c.req.url).pathname}`, error);
+      return response;
     }
   };
 }
@@ -56,7 +77,7 @@ export function objectTarget(c: Context<AppEnv>, route: string): { bucket: strin
 }
 
 /** JSON body of a request; a missing or malformed body is an empty object, as fastify's empty-body parser. */
-export async function jsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+export async function readJsonBody(c: Context<AppEnv>): Promise<Record<string, unknown>> {
   try {
     const value: unknown = await c.req.json();
     return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};

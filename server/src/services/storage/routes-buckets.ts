@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
 import { allowDeletes } from './db.ts';
 import { errors, hasSqlState } from './errors.ts';
 import { isoTime } from './iso-time.ts';
 import { mustBeValidBucketName, mustBeValidMimeTypes, parseFileSizeToBytes } from './limits.ts';
-import { handle, jsonBody, jsonText, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, readJsonBody, type StorageDeps } from './request-handling.ts';
 
 const bucketJson = (withType: boolean) => `json_build_object('id', b.id, 'name', b.name, 'owner', b.owner, 'public', b.public,
   'file_size_limit', b.file_size_limit, 'allowed_mime_types', b.allowed_mime_types${withType ? ", 'type', b.type" : ''},
@@ -99,9 +100,10 @@ export function bucketRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // createBucket.ts + storage.ts createBucket: validated, then an INSERT as the caller.
   routes.post(
     '/bucket',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const name = typeof body.name === 'string' ? body.name : undefined;
       if (name === undefined) throw errors.invalidRequest("body must have required property 'name'");
       const id = typeof body.id === 'string' && body.id !== '' ? body.id : name;
@@ -135,11 +137,12 @@ export function bucketRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.put(
     '/bucket/:id',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const id = c.req.param('id');
       mustBeValidBucketName(id);
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const sets: string[] = [];
       const params: unknown[] = [id];
       if (typeof body.public === 'boolean') {
@@ -168,6 +171,7 @@ export function bucketRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // emptyBucket: service role only since storage #1334; the objects go at once (upstream queues them).
   routes.post(
     '/bucket/:id/empty',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       if (!caller.isAuthenticated) throw errors.accessDenied('Access denied: JWT is not authenticated', 403);
@@ -190,6 +194,7 @@ export function bucketRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // deleteBucket: must exist and be empty; the DELETE itself runs as the caller.
   routes.delete(
     '/bucket/:id',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const id = c.req.param('id');

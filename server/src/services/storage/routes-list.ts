@@ -1,9 +1,10 @@
 import { Hono } from 'hono';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { errors } from './errors.ts';
 import { isoTime } from './iso-time.ts';
-import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, objectTarget, readJsonBody, type StorageDeps } from './request-handling.ts';
 
 function integer(value: unknown, fallback: number, min: number, name: string): number {
   if (value === undefined || value === null) return fallback;
@@ -73,10 +74,11 @@ export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // POST /object/list/:bucket → storage.search as the caller (listObjects.ts, object.ts searchObjects).
   routes.post(
     '/object/list/:bucket',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const { bucket } = objectTarget(c, '/object/list/');
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       let prefix = typeof body.prefix === 'string' ? body.prefix : '';
       if (prefix.length > 0 && !prefix.endsWith('/')) prefix = `${prefix}/`;
       const search = typeof body.search === 'string' ? body.search : '';
@@ -103,10 +105,11 @@ export function listRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // POST /object/list-v2/:bucket → {hasNext, nextCursor, folders, objects} (listObjectsV2.ts).
   routes.post(
     '/object/list-v2/:bucket',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const { bucket } = objectTarget(c, '/object/list-v2/');
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const prefix = typeof body.prefix === 'string' ? body.prefix : '';
       const limit = Math.min(integer(body.limit, 1000, 1, 'limit'), 1000);
       const withDelimiter = body.with_delimiter === true;

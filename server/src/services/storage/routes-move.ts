@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Hono } from 'hono';
+import { jsonBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, isUuid, resolveCaller } from './caller.ts';
 import { findObject, testPermission } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
-import { handle, jsonBody, jsonText, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, readJsonBody, type StorageDeps } from './request-handling.ts';
 import { objectJson } from './routes-objects.ts';
 import { canWriteObject, writeObjectRow } from './upload.ts';
 
@@ -23,9 +24,10 @@ export function moveRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // done by the storage admin. The file keeps its version: a rename is a row change only.
   routes.post(
     '/object/move',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const bucketId = text(body, 'bucketId');
       const sourceKey = text(body, 'sourceKey');
       const destinationKey = text(body, 'destinationKey');
@@ -58,9 +60,10 @@ export function moveRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // copyObject: the caller must see the source and be allowed to write the destination.
   routes.post(
     '/object/copy',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const bucketId = text(body, 'bucketId');
       const sourceKey = text(body, 'sourceKey');
       const destinationKey = text(body, 'destinationKey');

@@ -1,4 +1,5 @@
 import { Hono } from 'hono';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller, type Caller } from './caller.ts';
 import { findBucketAsAdmin, findObject, type ObjectRow } from './db.ts';
@@ -6,7 +7,7 @@ import { errors } from './errors.ts';
 import { isoTime } from './iso-time.ts';
 import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
-import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, objectTarget, readJsonBody, type StorageDeps } from './request-handling.ts';
 import { uploadFromRequest } from './upload.ts';
 
 const infoJson = `json_build_object('id', o.id, 'name', o.name, 'version', o.version, 'bucket_id', o.bucket_id,
@@ -98,16 +99,17 @@ export function objectRoutes(ctx: StorageDeps): Hono<AppEnv> {
       });
       return c.json({ Id: result.id, Key: result.key });
     });
-  routes.post('/object/:bucket/*', upload(false));
-  routes.put('/object/:bucket/*', upload(true));
+  routes.post('/object/:bucket/*', uploadBody, upload(false));
+  routes.put('/object/:bucket/*', uploadBody, upload(true));
 
   // deleteObjects: rows the caller may delete are removed and returned; others are silently skipped.
   routes.delete(
     '/object/:bucket',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const bucket = objectTarget(c, '/object/').bucket;
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const prefixes = Array.isArray(body.prefixes) ? body.prefixes.filter((p): p is string => typeof p === 'string') : [];
       if (prefixes.length === 0) throw errors.invalidRequest("body must have required property 'prefixes'");
       if (prefixes.length > 1000) throw errors.invalidRequest('Bulk object requests are limited to 1000 objects per request.');
@@ -126,6 +128,7 @@ export function objectRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // deleteObject: the row must exist (NoSuchKey); the DELETE as the caller must remove it (else AccessDenied).
   routes.delete(
     '/object/:bucket/*',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const { bucket, key } = objectTarget(c, '/object/');

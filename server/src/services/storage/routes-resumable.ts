@@ -5,13 +5,15 @@ import path from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Hono, type Context } from 'hono';
+import { streamedBody } from '../../lib/request-context.ts';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { mustFindBucketAsAdmin } from './db.ts';
-import { errors, fromDbError, StorageError } from './errors.ts';
+import { errors } from './errors.ts';
 import { mustBeAllowedMimeType, mustBeValidKey } from './limits.ts';
 import { leadingBytesCheck } from './media-type.ts';
-import type { Handler, StorageDeps } from './request-handling.ts';
+import { handle, tusErrors, type Handler, type StorageDeps } from './request-handling.ts';
 import { drainRequest } from './upload-source.ts';
 import { canWriteObject, commitObject } from './upload.ts';
 
@@ -31,19 +33,6 @@ interface UploadState {
 
 const tusHeaders = { 'Tus-Resumable': '1.0.0', 'Cache-Control': 'no-store' };
 
-/** TUS errors as upstream's getTusError: the logical status as the HTTP status, the message as text. */
-function handle(ctx: StorageDeps, fn: Handler): Handler {
-  return async (c) => {
-    try {
-      return await fn(c);
-    } catch (raw: unknown) {
-      const error = fromDbError(raw);
-      if (error instanceof StorageError) return new Response(error.message, { status: error.httpStatusCode, headers: tusHeaders });
-      ctx.log.error(`storage ${c.req.method} ${new URL(c.req.url).pathname}`, raw);
-      return new Response('Internal server error', { status: 500, headers: tusHeaders });
-    }
-  };
-}
 const expiryMs = 24 * 60 * 60 * 1000;
 
 function parseMetadata(header: string | undefined): Record<string, string> {
@@ -62,6 +51,8 @@ function parseMetadata(header: string | undefined): Record<string, string> {
  * arrives. Upload ids are base64url(`bucket/object/version`), unguessable by their version.
  */
 export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
+  // Errors in TUS's text shape, through storage's one request handler.
+  const tus = (fn: Handler) => handle(ctx, fn, tusErrors);
   const routes = new Hono<AppEnv>();
   const dir = path.join(ctx.files.root, '.resumable');
   const statePath = (id: string) => path.join(dir, `${id}.json`);
@@ -103,7 +94,8 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.post(
     '/upload/resumable',
-    handle(ctx, async (c) => {
+    uploadBody,
+    tus(async (c) => {
       try {
         const caller = await resolveCaller(ctx.keys, c);
         const meta = parseMetadata(c.req.header('upload-metadata'));
@@ -177,7 +169,7 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
         callback(null, kept.length > 0 ? kept : undefined);
       },
     });
-    await pipeline(c.env.incoming, limiter, createWriteStream(dataPath(id), { flags: 'a' }));
+    await pipeline(streamedBody(c.env.incoming), limiter, createWriteStream(dataPath(id), { flags: 'a' }));
     const size = await offsetOf(id);
     if (exceeded) {
       await rm(dataPath(id), { force: true });
@@ -227,7 +219,7 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // Hono dispatches HEAD to GET routes (and drops the body); TUS has no GET.
   routes.get(
     '/upload/resumable/:id',
-    handle(ctx, async (c) => {
+    tus(async (c) => {
       if (c.req.method !== 'HEAD') throw errors.routeNotFound(c.req.method, `/upload/resumable/${c.req.param('id') ?? ''}`);
       const id = c.req.param('id') ?? '';
       const state = await load(c, id);
@@ -240,7 +232,8 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.patch(
     '/upload/resumable/:id',
-    handle(ctx, async (c) => {
+    uploadBody,
+    tus(async (c) => {
       try {
         const id = c.req.param('id') ?? '';
         const state = await load(c, id);
@@ -257,7 +250,8 @@ export function resumableRoutes(ctx: StorageDeps): Hono<AppEnv> {
 
   routes.delete(
     '/upload/resumable/:id',
-    handle(ctx, async (c) => {
+    jsonBody,
+    tus(async (c) => {
       const id = c.req.param('id') ?? '';
       await load(c, id);
       await rm(dataPath(id), { force: true });

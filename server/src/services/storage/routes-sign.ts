@@ -1,11 +1,12 @@
 import { Hono } from 'hono';
+import { jsonBody, uploadBody } from '../../lib/route-marks.ts';
 import type { AppEnv } from '../../lib/service.ts';
 import { callerIdentity, resolveCaller } from './caller.ts';
 import { findObject } from './db.ts';
 import { errors } from './errors.ts';
 import { mustBeValidKey } from './limits.ts';
 import { renderAsset } from './render.ts';
-import { handle, jsonBody, jsonText, objectTarget, type StorageDeps } from './request-handling.ts';
+import { handle, jsonText, objectTarget, readJsonBody, type StorageDeps } from './request-handling.ts';
 import { mustBeExpiresIn, signToken, verifyToken } from './signed-urls.ts';
 import { parseTransformOptions, transformationSegments } from './transform-options.ts';
 import { drainRequest } from './upload-source.ts';
@@ -31,10 +32,11 @@ export function signRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // getSignedURLs.ts: one entry per path, an error for those the caller cannot see.
   routes.post(
     '/object/sign/:bucket',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const { bucket } = objectTarget(c, '/object/sign/');
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const expiresIn = mustBeExpiresIn(body.expiresIn);
       const paths = Array.isArray(body.paths) ? body.paths.filter((p): p is string => typeof p === 'string') : [];
       if (paths.length === 0 || paths.length > 1000) throw errors.invalidRequest("body must have required property 'paths'");
@@ -65,10 +67,11 @@ export function signRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // getSignedURL.ts: the object must be visible to the caller (SELECT) to be signed.
   routes.post(
     '/object/sign/:bucket/*',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const { bucket, key } = objectTarget(c, '/object/sign/');
-      const body = await jsonBody(c);
+      const body = await readJsonBody(c);
       const expiresIn = mustBeExpiresIn(body.expiresIn);
       mustBeValidKey(key);
       const transform = ctx.imageTransformation ? signedTransform(body.transform) : {};
@@ -94,6 +97,7 @@ export function signRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // getSignedUploadURL.ts: the caller must be allowed to INSERT (or upsert) the object now.
   routes.post(
     '/object/upload/sign/:bucket/*',
+    jsonBody,
     handle(ctx, async (c) => {
       const caller = await resolveCaller(ctx.keys, c);
       const { bucket, key } = objectTarget(c, '/object/upload/sign/');
@@ -122,6 +126,7 @@ export function signRoutes(ctx: StorageDeps): Hono<AppEnv> {
   // uploadSignedObject.ts: uploads as the storage admin with the owner and upsert the token carries.
   routes.put(
     '/object/upload/sign/:bucket/*',
+    uploadBody,
     handle(ctx, async (c) => {
       const { bucket, key } = objectTarget(c, '/object/upload/sign/');
       let token;

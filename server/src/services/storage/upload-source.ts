@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Readable } from 'node:stream';
 import busboy from 'busboy';
+import { bodyWasCut, streamedBody } from '../../lib/request-context.ts';
 import { errors } from './errors.ts';
 
 /** What an upload request carries besides its bytes (uploader.ts fileUploadFromRequest). */
@@ -27,7 +28,7 @@ function parseJsonObject(text: string | undefined): Record<string, unknown> | un
 }
 
 /** Multipart: fields first (cacheControl, metadata, contentType), the first file part is the body. */
-function fromMultipart(request: IncomingMessage, limit: number): Promise<UploadSource> {
+function fromMultipart(request: IncomingMessage, stream: Readable, limit: number): Promise<UploadSource> {
   return new Promise((resolve, reject) => {
     const fields: Record<string, string> = {};
     let parser: busboy.Busboy;
@@ -69,13 +70,14 @@ function fromMultipart(request: IncomingMessage, limit: number): Promise<UploadS
     parser.on('error', () => {
       if (!settled) reject(errors.noContentProvided());
       settled = true;
-      request.resume();
+      stream.resume();
     });
-    request.pipe(parser);
+    stream.on('error', (error) => parser.destroy(error));
+    stream.pipe(parser);
   });
 }
 
-function fromRawBody(request: IncomingMessage): UploadSource {
+function fromRawBody(request: IncomingMessage, stream: Readable): UploadSource {
   const header = (name: string) => {
     const value = request.headers[name];
     return Array.isArray(value) ? value[0] : value;
@@ -85,7 +87,7 @@ function fromRawBody(request: IncomingMessage): UploadSource {
   let userMetadata: Record<string, unknown> | undefined;
   if (metadata !== undefined) userMetadata = parseJsonObject(Buffer.from(metadata, 'base64').toString('utf8'));
   return {
-    body: request,
+    body: stream,
     mimeType: header('content-type') || 'application/octet-stream',
     cacheControl: header('cache-control') ?? 'no-cache',
     userMetadata,
@@ -93,17 +95,20 @@ function fromRawBody(request: IncomingMessage): UploadSource {
   };
 }
 
+/** The upload's bytes come from the envelope's stream, cut at the service's upload limit (decision 300). */
 export async function readUploadSource(request: IncomingMessage, limit: number): Promise<UploadSource> {
   if (request.readableEnded || request.destroyed) throw errors.noContentProvided();
+  const stream = streamedBody(request);
   const contentType = request.headers['content-type'] ?? '';
-  if (contentType.startsWith('multipart/form-data')) return fromMultipart(request, limit);
-  return fromRawBody(request);
+  if (contentType.startsWith('multipart/form-data')) return fromMultipart(request, stream, limit);
+  return fromRawBody(request, stream);
 }
 
 /** Reads what is left of a request so the error response reaches the client (no reset). */
 export async function drainRequest(request: IncomingMessage, body?: Readable): Promise<void> {
   body?.resume();
-  if (request.readableEnded || request.destroyed) return;
+  // A body the envelope cut is being discarded already, and its connection closed after the answer.
+  if (request.readableEnded || request.destroyed || bodyWasCut(request)) return;
   await new Promise<void>((resolve) => {
     request.once('end', resolve);
     request.once('close', resolve);

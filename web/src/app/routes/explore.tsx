@@ -5,7 +5,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { ExploreView } from '@/features/explore';
 import { starredIdsQuery } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
-import { loadWhenOnline, sharedLoad } from '@/lib/lazy-component';
+import { importAnew, loadWhenOnline, sharedLoad } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import type { Place } from '@/lib/places';
 import { queryClient } from '@/lib/query-client';
@@ -13,7 +13,7 @@ import { queryClient } from '@/lib/query-client';
 // Explore is the first download: the picker's chunk and the member's lists load once the page
 // is idle (and on pointer over or focus on "Save", or on the click at the latest), so a click
 // only opens a dialog. Once loaded, the picker renders without suspending.
-const importPicker = () => import('./save-picker');
+const importPicker = importAnew(() => import('./save-picker'));
 type PickerModule = Awaited<ReturnType<typeof importPicker>>;
 let picker: PickerModule | null = null;
 const loadPicker = sharedLoad(() => loadWhenOnline(importPicker).then((module) => (picker = module)));

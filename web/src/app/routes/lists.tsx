@@ -20,7 +20,11 @@ function MyLists() {
           <h2 id="mine-title" className="text-lg font-semibold">
             My lists
           </h2>
-          <ImportListDialog userId={user.id} onImported={(id) => void navigate(paths.list(id))} />
+          <ImportListDialog
+            userId={user.id}
+            lists={[...mine, ...shared.filter((s) => s.accepted && s.role === 'editor')].map(({ id, name }) => ({ id, name }))}
+            onImported={(id) => void navigate(paths.list(id))}
+          />
         </div>
         <ListSummaries lists={mine} label="My lists" withStarred />
       </section>

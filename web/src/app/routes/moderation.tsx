@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenContent, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
+import { PendingEditsQueue } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
@@ -56,6 +57,9 @@ export function ModerationRoute() {
       </div>
       <Section id="moderation-reports" title="Open reports">
         <ReportQueue />
+      </Section>
+      <Section id="moderation-edits" title="Suggested edits">
+        <PendingEditsQueue userId={user.id} />
       </Section>
       <Section id="moderation-hidden" title="Hidden content">
         <HiddenContent />

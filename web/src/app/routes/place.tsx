@@ -11,19 +11,19 @@ import { SectionBoundary } from '@/components/section-boundary';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { SaveToListButton } from '@/features/lists';
-import { placeQuery, ShareButton } from '@/features/places';
+import { PlaceBasics, PlaceHistory, placeQuery, ShareButton } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
 import { RatingHistogram, usePlaceChannel } from '@/features/reviews';
 import { StarButton } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importAnew, lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import { canEditPlace } from '@/lib/permissions';
 import type { Place } from '@/lib/places';
 import { NotFoundRoute } from './not-found';
 
 // Below the header, and the report button, come in a chunk of their own (place-sections.tsx).
-const sections = () => import('./place-sections');
+const sections = importAnew(() => import('./place-sections'));
 const PlacePhotos = lazyComponent(() => sections().then((m) => ({ default: m.PlacePhotos })));
 const PlaceReviews = lazyComponent(() => sections().then((m) => ({ default: m.PlaceReviews })));
 const ReportButton = lazyComponent(() => sections().then((m) => ({ default: m.ReportButton })));
@@ -82,6 +82,7 @@ function PlaceDetail({ place }: { place: Place }) {
             ) : null}
             <PlaceSummary place={shown} />
             {place.address ? <p className="text-slate-700">{place.address}</p> : null}
+            <PlaceBasics place={place} />
             <p className="flex min-h-6 items-center gap-1.5 text-sm text-slate-700" aria-live="polite">
               {present > 1 ? (
                 <>
@@ -98,6 +99,10 @@ function PlaceDetail({ place }: { place: Place }) {
               {canEdit ? (
                 <Link to={paths.placeEdit(place.id)} className={buttonVariants({ variant: 'secondary' })}>
                   <Pencil aria-hidden="true" className="size-4" /> Edit place
+                </Link>
+              ) : userId && !place.hidden_at ? (
+                <Link to={paths.placeSuggest(place.id)} className={buttonVariants({ variant: 'secondary' })}>
+                  <Pencil aria-hidden="true" className="size-4" /> Suggest an edit
                 </Link>
               ) : null}
               <SectionBoundary name="report button" fallback={null}>
@@ -173,6 +178,14 @@ function PlaceDetail({ place }: { place: Place }) {
               onShow={onShow}
             />
           </Suspense>
+        </SectionBoundary>
+      </section>
+      <section aria-labelledby="history-title" id="history" className="scroll-mt-20 space-y-3">
+        <h2 id="history-title" className="text-lg font-semibold">
+          History
+        </h2>
+        <SectionBoundary name="history">
+          <PlaceHistory placeId={place.id} userId={userId} />
         </SectionBoundary>
       </section>
     </article>

@@ -27,7 +27,7 @@ function PublicLists({ profileId }: { profileId: string }) {
   const lists = useQuery(publicListsQuery(profileId));
   if (!lists.data || lists.data.length === 0) return null;
   return (
-    <section aria-labelledby="public-lists-title" className="mt-8 space-y-3">
+    <section aria-labelledby="public-lists-title" className="space-y-3">
       <h2 id="public-lists-title" className="text-lg font-semibold">
         Lists
       </h2>
@@ -61,9 +61,15 @@ function Profile({ username }: { username: string }) {
   return (
     <>
       <title>{`${profile.display_name} (@${profile.username}) · Pinstar`}</title>
-      <ProfileView profile={profile} />
-      <FollowPanel profileId={profile.id} name={profile.display_name} />
-      <PublicLists profileId={profile.id} />
+      <ProfileView
+        profile={profile}
+        beforeActivity={
+          <>
+            <FollowPanel profileId={profile.id} name={profile.display_name} />
+            <PublicLists profileId={profile.id} />
+          </>
+        }
+      />
     </>
   );
 }

@@ -1,16 +1,16 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
 import { NotificationPreferences } from '@/features/community';
 import { AvatarEditor, ProfileForm, useMyProfile } from '@/features/profiles';
-import { linkedMarker, LinkedMethods, TwoFactorSettings } from '@/features/security';
+import { ConnectedApps, linkedMarker, LinkedMethods, PasskeySettings, TwoFactorSettings } from '@/features/security';
 import { RequireAuth, useUser } from '@/lib/auth';
 import { emailChangeMarker, initialAuthRedirectError } from '@/lib/auth-redirect';
 import { messages } from '@/lib/errors';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
@@ -98,9 +98,14 @@ function Settings() {
             <TwoFactorSettings userId={user.id} />
           </div>
           <div className="space-y-3">
+            <h3 className="font-medium">Passkeys</h3>
+            <PasskeySettings userId={user.id} />
+          </div>
+          <div className="space-y-3">
             <h3 className="font-medium">Sign-in methods</h3>
             <LinkedMethods userId={user.id} />
           </div>
+          <ConnectedApps userId={user.id} />
         </div>
       </Section>
       <Section id="settings-notifications" title="Notifications">

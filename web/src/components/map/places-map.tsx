@@ -1,3 +1,10 @@
+/**
+ * Explore's map: Leaflet with clustered pins, the pin preview and the fit to search results.
+ *
+ * Over 300 lines: one component whose effects share the map, its layers, markers and pending
+ * fit through refs that must not leave it (Leaflet objects are not React state); setting the map
+ * up and drawing a pin already live beside it (create-map.ts).
+ */
 import L from 'leaflet';
 import { X } from 'lucide-react';
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';

@@ -41,12 +41,24 @@ export function notificationText(n: Notification): string {
       return `Your report of a ${target} was reviewed and dismissed${because}`;
     case 'list_invite':
       return `${someone(n)} invited you to the list ${n.list?.name ? `“${n.list.name}”` : ''}.`.replace(' .', '.');
+    case 'list_private':
+      // the list's name travels in `reason`: the follower can no longer open it
+      return `${someone(n)} made the list “${n.reason ?? 'a list you followed'}” private, so you no longer follow it.`;
+    case 'edit_suggested':
+      return `${someone(n)} suggested an edit to ${n.place?.name ?? 'your place'}.`;
+    case 'edit_accepted':
+      return `Your suggested edit to ${n.place?.name ?? 'a place'} was accepted.`;
+    case 'edit_rejected':
+      return `Your suggested edit to ${n.place?.name ?? 'a place'} was not accepted${because}`;
   }
 }
 
 /** Where a notification leads: the review, the place, the member or the list. */
 export function notificationLink(n: Notification): string | null {
   if (n.kind === 'follow') return n.actor ? paths.profile(n.actor.username) : null;
+  if (n.kind === 'list_private') return null;
+  if (n.kind === 'edit_suggested' || n.kind === 'edit_accepted' || n.kind === 'edit_rejected')
+    return n.place_id ? `${paths.place(n.place_id)}#history` : null;
   if (n.kind === 'list_invite' || n.list_id) return n.list_id ? paths.list(n.list_id) : null;
   if (n.place_id && n.review_id) return paths.review(n.place_id, n.review_id);
   if (n.place_id) return paths.place(n.place_id);

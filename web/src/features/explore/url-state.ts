@@ -13,6 +13,8 @@ export interface ExploreState {
   category: PlaceCategory | null;
   minRating: number | null;
   starredOnly: boolean;
+  /** Only places open now in their own time zone (decided in SQL). */
+  openNow: boolean;
   sort: ExploreSort;
 }
 
@@ -25,6 +27,7 @@ export const defaultExplore: ExploreState = {
   category: null,
   minRating: null,
   starredOnly: false,
+  openNow: false,
   sort: 'reviews',
 };
 
@@ -45,6 +48,7 @@ export function parseExplore(params: URLSearchParams): ExploreState {
     category: placeCategories.find((c) => c === category) ?? null,
     minRating: numberIn(params.get('min'), 1, 5),
     starredOnly: params.get('starred') === '1',
+    openNow: params.get('open') === '1',
     sort: sortOptions.find((s) => s === sort) ?? defaultExplore.sort,
   };
 }
@@ -62,6 +66,7 @@ export function toSearchParams(state: ExploreState): URLSearchParams {
   if (state.category) params.set('category', state.category);
   if (state.minRating) params.set('min', String(state.minRating));
   if (state.starredOnly) params.set('starred', '1');
+  if (state.openNow) params.set('open', '1');
   if (state.sort !== defaultExplore.sort) params.set('sort', state.sort);
   return params;
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldMessages } from '@/lib/errors';
+import type { PhotoRow, StoredPhoto } from '@/lib/photos';
 
 /** Today's date in the member's time zone, "YYYY-MM-DD" (the visit date may not be later). */
 export function todayIso(): string {
@@ -52,16 +53,8 @@ export interface ReviewAuthor {
   role: string;
 }
 
-export interface ReviewPhoto {
-  id: string;
-  path: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-  thumbhash: string | null;
-  /** Set when moderators hid the photo; only its uploader (the author) and moderators get it then. */
-  hidden_at: string | null;
-}
+/** `hidden_at` is set when moderators hid the photo; only its uploader (the author) and moderators get it then. */
+export type ReviewPhoto = StoredPhoto & Pick<PhotoRow, 'hidden_at'>;
 
 export interface Review {
   id: string;

@@ -1,6 +1,10 @@
 export { CodeForm } from './components/code-form';
 export { LinkedMethods } from './components/linked-methods';
+export { PasskeySettings } from './components/passkey-settings';
+export { PasskeySignIn } from './components/passkey-sign-in';
 export { SignInCodePrompt } from './components/sign-in-code-prompt';
 export { TwoFactorSettings } from './components/two-factor-settings';
 export { ProviderButtons } from './components/provider-buttons';
 export { linkedMarker } from './api/providers';
+export { ConnectedApps } from './components/connected-apps';
+export { ConsentPanel } from './components/consent-panel';

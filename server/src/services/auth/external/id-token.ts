@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import type { AuthDeps } from '../auth-deps.ts';
-import { AuthError, authErrors } from '../errors.ts';
+import { authErrors } from '../errors.ts';
 import { stringField, type Body } from '../request-input.ts';
 import { createSession, type IssuedSession } from '../tokens.ts';
 import { accountFromExternalIdentity, type ProviderUser } from './accounts.ts';
@@ -38,8 +38,6 @@ function jwksOf(provider: ExternalProvider): JWTVerifyGetKey | null {
   return set;
 }
 
-const badIdToken = () => new AuthError(400, 'validation_failed', 'Bad ID token');
-
 /**
  * IdTokenGrant (internal/api/token_oidc.go): an ID token the provider signed, checked against its
  * published keys, issuer and this project's client id, and its nonce; then the same account
@@ -54,14 +52,14 @@ export async function idTokenGrant(ctx: AuthDeps, body: Body, meta: { userAgent:
   if (!idTokenProviders.includes(name)) throw authErrors.validation(`Custom OIDC provider "${name}" not allowed`);
   const provider = ctx.providers.get(name);
   const issuer = name === 'keycloak' ? (provider?.url ?? '') : (issuers[name] ?? '');
-  if (!provider) throw new AuthError(400, 'provider_disabled', `Provider (issuer "${issuer}") is not enabled`);
+  if (!provider) throw authErrors.issuerNotEnabled(issuer);
   const keys = provider.emulated ? null : jwksOf(provider);
-  if (!keys) throw badIdToken();
+  if (!keys) throw authErrors.badIdToken();
   let claims: Record<string, unknown>;
   try {
     ({ payload: claims } = await jwtVerify(idToken, keys, { issuer, audience: provider.clientId }));
   } catch {
-    throw badIdToken();
+    throw authErrors.badIdToken();
   }
   const tokenNonce = typeof claims.nonce === 'string' ? claims.nonce : '';
   if (tokenNonce !== '' && nonce !== '') {
@@ -78,7 +76,7 @@ export async function idTokenGrant(ctx: AuthDeps, body: Body, meta: { userAgent:
     avatarUrl: text(claims.picture),
     iss: issuer,
   };
-  if (person.sub === '') throw badIdToken();
+  if (person.sub === '') throw authErrors.badIdToken();
   return ctx.db.transaction({ kind: 'system' }, async (tx) => {
     const userId = await accountFromExternalIdentity(tx, ctx.settings, provider.name, person);
     return createSession(tx, userId, 'oauth', meta);

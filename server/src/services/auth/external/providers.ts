@@ -1,5 +1,4 @@
-import { tomlTable, type ServerConfig, type TomlTable } from '../../../lib/config.ts';
-import { isLoopbackHost } from '../mailbox.ts';
+import { isLocalUrl, isLoopbackHost, tomlTable, type ServerConfig, type TomlTable } from '../../../lib/config.ts';
 
 /** The providers GoTrue knows (its ProviderSettings keys) that sign in through `/authorize`. */
 export const oauthProviderNames = [
@@ -103,6 +102,19 @@ function credential(value: unknown): string {
 }
 
 /**
+ * Why the emulator cannot be served at all (decision 302), or null: it signs anyone in as any
+ * address, so only a server that this machine alone reaches may have it — a loopback bind, no
+ * reverse proxy configured, and a local API_EXTERNAL_URL. (Each request to it is checked too:
+ * a loopback `Host` and no forwarding headers.)
+ */
+function emulatorOffBecause(config: ServerConfig): string | null {
+  if (!isLoopbackHost(config.host)) return `HOST=${config.host} is not a loopback address`;
+  if (config.trustedProxies.trim() !== '') return 'TRUSTED_PROXIES names a proxy in front of the server';
+  if (config.publicUrlFromEnv && !isLocalUrl(config.publicUrl)) return `API_EXTERNAL_URL=${config.publicUrl} is not local`;
+  return null;
+}
+
+/**
  * `[auth.external.<provider>]` as the CLI reads it. A provider is on when `enabled = true`; it is
  * emulated when `client_id` is the literal `emulator` (what the CLI accepts: it refuses an enabled
  * provider without a client id) or empty, or names an unset variable — and then only on a
@@ -126,8 +138,11 @@ export function readExternalProviders(
     const clientId = credential(table.client_id);
     const secret = credential(table.secret);
     const emulated = clientId === '' || clientId === emulatorClientId;
-    if (emulated && !isLoopbackHost(config.host)) {
-      warn(`auth: ${name} has no real client_id; its emulator is served on a loopback bind only, so ${name} sign-in is off`);
+    const remote = emulatorOffBecause(config);
+    if (emulated && remote) {
+      warn(
+        `auth: ${name} has no real client_id; its sign-in emulator is served only on a loopback bind with no proxy, and ${remote}, so ${name} sign-in is off`,
+      );
       continue;
     }
     if (!emulated && !(realProviderNames as readonly string[]).includes(name)) {

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -32,7 +33,7 @@ export function mountAdminFactors(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(rows.map((r) => r.json));
   });
 
-  routes.put('/admin/users/:id/factors/:factorId', async (c) => {
+  routes.put('/admin/users/:id/factors/:factorId', jsonBody, async (c) => {
     const userId = c.req.param('id');
     await existingUser(userId);
     const friendlyName = stringField(await readBody(c), 'friendly_name');
@@ -45,7 +46,7 @@ export function mountAdminFactors(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(json);
   });
 
-  routes.delete('/admin/users/:id/factors/:factorId', async (c) => {
+  routes.delete('/admin/users/:id/factors/:factorId', jsonBody, async (c) => {
     const userId = c.req.param('id');
     await existingUser(userId);
     const json = await ctx.db.transaction({ kind: 'system' }, async (tx) => {

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import type { Tx } from '../../../db/types.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -84,7 +85,7 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ users, aud: 'authenticated' });
   });
 
-  routes.post('/admin/users', async (c) => {
+  routes.post('/admin/users', jsonBody, async (c) => {
     const body = await readBody(c);
     if (stringField(body, 'phone') !== '') throw authErrors.phoneProviderDisabled();
     const email = validateEmail(stringField(body, 'email'));
@@ -121,7 +122,7 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(user.json);
   });
 
-  routes.put('/admin/users/:id', async (c) => {
+  routes.put('/admin/users/:id', jsonBody, async (c) => {
     const body = await readBody(c);
     const email = stringField(body, 'email');
     const address = email === '' ? null : validateEmail(email);
@@ -162,7 +163,7 @@ export function mountAdmin(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(user?.json ?? {});
   });
 
-  routes.delete('/admin/users/:id', async (c) => {
+  routes.delete('/admin/users/:id', jsonBody, async (c) => {
     const body = await readBody(c, { optional: true });
     const soft = boolField(body, 'should_soft_delete') ?? false;
     await ctx.db.transaction({ kind: 'system' }, async (tx) => {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -18,7 +19,7 @@ const isLinkType = (v: string): v is LinkType => (linkTypes as readonly string[]
  * mails would carry, returned instead of sent, beside the user's fields.
  */
 export function mountGenerateLink(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/admin/generate_link', async (c) => {
+  routes.post('/admin/generate_link', jsonBody, async (c) => {
     const body = await readBody(c);
     const type = stringField(body, 'type');
     if (!isLinkType(type)) throw authErrors.validation('Invalid email action link type requested: ' + type);

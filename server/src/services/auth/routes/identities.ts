@@ -1,4 +1,5 @@
 import type { Context, Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -15,7 +16,7 @@ async function linkingUser(ctx: AuthDeps, c: Context<AppEnv>): Promise<Authentic
 
 /** DELETE /user/identities/:id (identity.go); linking starts in external.ts. */
 export function mountIdentities(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.delete('/user/identities/:id', async (c) => {
+  routes.delete('/user/identities/:id', jsonBody, async (c) => {
     const { user } = await linkingUser(ctx, c);
     const identityId = c.req.param('id');
     if (!isUuid(identityId)) throw authErrors.identityIdNotUuid();

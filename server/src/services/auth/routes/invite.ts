@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -13,7 +14,7 @@ import { insertUser } from '../users.ts';
  * `invited_at` stamped, and an invite mail whose link confirms the address and signs in.
  */
 export function mountInvite(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/invite', async (c) => {
+  routes.post('/invite', jsonBody, async (c) => {
     await requireAdmin(ctx, c);
     const body = await readBody(c);
     const email = validateEmail(stringField(body, 'email'));

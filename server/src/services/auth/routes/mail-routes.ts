@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -22,7 +23,7 @@ const redirectOf = (ctx: AuthDeps, c: HonoContext, body: Record<string, unknown>
 
 /** POST /recover, /resend, /otp and /magiclink (internal/api/recover.go, resend.go, otp.go, magic_link.go). */
 export function mountMailRoutes(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/recover', async (c) => {
+  routes.post('/recover', jsonBody, async (c) => {
     const body = await readBody(c);
     const email = validateEmail(stringField(body, 'email'));
     const pkce = readPkce(body);
@@ -38,7 +39,7 @@ export function mountMailRoutes(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({});
   });
 
-  routes.post('/resend', async (c) => {
+  routes.post('/resend', jsonBody, async (c) => {
     const body = await readBody(c);
     const type = stringField(body, 'type');
     if (type !== 'signup' && type !== 'email_change' && type !== 'sms' && type !== 'phone_change') {
@@ -92,6 +93,6 @@ export function mountMailRoutes(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     await sendMails(ctx, mails);
     return c.json({});
   };
-  routes.post('/otp', (c) => otp(c, true));
-  routes.post('/magiclink', (c) => otp(c, true));
+  routes.post('/otp', jsonBody, (c) => otp(c, true));
+  routes.post('/magiclink', jsonBody, (c) => otp(c, true));
 }

@@ -3,14 +3,17 @@ import type { Context, Hono } from 'hono';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { Tx } from '../../../db/types.ts';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
+import { checkWebAuthnAnswer, readWebAuthnAnswer, recordWebAuthnFactor, webauthnChallenge, type WebAuthnFactor } from '../mfa-webauthn.ts';
 import { challengeIp, downgradeSessions, elevateSession } from '../mfa.ts';
 import { clientIp, isUuid, readBody, stringField } from '../request-input.ts';
 import { requireUser, type Authenticated } from '../sessions.ts';
-import { toTokenResponse } from '../tokens.ts';
+import { toTokenResponse, type IssuedSession } from '../tokens.ts';
 import { factorJson } from '../user-json.ts';
+import type { CeremonySession } from '../webauthn.ts';
 
 interface FactorRow {
   id: string;
@@ -18,6 +21,7 @@ interface FactorRow {
   factor_type: string;
   status: string;
   secret: string | null;
+  webauthn_credential: WebAuthnFactor['credential'];
   json: Record<string, unknown>;
 }
 
@@ -59,7 +63,8 @@ async function factorUser(ctx: AuthDeps, c: Context<AppEnv>): Promise<Authentica
 export async function ownedFactor(tx: Tx, userId: string, factorId: string): Promise<FactorRow> {
   if (!isUuid(factorId)) throw authErrors.factorIdNotUuid();
   const { rows } = await tx.query<FactorRow>(
-    `select f.id::text, f.user_id::text, f.factor_type::text, f.status::text, f.secret, ${factorJson('f')} as json
+    `select f.id::text, f.user_id::text, f.factor_type::text, f.status::text, f.secret, f.web_authn_credential as webauthn_credential,
+       ${factorJson('f')} as json
      from auth.mfa_factors f where f.id = $1 and f.user_id = $2`,
     [factorId, userId],
   );
@@ -79,7 +84,7 @@ function checkVerifyEnabled(ctx: AuthDeps, factorType: string): void {
 }
 
 /** validateFactors (internal/api/mfa.go): name clash, the enrolled and verified limits, aal2 to add a second factor. */
-async function checkCanEnroll(ctx: AuthDeps, tx: Tx, userId: string, friendlyName: string, sessionId: string): Promise<void> {
+export async function checkCanEnroll(ctx: AuthDeps, tx: Tx, userId: string, friendlyName: string, sessionId: string): Promise<void> {
   const { mfa } = ctx.settings;
   await tx.query(
     `delete from auth.mfa_factors where user_id = $1 and status = 'unverified' and created_at < now() - make_interval(secs => $2)`,
@@ -99,10 +104,54 @@ async function checkCanEnroll(ctx: AuthDeps, tx: Tx, userId: string, friendlyNam
   }
 }
 
-/** POST /factors, /factors/:id/challenge, /factors/:id/verify and DELETE /factors/:id (internal/api/mfa.go), TOTP only. */
+interface FoundChallenge {
+  verified: boolean;
+  ip: string;
+  age_s: number;
+  session: CeremonySession | null;
+}
+
+const challengeFields = `verified_at is not null as verified, host(ip_address) as ip,
+  extract(epoch from now() - created_at)::float8 as age_s, web_authn_session_data as session`;
+const readChallenge = `select ${challengeFields} from auth.mfa_challenges where id = $1 and factor_id = $2`;
+const takeChallenge = `delete from auth.mfa_challenges where id = $1 and factor_id = $2 returning ${challengeFields}`;
+
+function toWebAuthnFactor(factor: FactorRow): WebAuthnFactor {
+  return { id: factor.id, status: factor.status, credential: factor.webauthn_credential };
+}
+
+/** verifyTOTPFactor: the code against the secret, one period of skew; a good code elevates the session. */
+async function verifyTotp(
+  ctx: AuthDeps,
+  tx: Tx,
+  input: { auth: Authenticated & { sessionId: string }; factor: FactorRow; code: string; challengeId: string; ageSeconds: number },
+): Promise<IssuedSession | { expired: true } | { invalid: true }> {
+  const { auth, factor, challengeId } = input;
+  if (input.ageSeconds > ctx.settings.mfa.challengeExpirySeconds) {
+    await tx.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
+    return { expired: true };
+  }
+  const totp = totpFor(factor.secret ?? '');
+  const delta = totp.validate({ token: input.code, window: 1 });
+  if (delta === null) return { invalid: true };
+  // RFC 6238 §5.2: once a code verified, neither it nor an earlier one is taken again for this factor (decision 303).
+  const step = totp.counter() + delta;
+  const fresh = await tx.query(
+    `insert into _server.mfa_totp_steps (factor_id, last_step) values ($1, $2)
+     on conflict (factor_id) do update set last_step = excluded.last_step where mfa_totp_steps.last_step < excluded.last_step
+     returning factor_id`,
+    [factor.id, step],
+  );
+  if (fresh.rows.length === 0) return { invalid: true };
+  await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [challengeId]);
+  await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
+  return elevateSession(tx, { userId: auth.user.id, sessionId: auth.sessionId, factorId: factor.id, factorType: 'totp', method: 'totp' });
+}
+
+/** POST /factors, /factors/:id/challenge, /factors/:id/verify and DELETE /factors/:id (internal/api/mfa.go): TOTP and WebAuthn factors. */
 export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
   const limits = { challenge: perMinuteLimit(mfaRequestsPerMinute), verify: perMinuteLimit(mfaRequestsPerMinute) };
-  routes.post('/factors', async (c) => {
+  routes.post('/factors', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const body = await readBody(c);
     const factorType = stringField(body, 'factor_type');
@@ -114,7 +163,17 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     }
     if (factorType === 'webauthn') {
       if (!mfa.webauthn.enroll) throw authErrors.mfaDisabled('mfa_webauthn_enroll_not_enabled', 'MFA enroll is disabled for WebAuthn');
-      throw authErrors.validation('factor_type needs to be totp, phone, or webauthn');
+      // enrollWebAuthnFactor: an unverified factor; its credential is made by the first challenge.
+      const id = randomUUID();
+      await ctx.db.transaction({ kind: 'system' }, async (tx) => {
+        await checkCanEnroll(ctx, tx, auth.user.id, friendlyName, auth.sessionId);
+        await tx.query(
+          `insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, created_at, updated_at)
+           values ($1, $2, $3, 'webauthn', 'unverified', now(), now())`,
+          [id, auth.user.id, friendlyName],
+        );
+      });
+      return c.json({ id, type: 'webauthn', friendly_name: friendlyName });
     }
     if (factorType !== 'totp') throw authErrors.validation('factor_type needs to be totp, phone, or webauthn');
     if (!mfa.totp.enroll) throw authErrors.mfaDisabled('mfa_totp_enroll_not_enabled', 'MFA enroll is disabled for TOTP');
@@ -141,7 +200,7 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({ id, type: 'totp', friendly_name: friendlyName, totp: { qr_code: qrCode, secret: totp.secret.base32, uri } });
   });
 
-  routes.post('/factors/:id/challenge', async (c) => {
+  routes.post('/factors/:id/challenge', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const ip = challengeIp(clientIp(c));
     limits.challenge.hit(ip);
@@ -149,62 +208,62 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       const factor = await ownedFactor(tx, auth.user.id, c.req.param('id'));
       if (!factorTypes.includes(factor.factor_type)) throw authErrors.validation('factor_type needs to be totp, phone, or webauthn');
       checkVerifyEnabled(ctx, factor.factor_type);
-      if (factor.factor_type !== 'totp') throw authErrors.unexpectedMessage('Failed to get SMS provider');
+      if (factor.factor_type === 'phone') throw authErrors.unexpectedMessage('Failed to get SMS provider');
+      const webauthn = factor.factor_type === 'webauthn' ? await webauthnChallenge(ctx, tx, auth.user, toWebAuthnFactor(factor)) : null;
       const { rows } = await tx.query<{ id: string; expires_at: number }>(
         `with f as (update auth.mfa_factors set last_challenged_at = now(), updated_at = now() where id = $2)
-         insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values (gen_random_uuid(), $2, now(), $3::inet)
+         insert into auth.mfa_challenges (id, factor_id, created_at, ip_address, web_authn_session_data)
+         values (gen_random_uuid(), $2, now(), $3::inet, $4::jsonb)
          returning id::text, floor(extract(epoch from created_at))::float8 + $1 as expires_at`,
-        [ctx.settings.mfa.challengeExpirySeconds, factor.id, ip],
+        [ctx.settings.mfa.challengeExpirySeconds, factor.id, ip, webauthn ? JSON.stringify(webauthn.session) : null],
       );
-      return { ...rows[0], type: factor.factor_type };
+      const webauthnData = webauthn ? { webauthn: { type: webauthn.type, credential_options: { publicKey: webauthn.publicKey } } } : {};
+      return { id: rows[0]?.id, type: factor.factor_type, expires_at: rows[0]?.expires_at, ...webauthnData };
     });
-    return c.json({ id: challenge.id, type: challenge.type, expires_at: challenge.expires_at });
+    return c.json(challenge);
   });
 
-  routes.post('/factors/:id/verify', async (c) => {
+  routes.post('/factors/:id/verify', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const ip = challengeIp(clientIp(c));
     limits.verify.hit(ip);
     const body = await readBody(c);
     const code = stringField(body, 'code');
     const challengeId = stringField(body, 'challenge_id');
-    const issued = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
+    const step = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       const factor = await ownedFactor(tx, auth.user.id, c.req.param('id'));
       if (code === '' && factor.factor_type !== 'webauthn') throw authErrors.validation('Code needs to be non-empty');
       checkVerifyEnabled(ctx, factor.factor_type);
+      const answer = factor.factor_type === 'webauthn' ? readWebAuthnAnswer(body) : null;
+      // A WebAuthn challenge is taken out as it is read: answered once, right or wrong.
       const found = isUuid(challengeId)
-        ? await tx.query<{ verified: boolean; ip: string; age_s: number }>(
-            `select verified_at is not null as verified, host(ip_address) as ip, extract(epoch from now() - created_at)::float8 as age_s
-             from auth.mfa_challenges where id = $1 and factor_id = $2`,
-            [challengeId, factor.id],
-          )
-        : { rows: [] };
-      const challenge = found.rows[0];
+        ? await tx.query<FoundChallenge>(answer ? takeChallenge : readChallenge, [challengeId, factor.id])
+        : null;
+      const challenge = found?.rows[0];
       if (!challenge) throw authErrors.mfaFactorNotFoundForChallenge();
-      if (challenge.verified || challenge.ip !== ip) throw authErrors.mfaIpMismatch();
-      if (challenge.age_s > ctx.settings.mfa.challengeExpirySeconds) {
-        await tx.query(`delete from auth.mfa_challenges where id = $1`, [challengeId]);
-        return { expired: true as const };
+      if (challenge.verified || challenge.ip !== ip) return { mismatch: true as const };
+      if (answer) {
+        if (challenge.age_s > ctx.settings.mfa.challengeExpirySeconds || !challenge.session) return { expired: true as const };
+        return { webauthn: { factor: toWebAuthnFactor(factor), answer, session: challenge.session } };
       }
-      const delta = totpFor(factor.secret ?? '').validate({ token: code, window: 1 });
-      if (delta === null) return { invalid: true as const };
-      await tx.query(`update auth.mfa_challenges set verified_at = now() where id = $1`, [challengeId]);
-      await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id]);
-      return elevateSession(tx, {
-        userId: auth.user.id,
-        sessionId: auth.sessionId,
-        factorId: factor.id,
-        factorType: factor.factor_type,
-        method: 'totp',
-      });
+      return verifyTotp(ctx, tx, { auth, factor, code, challengeId, ageSeconds: challenge.age_s });
     });
     // Answered after commit: an expired challenge stays deleted, as GoTrue's db.Destroy before the error.
-    if ('expired' in issued) throw authErrors.mfaChallengeExpired(challengeId);
-    if ('invalid' in issued) throw authErrors.mfaVerificationFailed('Invalid TOTP code entered');
-    return c.json(await toTokenResponse(ctx, issued));
+    if ('mismatch' in step) throw authErrors.mfaIpMismatch();
+    if ('expired' in step) throw authErrors.mfaChallengeExpired(challengeId);
+    if ('invalid' in step) throw authErrors.mfaVerificationFailed('Invalid TOTP code entered');
+    if ('webauthn' in step) {
+      const { factor, answer, session } = step.webauthn;
+      const checked = await checkWebAuthnAnswer(ctx, factor, answer, session);
+      const issued = await ctx.db.transaction({ kind: 'system' }, (tx) =>
+        recordWebAuthnFactor(tx, { userId: auth.user.id, sessionId: auth.sessionId, factorId: factor.id, checked, answer }),
+      );
+      return c.json(await toTokenResponse(ctx, issued));
+    }
+    return c.json(await toTokenResponse(ctx, step));
   });
 
-  routes.delete('/factors/:id', async (c) => {
+  routes.delete('/factors/:id', jsonBody, async (c) => {
     const auth = await factorUser(ctx, c);
     const id = await ctx.db.transaction({ kind: 'system' }, async (tx) => {
       const factor = await ownedFactor(tx, auth.user.id, c.req.param('id'));

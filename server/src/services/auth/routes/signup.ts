@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -30,7 +31,7 @@ function obfuscatedUser(email: string, data: Record<string, unknown>): Record<st
 
 /** POST /signup (internal/api/signup.go): email + password; a session when confirmations are off, else the user and a confirmation mail. */
 export function mountSignup(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/signup', async (c) => {
+  routes.post('/signup', jsonBody, async (c) => {
     const { settings } = ctx;
     const ip = clientIp(c);
     const body = await readBody(c);

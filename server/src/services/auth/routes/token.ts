@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -92,7 +93,7 @@ async function pkceGrant(
 
 /** POST /token?grant_type=password|refresh_token|pkce|id_token → AccessTokenResponse. */
 export function mountToken(ctx: AuthDeps, routes: Hono<AppEnv>): void {
-  routes.post('/token', async (c) => {
+  routes.post('/token', jsonBody, async (c) => {
     const grant = c.req.query('grant_type') ?? '';
     const ip = clientIp(c);
     const meta = { userAgent: c.req.header('user-agent') ?? null, ip };

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
 import { authErrors } from '../errors.ts';
@@ -16,7 +17,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json(user.json);
   });
 
-  routes.put('/user', async (c) => {
+  routes.put('/user', jsonBody, async (c) => {
     const { settings } = ctx;
     const auth = await requireUser(ctx, c);
     const { user } = auth;
@@ -47,7 +48,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
           throw authErrors.reauthenticationNotValid();
         reauthenticated = true;
       }
-      // secure_password_change also asks for the current password (GoTrue's
+      // require_current_password (3.x; 2.x: secure_password_change) asks for the current password (GoTrue's
       // update_password_require_current_password, hosted's "Secure password change"), unless the
       // user has none yet, the session came from a mailed link or code (Session.IsRecovery:
       // an `otp`, `magiclink` or `recovery` authentication method), or this request carries the
@@ -60,7 +61,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
           'method' in claim &&
           ['otp', 'magiclink', 'recovery'].includes(String(claim.method)),
       );
-      if (settings.securePasswordChange && password !== '' && user.encrypted_password && !recovery && !reauthenticated) {
+      if (settings.requireCurrentPassword && password !== '' && user.encrypted_password && !recovery && !reauthenticated) {
         const current = optionalString(body, 'current_password');
         if (!current) throw authErrors.currentPasswordRequired();
         if (!(await verifyPassword(current, user.encrypted_password))) throw authErrors.currentPasswordInvalid();
@@ -121,7 +122,7 @@ export function mountUser(ctx: AuthDeps, routes: Hono<AppEnv>): void {
     return c.json({});
   });
 
-  routes.post('/logout', async (c) => {
+  routes.post('/logout', jsonBody, async (c) => {
     const scope = c.req.query('scope') ?? 'global';
     if (scope !== 'global' && scope !== 'local' && scope !== 'others') throw authErrors.validation(`Unsupported logout scope "${scope}"`);
     const auth = await requireUser(ctx, c);

@@ -1,30 +1,14 @@
 import type { Hono } from 'hono';
+import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
 import type { AuthDeps } from '../auth-deps.ts';
-import { AuthError, authErrors } from '../errors.ts';
+import { AuthError, authErrors, oauthErrorParams } from '../errors.ts';
+import { redirectWithParams } from '../redirects.ts';
 import { clientIp, readBody, stringField, validateEmail } from '../request-input.ts';
 import { toTokenResponse } from '../tokens.ts';
 import { isEmailVerifyType, verifyEmailToken } from '../verification.ts';
 
 const singleConfirmationAccepted = 'Confirmation link accepted. Please proceed to confirm link sent to the other email';
-
-/** oauthErrorMap (internal/api/errors.go): the OAuth `error` for a status. */
-const oauthError: Record<number, string> = {
-  400: 'invalid_request',
-  401: 'unauthorized_client',
-  403: 'access_denied',
-  500: 'server_error',
-  503: 'temporarily_unavailable',
-};
-
-function withFragment(url: string, params: Record<string, string>, alsoQuery: boolean, keepQuery = true): string {
-  const u = new URL(url);
-  const sorted = new URLSearchParams(Object.entries(params).sort(([a], [b]) => a.localeCompare(b)));
-  if (!keepQuery) u.search = '';
-  if (alsoQuery) for (const [k, v] of sorted) u.searchParams.set(k, v);
-  u.hash = sorted.toString();
-  return u.toString();
-}
 
 /** GET /verify (the mailed link) and POST /verify (verifyOtp), internal/api/verify.go. */
 export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
@@ -42,7 +26,8 @@ export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       const outcome = await ctx.db.transaction({ kind: 'system' }, (tx) =>
         verifyEmailToken(ctx, tx, { type, token, meta, expiredMessage: 'Email link is invalid or has expired', allowCode: true }),
       );
-      if (outcome.kind === 'partial') return c.redirect(withFragment(redirectTo, { message: singleConfirmationAccepted }, pkce), 303);
+      if (outcome.kind === 'partial')
+        return c.redirect(redirectWithParams(redirectTo, { message: singleConfirmationAccepted }, { query: pkce }), 303);
       if (outcome.kind === 'code') {
         const u = new URL(redirectTo);
         u.searchParams.set('code', outcome.code);
@@ -61,14 +46,12 @@ export function mountVerify(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       return c.redirect(`${redirectTo.split('#')[0]}#${fragment.toString()}`, 303);
     } catch (error: unknown) {
       if (!(error instanceof AuthError) || error.status >= 500) throw error;
-      const params: Record<string, string> = { error_code: error.code, error_description: error.message, sb: '' };
-      const oauth = oauthError[error.status];
-      if (oauth) params.error = oauth;
-      return c.redirect(withFragment(redirectTo, params, pkce, false), 303);
+      const params = { ...oauthErrorParams(error), sb: '' };
+      return c.redirect(redirectWithParams(redirectTo, params, { query: pkce, keepQuery: false }), 303);
     }
   });
 
-  routes.post('/verify', async (c) => {
+  routes.post('/verify', jsonBody, async (c) => {
     await ctx.limiter.hit('verify', clientIp(c));
     const body = await readBody(c);
     const type = stringField(body, 'type');

@@ -4,6 +4,7 @@ import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
+import { readPayload } from '../parse/payload.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
 import { respond, type RestAnswer } from '../respond.ts';
@@ -12,7 +13,6 @@ import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 import { callableOverloads, isCallable, resolveRoutine, takesBodyWhole, type RpcBodyKind } from './rpc-resolve.ts';
-import { parsePayload } from './write.ts';
 
 /** The body's media type, as far as choosing the overload goes (PostgREST `findProc`). */
 function bodyKind(contentType: string | null): RpcBodyKind {
@@ -99,7 +99,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   if (post && body !== 'json') {
     args = {};
   } else if (post) {
-    const payload = text && text.trim() !== '' ? parsePayload(text) : {};
+    const payload = text && text.trim() !== '' ? readPayload(text, ctx.headers.get('content-type')) : {};
     if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
     args = payload;
   } else {

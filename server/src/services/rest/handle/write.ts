@@ -5,26 +5,13 @@ import { bodySql, writeStatement } from '../build/statement.ts';
 import { deleteSql, insertSql, updateSql } from '../build/write-sql.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
+import { readPayload } from '../parse/payload.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
 import { contentRange, respond, type RestAnswer } from '../respond.ts';
 import { hasPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
 import { findRelation } from './read.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
-
-/** The JSON payload: an object or an array of objects (PGRST102 otherwise). */
-export function parsePayload(text: string): Record<string, unknown>[] | Record<string, unknown> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw errors.invalidBody('Empty or invalid json');
-  }
-  const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-  if (isObject(value)) return value;
-  if (Array.isArray(value) && value.every(isObject)) return value;
-  throw errors.invalidBody('Empty or invalid json');
-}
 
 function payloadColumns(rows: Record<string, unknown>[], columns: string[] | null): string[] {
   if (columns) return columns;
@@ -50,7 +37,7 @@ export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string
   let mutation: string;
   let upsert = false;
   if (ctx.method === 'POST') {
-    const payload = parsePayload(text || '');
+    const payload = readPayload(text || '', ctx.headers.get('content-type'));
     const rows = Array.isArray(payload) ? payload : [payload];
     const columns = payloadColumns(rows, parsed.columns);
     for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);
@@ -65,7 +52,7 @@ export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string
       params,
     );
   } else if (ctx.method === 'PUT') {
-    const payload = putPayload(relation.primaryKey, root, parsePayload(text || ''));
+    const payload = putPayload(relation.primaryKey, root, readPayload(text || '', ctx.headers.get('content-type')));
     const columns = Object.keys(payload);
     for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);
     upsert = true;
@@ -80,7 +67,7 @@ export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string
     if (root.filters.length === 0) throw errors.safeUpdate(ctx.method === 'PATCH' ? 'UPDATE' : 'DELETE');
     const conditions = root.filters;
     if (ctx.method === 'PATCH') {
-      const payload = parsePayload(text || '');
+      const payload = readPayload(text || '', ctx.headers.get('content-type'));
       if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
       const columns = parsed.columns ?? Object.keys(payload);
       for (const c of columns) if (!relation.byName.has(c)) throw errors.columnNotFound(relation.name, c);

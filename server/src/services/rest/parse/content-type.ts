@@ -33,7 +33,7 @@ function mediaTypeOf(header: string): { kind: string; mime: string } {
   }
 }
 
-/** Bodies each kind of write reads (`Payload.hs` getPayload); CSV and form bodies are parsed as JSON here (not implemented). */
+/** Bodies each kind of write reads (`Payload.hs` getPayload; parse/payload.ts reads JSON, CSV and forms). */
 const tableWrites = new Set(['application/json', 'text/csv', 'application/x-www-form-urlencoded']);
 const rpcCalls = new Set([...tableWrites, 'text/plain', 'text/xml', 'application/octet-stream']);
 

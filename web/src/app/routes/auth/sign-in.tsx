@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router';
 import { AuthCard, SignInForm } from '@/features/auth';
-import { ProviderButtons, SignInCodePrompt } from '@/features/security';
+import { PasskeySignIn, ProviderButtons, SignInCodePrompt } from '@/features/security';
 import { GuestOnly, useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 
@@ -27,7 +27,10 @@ export function SignInRoute() {
           <SignInCodePrompt />
         ) : (
           <div className="space-y-6">
-            <ProviderButtons next={params.get('next')} />
+            <div className="space-y-2">
+              <PasskeySignIn />
+              <ProviderButtons next={params.get('next')} />
+            </div>
             <SignInForm />
           </div>
         )}

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import { exportPayload, type ExportPayload } from '../schemas';
 
 /** Everything the member owns, from the `export-my-data` edge function. */

@@ -5,10 +5,10 @@ import { AlertDialog, AlertDialogCancel, AlertDialogContent, AlertDialogTrigger 
 import { Button } from '@/components/ui/button';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
-import { toast } from '@/components/ui/toaster';
 import { useUser } from '@/lib/auth';
 import { describeError } from '@/lib/errors';
-import { firstVerifiedFactor, verifyCode } from '@/lib/mfa';
+import { firstVerifiedFactor, verifiedFactors, verifyCode, verifyWithSecurityKey } from '@/lib/mfa';
+import { toast } from '@/lib/toast';
 import { useDeleteAccount } from '../api/delete-account';
 import { deleteAccountInput, type DeleteAccountInput } from '../schemas';
 
@@ -19,8 +19,11 @@ const choices = [
 
 export function DeleteAccountDialog({ username }: { username: string }) {
   const [open, setOpen] = useState(false);
-  // A member with an authenticator app confirms the deletion with a fresh code too.
-  const enrolled = (useUser().factors ?? []).some((factor) => factor.status === 'verified');
+  // A member with an authenticator app confirms the deletion with a fresh code too; one with only
+  // a security key, with a touch of the key.
+  const verified = (useUser().factors ?? []).filter((factor) => factor.status === 'verified');
+  const enrolled = verified.some((factor) => factor.factor_type === 'totp');
+  const keyOnly = !enrolled && verified.some((factor) => factor.factor_type === 'webauthn');
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | undefined>(undefined);
   const form = useForm<DeleteAccountInput>({
@@ -39,6 +42,9 @@ export function DeleteAccountDialog({ username }: { username: string }) {
       if (enrolled) {
         const factor = await firstVerifiedFactor();
         if (factor) await verifyCode(factor.id, code);
+      } else if (keyOnly) {
+        const key = (await verifiedFactors()).webauthn[0];
+        if (key) await verifyWithSecurityKey(key.id);
       }
       await deletion.mutateAsync(reviews);
       setOpen(false);
@@ -96,6 +102,7 @@ export function DeleteAccountDialog({ username }: { username: string }) {
               />
             </FormField>
           ) : null}
+          {keyOnly ? <p className="text-sm text-slate-700">You’ll confirm with your security key.</p> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <AlertDialogCancel disabled={isSubmitting}>Cancel</AlertDialogCancel>
             <Button type="submit" variant="destructive" disabled={isSubmitting}>

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { paths } from '@/lib/paths';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import { appUrl } from './app-url';
 
 export async function resendConfirmation(email: string): Promise<void> {

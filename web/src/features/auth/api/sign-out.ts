@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 export async function signOut(): Promise<void> {
   const { error } = await supabase.auth.signOut();

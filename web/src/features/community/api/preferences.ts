@@ -1,11 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import type { Database } from '@/lib/database.types';
 import { notificationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 type Row = Database['public']['Tables']['notification_preferences']['Row'];
-export type PreferenceKey = 'reply' | 'helpful' | 'follow' | 'new_review' | 'moderation' | 'reports' | 'list_invite';
+export type PreferenceKey = 'reply' | 'helpful' | 'follow' | 'new_review' | 'moderation' | 'reports' | 'list_invite' | 'place_edits';
 export type Preferences = Pick<Row, PreferenceKey>;
 
 /** The database's defaults when the member has not chosen: everything but new reviews. */
@@ -17,6 +17,7 @@ export const defaultPreferences: Preferences = {
   moderation: true,
   reports: true,
   list_invite: true,
+  place_edits: true,
 };
 
 export const preferenceLabels: Record<PreferenceKey, string> = {
@@ -26,7 +27,8 @@ export const preferenceLabels: Record<PreferenceKey, string> = {
   new_review: 'New reviews of places you starred or listed',
   moderation: 'Your content hidden or restored by moderators',
   reports: 'Your reports resolved or dismissed',
-  list_invite: 'Invitations to lists',
+  list_invite: 'Invitations to lists, and lists you follow made private',
+  place_edits: 'Suggested edits to your places, and what became of yours',
 };
 
 export function preferencesQuery(userId: string) {
@@ -35,7 +37,7 @@ export function preferencesQuery(userId: string) {
     queryFn: async (): Promise<Preferences> => {
       const { data, error } = await supabase
         .from('notification_preferences')
-        .select('reply, helpful, follow, new_review, moderation, reports, list_invite')
+        .select('reply, helpful, follow, new_review, moderation, reports, list_invite, place_edits')
         .eq('user_id', userId)
         .maybeSingle();
       if (error) throw error;

@@ -14,6 +14,7 @@ export interface ViewFilters {
   category: PlaceCategory | null;
   minRating: number | null;
   starredOnly: boolean;
+  openNow: boolean;
 }
 
 /** Rounded so that tiny pans reuse the cache; a viewport is never more precise than ~100 m. */
@@ -22,7 +23,7 @@ function roundBounds(b: Bounds): Bounds {
   return { south: r(b.south), west: r(b.west), north: r(b.north), east: r(b.east) };
 }
 
-/** `places_in_view`: at most 500 places in the map's viewport, the most reviewed first. */
+/** `places_in_view`: at most 500 places in the map's viewport, the most reviewed first (open now only, if asked). */
 export function placesInViewQuery(bounds: Bounds, filters: ViewFilters) {
   const b = roundBounds(bounds);
   return queryOptions({
@@ -37,6 +38,7 @@ export function placesInViewQuery(bounds: Bounds, filters: ViewFilters) {
           category: filters.category ?? undefined,
           min_rating: filters.minRating ?? undefined,
           starred_only: filters.starredOnly,
+          open_now: filters.openNow,
           max_results: 500,
         })
         .abortSignal(readSignal(signal));

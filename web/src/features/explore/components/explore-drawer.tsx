@@ -47,7 +47,8 @@ export default function ExploreDrawer({
     >
       <DrawerContent
         title={selected ? selected.name : 'Places'}
-        className="h-[96dvh] max-h-[96dvh]"
+        // Fully open, it ends under the top bar (3.5rem and the notch), which stays whole and usable.
+        className="h-[calc(100dvh-3.5rem-env(safe-area-inset-top))] max-h-[calc(100dvh-3.5rem-env(safe-area-inset-top))]"
         // Not trapped, the focus still moves into the drawer when it opens (to the drawer itself).
         onOpenAutoFocus={(event) => (event.target as HTMLElement).focus()}
         onCloseAutoFocus={(event) => {

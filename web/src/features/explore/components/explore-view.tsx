@@ -91,6 +91,8 @@ export function ExploreView({
       nearMeMessage={nearMeMessages[nearMe.status]}
       onChange={update}
       onNearMe={onNearMe}
+      compact={!desktop}
+      count={list.length}
     />
   );
   const listView = (

@@ -2,10 +2,10 @@ import { List } from 'lucide-react';
 import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importAnew, lazyComponent } from '@/lib/lazy-component';
 import type { Place } from '@/lib/places';
 
-const ExploreDrawer = lazyComponent(() => import('./explore-drawer'));
+const ExploreDrawer = lazyComponent(importAnew(() => import('./explore-drawer')));
 const half = 0.45;
 const full = 1;
 
@@ -48,8 +48,9 @@ export function MobileExplore({ filters, list, map, count, selected, onClearSele
   };
   return (
     <section aria-labelledby="explore-title" className="flex h-[calc(100dvh-7rem-env(safe-area-inset-bottom))] flex-col">
-      <div className="space-y-2 border-b border-slate-200 bg-surface p-3">
-        <h1 id="explore-title" className="text-lg font-semibold">
+      {/* One row above the map: the search and the Filters button (decision 325); the heading is for screen readers. */}
+      <div className="border-b border-slate-200 bg-surface p-3">
+        <h1 id="explore-title" className="sr-only">
           Explore places
         </h1>
         {filters}

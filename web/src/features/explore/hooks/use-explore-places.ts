@@ -41,9 +41,14 @@ export function useExplorePlaces(
   starredIdsQuery: StarredIdsQuery,
 ) {
   const searching = state.q.trim().length >= 2;
-  const filters = { category: state.category, minRating: state.minRating, starredOnly: state.starredOnly && userId !== null };
+  const filters = {
+    category: state.category,
+    minRating: state.minRating,
+    starredOnly: state.starredOnly && userId !== null,
+    openNow: state.openNow,
+  };
   const inView = useQuery({ ...placesInViewQuery(bounds, filters), enabled: !searching });
-  const search = useQuery({ ...searchPlacesQuery(state.q), enabled: searching });
+  const search = useQuery({ ...searchPlacesQuery(state.q, state.openNow), enabled: searching });
   const starred = useQuery({ ...starredIdsQuery(userId ?? ''), enabled: userId !== null && searching && state.starredOnly });
   const active = searching ? search : inView;
   const places = useMemo(() => {

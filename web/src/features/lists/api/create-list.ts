@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { listKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import type { ListInput } from '../schemas';
 
 export async function createList(userId: string, input: ListInput): Promise<string> {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import type { ListRole } from '../schemas';
 import { listMembersKey } from './members';
 

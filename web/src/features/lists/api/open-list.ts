@@ -13,6 +13,8 @@ export interface ListEntry {
   added_by: string | null;
   note: string;
   note_hidden: boolean;
+  /** The link an imported place came with (Google Maps), https only. */
+  source_url?: string | null;
   place: {
     id: string;
     name: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { listKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 /** The invited member accepts (sets accepted_at) or declines (removes the invitation). */
 export async function respondInvitation(userId: string, listId: string, accept: boolean): Promise<void> {

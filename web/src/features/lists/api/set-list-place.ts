@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { listKeys, listMutationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 export async function setListPlace(userId: string, listId: string, placeId: string, saved: boolean): Promise<void> {
   const { error } = saved

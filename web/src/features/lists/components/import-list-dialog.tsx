@@ -3,68 +3,41 @@ import { useState, type ChangeEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { FormError } from '@/components/ui/form-field';
+import { fieldControlClass } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
 import { Progress } from '@/components/ui/progress';
 import { describeError } from '@/lib/errors';
-import { matchRows, useImportList, type MatchedRow } from '../api/import-list';
-import { ImportFileError, parseImport, type UnreadableRow } from '../import/parse-import';
+import { matchRows, useImportList, type ImportTarget } from '../api/import-list';
+import { ImportFileError, parseImport } from '../import/parse-import';
+import { ImportPreview, previewOf, type PreviewStage } from './import-preview';
 
-type Stage =
-  | { kind: 'choose'; error: string | null }
-  | { kind: 'matching'; done: number; total: number }
-  | { kind: 'preview'; name: string; rows: MatchedRow[]; unreadable: UnreadableRow[] }
-  | { kind: 'writing'; done: number; total: number };
+type Stage = { kind: 'choose'; error: string | null } | { kind: 'matching' | 'writing'; done: number; total: number } | PreviewStage;
 
-function Preview({ stage, onImport }: { stage: Extract<Stage, { kind: 'preview' }>; onImport: (addNew: boolean) => void }) {
-  const [addNew, setAddNew] = useState(true);
-  const matched = stage.rows.filter((r) => r.match);
-  const fresh = stage.rows.filter((r) => !r.match);
-  return (
-    <div className="space-y-4">
-      <ul aria-label="Import preview" className="grid grid-cols-3 gap-2 text-center">
-        <li className="rounded-md border border-slate-200 p-2">
-          <span className="block text-xl font-semibold">{matched.length}</span> matched
-        </li>
-        <li className="rounded-md border border-slate-200 p-2">
-          <span className="block text-xl font-semibold">{fresh.length}</span> new
-        </li>
-        <li className="rounded-md border border-slate-200 p-2">
-          <span className="block text-xl font-semibold">{stage.unreadable.length}</span> unreadable
-        </li>
-      </ul>
-      <details className="text-sm" open={stage.rows.length <= 10}>
-        <summary className="cursor-pointer font-medium">Rows</summary>
-        <ul className="mt-2 max-h-48 space-y-1 overflow-y-auto">
-          {stage.rows.map((r) => (
-            <li key={r.row}>
-              {r.name} — {r.match ? `matched to ${r.match.name}` : 'new place'}
-            </li>
-          ))}
-        </ul>
-      </details>
-      {stage.unreadable.length > 0 ? (
-        <div role="alert" className="space-y-1 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm">
-          {stage.unreadable.slice(0, 20).map((u) => (
-            <p key={u.row}>{u.reason}</p>
-          ))}
-          {stage.unreadable.length > 20 ? <p>and {stage.unreadable.length - 20} more.</p> : null}
-        </div>
-      ) : null}
-      {fresh.length > 0 ? (
-        <label className="flex min-h-6 items-center gap-2 text-sm">
-          <input type="checkbox" checked={addNew} onChange={(e) => setAddNew(e.target.checked)} />
-          Add the {fresh.length === 1 ? 'new place' : `${fresh.length} new places`} to Pinstar
-        </label>
-      ) : null}
-      <Button onClick={() => onImport(addNew)} disabled={matched.length + (addNew ? fresh.length : 0) === 0}>
-        Import into a new list
-      </Button>
-    </div>
-  );
+/** A list the member may add places to (their own, or one they edit). */
+export interface ImportableList {
+  id: string;
+  name: string;
 }
 
-/** Import a GeoJSON, KML or CSV file (Google Takeout and Maps list exports) into a new list. */
-export function ImportListDialog({ userId, onImported }: { userId: string; onImported: (listId: string) => void }) {
+/**
+ * Import a GeoJSON, KML or CSV file (Google Takeout saved places and Google Maps list exports)
+ * into a new list or one the member owns or edits (decisions 202, 206, 323).
+ */
+export function ImportListDialog({
+  userId,
+  lists = [],
+  listId = null,
+  onImported,
+}: {
+  userId: string;
+  /** Lists the rows may go to besides a new one. */
+  lists?: ImportableList[];
+  /** The list chosen at first (the list page's own). */
+  listId?: string | null;
+  onImported: (listId: string) => void;
+}) {
   const [stage, setStage] = useState<Stage>({ kind: 'choose', error: null });
+  const [destination, setDestination] = useState<string>(listId ?? 'new');
   const write = useImportList(userId);
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -81,14 +54,17 @@ export function ImportListDialog({ userId, onImported }: { userId: string; onImp
     }
   };
 
-  const run = (preview: Extract<Stage, { kind: 'preview' }>, addNew: boolean) => {
-    const total = preview.rows.filter((r) => r.match || addNew).length + (addNew ? preview.rows.filter((r) => !r.match).length : 0);
+  const run = (preview: PreviewStage, addNew: boolean) => {
+    const { matched, fresh } = previewOf(preview);
+    const total = matched.length + (addNew ? fresh.length * 2 : 0);
+    const target: ImportTarget = destination === 'new' ? { kind: 'new', name: preview.name } : { kind: 'existing', listId: destination };
     setStage({ kind: 'writing', done: 0, total });
     write.mutate(
-      { name: preview.name, rows: preview.rows, addNew, onProgress: (done) => setStage({ kind: 'writing', done, total }) },
+      { target, rows: preview.rows, addNew, onProgress: (done) => setStage({ kind: 'writing', done, total }) },
       { onSuccess: onImported, onError: () => setStage(preview) },
     );
   };
+  const destinationName = destination === 'new' ? 'a new list' : `“${lists.find((l) => l.id === destination)?.name ?? 'this list'}”`;
 
   return (
     <Dialog onOpenChange={(open) => open || setStage({ kind: 'choose', error: null })}>
@@ -101,6 +77,24 @@ export function ImportListDialog({ userId, onImported }: { userId: string; onImp
         title="Import places"
         description="GeoJSON, KML or CSV — Google Takeout saved places and Google Maps list exports work too."
       >
+        {stage.kind === 'choose' || stage.kind === 'preview' ? (
+          <div className="mb-4 space-y-1">
+            <Label htmlFor="import-destination">Import into</Label>
+            <select
+              id="import-destination"
+              className={fieldControlClass}
+              value={destination}
+              onChange={(e) => setDestination(e.target.value)}
+            >
+              <option value="new">A new list, named after the file</option>
+              {lists.map((list) => (
+                <option key={list.id} value={list.id}>
+                  {list.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         {stage.kind === 'choose' ? (
           <div className="space-y-3">
             <label className="block text-sm font-medium">
@@ -116,12 +110,19 @@ export function ImportListDialog({ userId, onImported }: { userId: string; onImp
               {stage.kind === 'matching' ? `Matching ${stage.done} of ${stage.total} places…` : `Saving ${stage.done} of ${stage.total}…`}
             </p>
             <Progress
-              value={stage.total === 0 ? 100 : (stage.done / stage.total) * 100}
+              value={stage.total === 0 ? 100 : Math.min(100, (stage.done / stage.total) * 100)}
               label={stage.kind === 'matching' ? 'Matching places' : 'Saving the list'}
             />
           </div>
         ) : null}
-        {stage.kind === 'preview' ? <Preview stage={stage} onImport={(addNew) => run(stage, addNew)} /> : null}
+        {stage.kind === 'preview' ? (
+          <ImportPreview
+            stage={stage}
+            destination={destinationName}
+            onCategory={(row, category) => setStage({ ...stage, rows: stage.rows.map((r) => (r.row === row ? { ...r, category } : r)) })}
+            onImport={(addNew) => run(stage, addNew)}
+          />
+        ) : null}
       </DialogContent>
     </Dialog>
   );

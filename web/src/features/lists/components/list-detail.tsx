@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/lib/paths';
+import { toast } from '@/lib/toast';
 import { useCopyList } from '../api/copy-list';
 import { useFollowList } from '../api/follow-list';
 import type { ListEntry, OpenedList } from '../api/open-list';
@@ -13,7 +14,9 @@ import { useUpdateListEntry } from '../api/update-list-entry';
 import { downloadFile } from '../download-file';
 import { exportList, type ExportFormat } from '../export-list';
 import { useListChannel } from '../hooks/use-list-channel';
+import { ImportListDialog } from './import-list-dialog';
 import { ListEntryItem, positionBetween } from './list-entries';
+import { ListSettingsDialog } from './list-settings-dialog';
 import { MembersPanel } from './members-panel';
 import { SortableEntries } from './sortable-entries';
 import { VirtualPlaces, type MoveFocus } from './virtual-places';
@@ -48,6 +51,15 @@ function Actions({ opened, me, share, report }: { opened: OpenedList; me: Me; sh
   const download = (format: ExportFormat) => downloadFile(exportList(opened, format, window.location.origin));
   return (
     <div className="flex flex-wrap gap-2">
+      {me && opened.access === 'owner' ? <ListSettingsDialog userId={me.id} opened={opened} /> : null}
+      {me && (opened.access === 'owner' || opened.access === 'editor') ? (
+        <ImportListDialog
+          userId={me.id}
+          lists={[{ id: opened.list.id, name: opened.list.name }]}
+          listId={opened.list.id}
+          onImported={(id) => void navigate(paths.list(id))}
+        />
+      ) : null}
       {share}
       {canFollow ? (
         <Button variant="secondary" aria-pressed={opened.following} onClick={() => follow.mutate(!opened.following)}>
@@ -101,7 +113,12 @@ export function ListDetail({
   const { list, access, places } = opened;
   const canEdit = access === 'owner' || access === 'editor';
   const joined = access === 'owner' || access === 'editor' || access === 'viewer';
-  const here = useListChannel(list.id, joined ? me : null);
+  const navigate = useNavigate();
+  const here = useListChannel(list.id, joined ? me : null, (name) => {
+    if (access === 'owner') return;
+    toast.info(`The list “${name || list.name}” was deleted by its owner.`);
+    void navigate(paths.lists());
+  });
   const update = useUpdateListEntry(list.id);
   const remove = useRemoveListEntry(me?.id ?? '', list.id);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);

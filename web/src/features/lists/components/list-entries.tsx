@@ -97,6 +97,16 @@ export function ListEntryItem({
             {categoryLabels[entry.place.category]} · {ratingSummary(entry.place)}
           </p>
           {!actions.canEdit && entry.note ? <p className="mt-1 text-sm whitespace-pre-line text-slate-800">{entry.note}</p> : null}
+          {entry.source_url ? (
+            <a
+              href={entry.source_url}
+              target="_blank"
+              rel="noopener noreferrer nofollow"
+              className="mt-1 inline-block text-xs text-brand-700 underline"
+            >
+              Where it was saved<span className="sr-only"> ({entry.place.name}, opens in a new tab)</span>
+            </a>
+          ) : null}
           {entry.note && !entry.note_hidden ? actions.reportNote?.(entry) : null}
         </div>
         {actions.canEdit ? (

@@ -1,14 +1,22 @@
 /**
  * Reads a file of saved places into rows: GeoJSON (Google Takeout's "Saved Places.json"
  * included), KML, or CSV (Google Maps' list export: Title, Note, URL; or columns named
- * name/latitude/longitude). A row that cannot be read says why, with its row number.
+ * name/latitude/longitude). A row keeps what it carries — name, note (Takeout's comment),
+ * address, link and a type when the file names one. A row without coordinates is still read
+ * when it has a name (a Google Maps list's URLs often hold only a place id): it is matched by its
+ * name later (decision 323). A row that cannot be read says why, with its row number.
  */
 export interface ReadRow {
   row: number;
   name: string;
   note: string;
-  lat: number;
-  lng: number;
+  address: string;
+  /** The link it came with (https only), kept on the list entry. */
+  url: string;
+  /** A place type the file names (Google's "Cafe", "Museum"…), to guess a category. */
+  type: string;
+  lat: number | null;
+  lng: number | null;
 }
 export interface UnreadableRow {
   row: number;
@@ -34,11 +42,33 @@ export function coordinatesFromUrl(url: string): { lat: number; lng: number } | 
   return null;
 }
 
-function accept(parsed: ParsedImport, row: number, name: string, note: string, lat: number, lng: number): void {
-  const trimmed = name.trim();
+interface Found {
+  name: string;
+  note?: string;
+  address?: string;
+  url?: string;
+  type?: string;
+  lat: number;
+  lng: number;
+}
+
+const httpsUrl = (url: string) => (/^https:\/\/[a-z0-9][^\s]*$/i.test(url.trim()) && url.trim().length <= 2000 ? url.trim() : '');
+
+function accept(parsed: ParsedImport, row: number, found: Found): void {
+  const trimmed = found.name.trim();
+  const point = validPoint(found.lat, found.lng);
   if (!trimmed) parsed.unreadable.push({ row, reason: `Row ${row} has no name.` });
-  else if (!validPoint(lat, lng)) parsed.unreadable.push({ row, reason: `Row ${row} (${trimmed}) has no usable coordinates.` });
-  else parsed.rows.push({ row, name: trimmed.slice(0, 80), note: note.trim().slice(0, 280), lat, lng });
+  else
+    parsed.rows.push({
+      row,
+      name: trimmed.slice(0, 80),
+      note: (found.note ?? '').trim().slice(0, 280),
+      address: (found.address ?? '').trim().slice(0, 200),
+      url: httpsUrl(found.url ?? ''),
+      type: (found.type ?? '').trim(),
+      lat: point ? found.lat : null,
+      lng: point ? found.lng : null,
+    });
 }
 
 type Json = Record<string, unknown>;
@@ -62,9 +92,16 @@ function parseGeoJson(source: string): ParsedImport {
     let [lng, lat] = Array.isArray(coordinates) ? coordinates.map(Number) : [NaN, NaN];
     const url = text(properties.google_maps_url) || text(properties.url);
     if (!validPoint(lat ?? NaN, lng ?? NaN) && url) ({ lat, lng } = coordinatesFromUrl(url) ?? { lat: NaN, lng: NaN });
-    const name = text(location.name) || text(properties.name) || text(properties.Title) || text(properties.title);
-    const note = text(properties.note) || text(properties.Comment) || text(properties.comment) || text(properties.description);
-    accept(parsed, row, name, note, lat ?? NaN, lng ?? NaN);
+    accept(parsed, row, {
+      name: text(location.name) || text(properties.name) || text(properties.Title) || text(properties.title),
+      note: text(properties.note) || text(properties.Comment) || text(properties.comment) || text(properties.description),
+      address: text(location.address) || text(properties.address),
+      // Takeout writes http:// links; they are kept as https
+      url: url.replace(/^http:\/\//i, 'https://'),
+      type: text(location.business_type) || text(properties.type) || text(properties.category),
+      lat: lat ?? NaN,
+      lng: lng ?? NaN,
+    });
   });
   return parsed;
 }
@@ -85,7 +122,7 @@ function parseKml(source: string): ParsedImport {
   placemarks.forEach((mark, index) => {
     const tag = (name: string) => unescapeXml(new RegExp(`<${name}>([\\s\\S]*?)</${name}>`, 'i').exec(mark)?.[1] ?? '').trim();
     const [lng, lat] = tag('coordinates').split(',').map(Number);
-    accept(parsed, index + 1, tag('name'), tag('description'), lat ?? NaN, lng ?? NaN);
+    accept(parsed, index + 1, { name: tag('name'), note: tag('description'), address: tag('address'), lat: lat ?? NaN, lng: lng ?? NaN });
   });
   return parsed;
 }
@@ -135,20 +172,30 @@ function parseCsv(source: string): ParsedImport {
   const [header, ...records] = csvRecords(source.replace(/^\uFEFF/, ''));
   const columns = (header ?? []).map((h) => h.trim().toLowerCase());
   const find = (...names: string[]) => columns.findIndex((c) => names.includes(c));
-  const [name, note, url, lat, lng] = [
+  const [name, note, url, lat, lng, address, type] = [
     find('title', 'name'),
     find('note', 'comment'),
     find('url'),
     find('latitude', 'lat'),
     find('longitude', 'lng', 'lon'),
+    find('address'),
+    find('type', 'category'),
   ];
   if (name < 0) throw new ImportFileError('This CSV file has no Title or Name column.');
   const parsed: ParsedImport = { rows: [], unreadable: [] };
+  const cell = (record: string[], column: number) => (column >= 0 ? (record[column] ?? '') : '');
   records.forEach((record, index) => {
-    const row = index + 1;
     const fromUrl = url >= 0 ? coordinatesFromUrl(record[url] ?? '') : null;
     const point = lat >= 0 && lng >= 0 && record[lat] ? { lat: Number(record[lat]), lng: Number(record[lng] ?? '') } : fromUrl;
-    accept(parsed, row, record[name] ?? '', note >= 0 ? (record[note] ?? '') : '', point?.lat ?? NaN, point?.lng ?? NaN);
+    accept(parsed, index + 1, {
+      name: cell(record, name),
+      note: cell(record, note),
+      address: cell(record, address),
+      url: cell(record, url),
+      type: cell(record, type),
+      lat: point?.lat ?? NaN,
+      lng: point?.lng ?? NaN,
+    });
   });
   return parsed;
 }

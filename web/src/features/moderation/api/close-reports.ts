@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { moderationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 /** Closes every open report of a target: `resolved` (handled) or `dismissed` (nothing wrong). */
 export async function closeReports(reportIds: string[], status: 'resolved' | 'dismissed'): Promise<void> {

@@ -1,3 +1,4 @@
+import type { PhotoRow } from '@/lib/photos';
 import type { PlaceCategory } from '@/lib/places';
 import { supabase } from '@/lib/supabase';
 import type { ContentType } from '../schemas';
@@ -65,16 +66,14 @@ export type TargetContent =
       list: { id: string; name: string };
       note: string;
     }
-  | {
+  | ({
       type: 'photo';
       id: string;
       hidden_at: string | null;
       created_at: string;
       author: Person | null;
       place: PlaceRef | null;
-      path: string;
-      alt: string;
-    };
+    } & Pick<PhotoRow, 'path' | 'alt'>);
 
 // Embeds name their foreign key: profiles and places are also related through stars and
 // reviews, which PostgREST would report as ambiguous (PGRST201).

@@ -6,8 +6,8 @@ import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent, DialogFooter, DialogTrigger } from '@/components/ui/dialog';
 import { FormError, FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
-import { toast } from '@/components/ui/toaster';
 import { applyServerError } from '@/lib/form-errors';
+import { toast } from '@/lib/toast';
 import { useModerateContent } from '../api/moderate';
 import { contentTypeLabels, moderationReasonInput, type ContentType, type ModerationReasonInput } from '../schemas';
 

@@ -32,6 +32,8 @@ export function useModerationChannel() {
         setAnnouncement(`New report on a ${what}: ${why}.`);
       })
       .on('broadcast', { event: 'report_updated' }, refresh)
+      // suggested edits waiting (decision 322): the queue the places feature draws
+      .on('broadcast', { event: 'place_edit' }, () => void queryClient.invalidateQueries({ queryKey: moderationKeys.placeEdits() }))
       .subscribe((status) => {
         if (status === 'SUBSCRIBED') {
           setState('live');

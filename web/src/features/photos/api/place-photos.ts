@@ -1,16 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { PhotoRow, StoredPhoto } from '@/lib/photos';
 import { photoKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
-export interface PlacePhoto {
-  id: string;
-  path: string;
-  alt: string;
-  width: number | null;
-  height: number | null;
-  thumbhash: string | null;
-  review_id: string;
-}
+export type PlacePhoto = StoredPhoto & Pick<PhotoRow, 'review_id'>;
 
 /** The place's visible photos, newest first (the gallery). */
 export function placePhotosQuery(placeId: string) {

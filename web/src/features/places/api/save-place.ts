@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
-import type { Database } from '@/lib/database.types';
+import type { Database, Json } from '@/lib/database.types';
 import type { Place } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import type { PlaceInput } from '../place-input';
 
-function toRow(input: PlaceInput) {
+/** The row as SQL holds it: empty texts are null. */
+export function toRow(input: PlaceInput) {
   return {
     name: input.name,
     category: input.category,
@@ -14,6 +15,11 @@ function toRow(input: PlaceInput) {
     address: input.address || null,
     lat: input.lat,
     lng: input.lng,
+    phone: input.phone || null,
+    website: input.website || null,
+    price_level: input.price_level,
+    time_zone: input.time_zone || null,
+    opening_hours: input.opening_hours as Json | null,
   };
 }
 

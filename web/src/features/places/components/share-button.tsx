@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { toast } from '@/components/ui/toaster';
+import { toast } from '@/lib/toast';
 
 /** The system share sheet where there is one, else the link is copied. */
 export function ShareButton({ title, path }: { title: string; path: string }) {

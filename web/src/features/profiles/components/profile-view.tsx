@@ -1,5 +1,6 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { MapPin, Star } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
 import { RoleBadge } from '@/components/role-badge';
@@ -39,13 +40,18 @@ export function ProfileHeader({ profile, reviewCount, placeCount }: { profile: P
   );
 }
 
-/** A member's public page: who they are, what they reviewed, what they added. */
-export function ProfileView({ profile }: { profile: Profile }) {
+/**
+ * A member's public page: who they are, then `beforeActivity` (the route puts Follow, the
+ * follower counts and the member's public lists there, first on a phone), what they reviewed,
+ * what they added.
+ */
+export function ProfileView({ profile, beforeActivity }: { profile: Profile; beforeActivity?: ReactNode }) {
   const { data } = useSuspenseQuery(profileActivityQuery(profile.id));
   const first = profile.display_name.split(' ')[0] ?? profile.display_name;
   return (
     <div className="space-y-8">
       <ProfileHeader profile={profile} reviewCount={data.reviewCount} placeCount={data.placeCount} />
+      {beforeActivity}
       <section aria-labelledby="profile-reviews" className="space-y-3">
         <h2 id="profile-reviews" className="text-lg font-semibold">
           Reviews

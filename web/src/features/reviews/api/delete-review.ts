@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { removePhotoFiles } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import { useInvalidatePlace } from '../hooks/use-invalidate-place';
 import type { Review } from '../schemas';
 

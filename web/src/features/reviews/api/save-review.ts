@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PhotoDraft } from '@/components/photo-picker';
-import { toast } from '@/components/ui/toaster';
 import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { removePhotoFiles, uploadPhoto } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 import { useInvalidatePlace } from '../hooks/use-invalidate-place';
 import type { Review, ReviewInput } from '../schemas';
 

@@ -7,12 +7,12 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Dialog, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Drawer, DrawerContent, DrawerTrigger } from '@/components/ui/drawer';
 import { Spinner } from '@/components/ui/spinner';
-import { lazyComponent } from '@/lib/lazy-component';
+import { importAnew, lazyComponent } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
 import { myReviewQuery } from '../api/reviews';
 
 /** The form (react-hook-form, photo processing) loads only when someone opens it. */
-const ReviewForm = lazyComponent(() => import('./review-form'));
+const ReviewForm = lazyComponent(importAnew(() => import('./review-form')));
 
 export interface ReviewComposerProps {
   placeId: string;

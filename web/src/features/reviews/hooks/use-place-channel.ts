@@ -16,7 +16,7 @@ interface ChangePayload {
  * instead of being inserted under the reader's eyes, and the mean, count and histogram wait
  * with them: the header and the list change together when the reader shows the new reviews
  * (decision 244). Every other change (an edit, a deletion, the reader's own review) refreshes
- * the list and the figures at once.
+ * the list and the figures at once; a suggested edit made or decided refreshes the history.
  */
 export function usePlaceChannel(placeId: string, userId: string | null) {
   const queryClient = useQueryClient();
@@ -54,6 +54,11 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
             refreshStats();
             void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
           }
+        })
+        // A suggestion made, decided or withdrawn (decision 322): the history, and the place if it changed.
+        .on('broadcast', { event: 'place_edit' }, () => {
+          void queryClient.invalidateQueries({ queryKey: placeKeys.edits(placeId) });
+          refreshStats();
         })
         .on('broadcast', { event: 'DELETE' }, () => {
           refreshStats();

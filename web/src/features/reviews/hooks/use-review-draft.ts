@@ -5,7 +5,7 @@ import { draftStoragePrefix } from '@/lib/query-client';
 import type { ReviewInput } from '../schemas';
 
 /** A chosen photo as kept in the draft: the processed (resized, re-encoded) blob and its alt text. */
-interface StoredPhoto {
+interface DraftPhoto {
   key: string;
   blob: Blob;
   width: number;
@@ -14,7 +14,7 @@ interface StoredPhoto {
   alt: string;
 }
 
-function isStoredPhoto(value: unknown): value is StoredPhoto {
+function isDraftPhoto(value: unknown): value is DraftPhoto {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
   return (
@@ -55,7 +55,7 @@ export function useReviewDraft(placeId: string, userId: string) {
   const readPhotos = useCallback(async (): Promise<PhotoDraft[]> => {
     const stored = await readDraftValue(key);
     if (!Array.isArray(stored)) return [];
-    return stored.filter(isStoredPhoto).map((p) => ({
+    return stored.filter(isDraftPhoto).map((p) => ({
       ...p,
       thumbhash: typeof p.thumbhash === 'string' ? p.thumbhash : null,
       kind: 'new' as const,
@@ -65,7 +65,7 @@ export function useReviewDraft(placeId: string, userId: string) {
   }, [key]);
   const writePhotos = useCallback(
     (photos: PhotoDraft[]) => {
-      const fresh = photos.flatMap((p): StoredPhoto[] =>
+      const fresh = photos.flatMap((p): DraftPhoto[] =>
         p.kind === 'new' ? [{ key: p.key, blob: p.blob, width: p.width, height: p.height, thumbhash: p.thumbhash, alt: p.alt }] : [],
       );
       return fresh.length ? writeDraftValue(key, fresh) : deleteDraftValue(key);

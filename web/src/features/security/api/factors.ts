@@ -17,26 +17,51 @@ export interface PendingTotp {
   secret: string;
 }
 
-/** The member's verified authenticator apps. */
+/** The member's verified second factors: authenticator apps (totp) and security keys (webauthn). */
 export function useVerifiedFactors(userId: string) {
   return useQuery({
     queryKey: securityKeys.factors(userId),
     queryFn: async (): Promise<Factor[]> => {
       const { data, error } = await supabase.auth.mfa.listFactors();
       if (error) throw error;
-      return data.totp;
+      return data.all.filter((f) => f.status === 'verified');
     },
   });
 }
 
-/** Starts enrolment: a half-done earlier attempt is removed first, so its name is free again. */
-export async function startTotpEnrolment(): Promise<PendingTotp> {
+/** Half-done enrolments (a cancelled ceremony, a QR code never confirmed) hold a name and a slot: they go first. */
+async function removeUnverifiedFactors(): Promise<Factor[]> {
   const listed = await supabase.auth.mfa.listFactors();
   if (listed.error) throw listed.error;
   for (const factor of listed.data.all.filter((f) => f.status === 'unverified')) {
     const { error } = await supabase.auth.mfa.unenroll({ factorId: factor.id });
     if (error) throw error;
   }
+  return listed.data.all.filter((f) => f.status === 'verified');
+}
+
+/**
+ * Adds a security key (or this device's own authenticator) as a second factor: enrol, then the
+ * browser asks the key to make a credential, and the server verifies it; the session becomes aal2.
+ */
+export function useAddSecurityKey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const names = new Set((await removeUnverifiedFactors()).map((f) => f.friendly_name));
+      let friendlyName = 'Security key';
+      for (let n = 2; names.has(friendlyName); n++) friendlyName = `Security key ${n}`;
+      const { error } = await supabase.auth.mfa.webauthn.register({ friendlyName });
+      if (error) throw error;
+    },
+    meta: { errorToast: false },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }),
+  });
+}
+
+/** Starts enrolment: a half-done earlier attempt is removed first, so its name is free again. */
+export async function startTotpEnrolment(): Promise<PendingTotp> {
+  await removeUnverifiedFactors();
   const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
   if (error) throw error;
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
 import { initialAuthRedirectError } from '@/lib/auth-redirect';
 import { describeError } from '@/lib/errors';
 import { openingQuery } from '@/lib/opening-url';
+import { toast } from '@/lib/toast';
 import { useIdentities, useUnlinkIdentity } from '../api/factors';
 import { linkedMarker, offeredProviders, useEnabledProviders, useLinkProvider } from '../api/providers';
 
@@ -46,11 +46,11 @@ export function LinkedMethods({ userId }: { userId: string }) {
               <Button
                 variant="secondary"
                 disabled={unlink.isPending}
+                // A failure is toasted by the app's one error path (lib/query-client.ts), not here.
                 onClick={() =>
-                  void unlink.mutateAsync(identity).then(
-                    () => toast.success(`${providerNames[identity.provider] ?? identity.provider} unlinked`),
-                    (error: unknown) => toast.error(describeError(error).message),
-                  )
+                  unlink.mutate(identity, {
+                    onSuccess: () => toast.success(`${providerNames[identity.provider] ?? identity.provider} unlinked`),
+                  })
                 }
               >
                 Unlink

@@ -2,23 +2,30 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormError } from '@/components/ui/form-field';
 import { Skeleton } from '@/components/ui/skeleton';
-import { toast } from '@/components/ui/toaster';
 import { describeError } from '@/lib/errors';
-import { useConfirmTotp, useRemoveFactor, useStartTotpEnrolment, useVerifiedFactors, type PendingTotp } from '../api/factors';
+import { toast } from '@/lib/toast';
+import { useAddSecurityKey, useConfirmTotp, useStartTotpEnrolment, useVerifiedFactors, type PendingTotp } from '../api/factors';
+import { usePasskeysAvailable } from '../api/passkeys';
 import { CodeForm } from './code-form';
+import { FactorList } from './factor-list';
 
-/** Settings → Security: turn two-factor sign-in on with an authenticator app, list and remove apps. */
+/**
+ * Settings → Security, two-factor sign-in: an authenticator app (a QR code and a typed code) and
+ * security keys or this device's own authenticator, side by side; either one completes a sign-in.
+ */
 export function TwoFactorSettings({ userId }: { userId: string }) {
   const factors = useVerifiedFactors(userId);
   const start = useStartTotpEnrolment();
   const confirm = useConfirmTotp(userId);
-  const remove = useRemoveFactor(userId);
+  const addKey = useAddSecurityKey(userId);
+  const { data: webauthn = false } = usePasskeysAvailable();
   const [pending, setPending] = useState<PendingTotp | null>(null);
-  const [startError, setStartError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
 
   if (factors.isPending) return <Skeleton className="h-20 w-full" />;
   if (factors.error) return <FormError>{describeError(factors.error).message}</FormError>;
-  const verified = factors.data;
+  const apps = factors.data.filter((f) => f.factor_type === 'totp');
+  const keys = factors.data.filter((f) => f.factor_type === 'webauthn');
 
   if (pending) {
     return (
@@ -50,44 +57,40 @@ export function TwoFactorSettings({ userId }: { userId: string }) {
 
   return (
     <div className="space-y-3">
-      {verified.length === 0 ? (
-        <p className="text-sm text-slate-700">Add a code from an authenticator app to every sign-in.</p>
-      ) : (
-        <ul aria-label="Authenticator apps" className="divide-y divide-slate-200 rounded-md border border-slate-200">
-          {verified.map((factor) => (
-            <li key={factor.id} className="flex items-center justify-between gap-4 p-3">
-              <span className="text-sm">
-                <span className="font-medium">{factor.friendly_name || 'Authenticator app'}</span>
-                <span className="block text-slate-600">Added {new Date(factor.created_at).toLocaleDateString()}</span>
-              </span>
-              <Button
-                variant="secondary"
-                disabled={remove.isPending}
-                onClick={() =>
-                  void remove.mutateAsync(factor.id).then(
-                    () => toast.success('Authenticator app removed'),
-                    (error: unknown) => toast.error(describeError(error).message),
-                  )
-                }
-              >
-                Remove
-              </Button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <FormError>{startError}</FormError>
-      {verified.length === 0 ? (
-        <Button
-          disabled={start.isPending}
-          onClick={() => {
-            setStartError(null);
-            start.mutateAsync().then(setPending, (error: unknown) => setStartError(describeError(error).message));
-          }}
-        >
-          Enable two-factor
-        </Button>
+      {factors.data.length === 0 ? (
+        <p className="text-sm text-slate-700">Add a code from an authenticator app, or a security key, to every sign-in.</p>
       ) : null}
+      <FactorList userId={userId} factors={apps} label="Authenticator apps" fallbackName="Authenticator app" />
+      <FactorList userId={userId} factors={keys} label="Security keys" fallbackName="Security key" />
+      <FormError>{error}</FormError>
+      <div className="flex flex-wrap gap-2">
+        {apps.length === 0 ? (
+          <Button
+            disabled={start.isPending || addKey.isPending}
+            onClick={() => {
+              setError(null);
+              start.mutateAsync().then(setPending, (caught: unknown) => setError(describeError(caught).message));
+            }}
+          >
+            {factors.data.length === 0 ? 'Enable two-factor' : 'Add an authenticator app'}
+          </Button>
+        ) : null}
+        {webauthn ? (
+          <Button
+            variant={factors.data.length === 0 ? 'secondary' : 'primary'}
+            disabled={start.isPending || addKey.isPending}
+            onClick={() => {
+              setError(null);
+              addKey.mutateAsync().then(
+                () => toast.success('Security key added'),
+                (caught: unknown) => setError(describeError(caught).message),
+              );
+            }}
+          >
+            Add a security key
+          </Button>
+        ) : null}
+      </div>
     </div>
   );
 }

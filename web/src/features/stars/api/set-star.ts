@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { toast } from '@/components/ui/toaster';
 import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { placeKeys, starKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
+import { toast } from '@/lib/toast';
 
 export async function setStar(userId: string, placeId: string, starred: boolean): Promise<void> {
   const { error } = starred

@@ -1,0 +1,93 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { expectSignIn } from '@/lib/auth';
+import { authSettingsKeys, privateKeyPrefix } from '@/lib/query-keys';
+import { supabase, supabaseAnonKey, supabaseUrl } from '@/lib/supabase';
+
+/** A passkey as the auth server lists it (GET /auth/v1/passkeys). */
+export interface Passkey {
+  id: string;
+  friendly_name?: string;
+  created_at: string;
+  last_used_at?: string;
+}
+
+export const passkeyKeys = {
+  list: (userId: string) => [privateKeyPrefix, 'passkeys', userId] as const,
+};
+
+/** Whether the server offers passkeys (GET /auth/v1/settings → `passkeys_enabled`) and this browser can use them. */
+export function usePasskeysAvailable() {
+  return useQuery({
+    queryKey: authSettingsKeys.passkeys,
+    staleTime: Infinity,
+    queryFn: async (): Promise<boolean> => {
+      if (typeof window.PublicKeyCredential !== 'function') return false;
+      const response = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey } });
+      if (!response.ok) return false;
+      return ((await response.json()) as { passkeys_enabled?: boolean }).passkeys_enabled === true;
+    },
+    meta: { errorToast: false },
+  });
+}
+
+/**
+ * "Sign in with a passkey": the browser offers the passkeys it holds for this site, the server
+ * checks the signature and answers a session; lib/auth welcomes the member and follows `next`.
+ */
+export function useSignInWithPasskey() {
+  return useMutation({
+    mutationFn: async () => {
+      expectSignIn();
+      const { error } = await supabase.auth.signInWithPasskey();
+      if (error) throw error;
+    },
+    meta: { errorToast: false },
+  });
+}
+
+export function usePasskeys(userId: string) {
+  return useQuery({
+    queryKey: passkeyKeys.list(userId),
+    queryFn: async (): Promise<Passkey[]> => {
+      const { data, error } = await supabase.auth.passkey.list();
+      if (error) throw error;
+      return data;
+    },
+  });
+}
+
+/** Creates a passkey on this device (or a phone, a password manager) for the signed-in member. */
+export function useAddPasskey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      const { error } = await supabase.auth.registerPasskey();
+      if (error) throw error;
+    },
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.list(userId) }),
+  });
+}
+
+export function useRemovePasskey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (passkeyId: string) => {
+      const { error } = await supabase.auth.passkey.delete({ passkeyId });
+      if (error) throw error;
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.list(userId) }),
+  });
+}
+
+export function useRenamePasskey(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ passkeyId, name }: { passkeyId: string; name: string }) => {
+      const { error } = await supabase.auth.passkey.update({ passkeyId, friendlyName: name });
+      if (error) throw error;
+    },
+    meta: { errorToast: false },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.list(userId) }),
+  });
+}
