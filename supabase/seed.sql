@@ -1568,6 +1568,9 @@ insert into public.place_edits (place_id, author_id, changes, previous, note, cr
 select p.id, 'a0000000-0000-4000-8000-00000000000d', jsonb_build_object('price_level', 1), jsonb_build_object('price_level', p.price_level),
        'Most stalls are under ten euros.', now() - interval '2 days'
   from public.places p where p.name = 'Markthalle Neun';
+-- Greta's notice of the suggestion is dated when it came; she has not looked since, so it waits.
+update public.notifications n set created_at = e.created_at, updated_at = e.created_at
+  from public.place_edits e where n.place_edit_id = e.id;
 
 delete from realtime.messages;
 drop table demo_basics, demo_zones;
