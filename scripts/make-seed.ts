@@ -67,6 +67,17 @@ function header(): string {
 --
 -- Demo accounts (email / password):
 ${accounts.join('\n')}
+
+-- The passwords above are published, so this file refuses a database that already has members:
+-- a project in use (a hosted one reached by \`db push --include-seed\` or \`db reset --linked\`,
+-- or a local one seeded before) never gets accounts anyone can sign in to.
+do $$
+begin
+  if exists (select 1 from auth.users) then
+    raise exception 'seed.sql creates demo accounts with published passwords and runs only on a new local database; this one already has members'
+      using hint = 'Use npm start on a new data directory, or supabase db reset on the local stack.';
+  end if;
+end $$;
 `;
 }
 

@@ -27,6 +27,17 @@
 --   marcus@pinstar.local  / pinstar-demo-11    member    Marcus Bell, New York
 --   tom@pinstar.local     / pinstar-demo-12    member    Tom Brennan, Dublin
 
+-- The passwords above are published, so this file refuses a database that already has members:
+-- a project in use (a hosted one reached by `db push --include-seed` or `db reset --linked`,
+-- or a local one seeded before) never gets accounts anyone can sign in to.
+do $$
+begin
+  if exists (select 1 from auth.users) then
+    raise exception 'seed.sql creates demo accounts with published passwords and runs only on a new local database; this one already has members'
+      using hint = 'Use npm start on a new data directory, or supabase db reset on the local stack.';
+  end if;
+end $$;
+
 -- members ----------------------------------------------------------------------------
 create temporary table demo_members (username text primary key, id uuid not null, email text not null, display_name text not null,
   bio text not null, encrypted_password text not null, role public.user_role not null, joined_at timestamptz not null,

@@ -86,6 +86,22 @@ for (const backend of testBackends()) {
     });
     after(() => server?.close());
 
+    test('the seed refuses a database that already has members, and leaves it as it was', async () => {
+      const [before] = await sql<{ users: number; reviews: number }>(
+        server,
+        `select (select count(*)::int from auth.users) as users, (select count(*)::int from reviews) as reviews`,
+      );
+      await assert.rejects(
+        server.db.transaction({ kind: 'system' }, (tx) => tx.exec(readFileSync(seedPath, 'utf8'))),
+        /runs only on a new local database; this one already has members/,
+      );
+      const [after] = await sql<{ users: number; reviews: number }>(
+        server,
+        `select (select count(*)::int from auth.users) as users, (select count(*)::int from reviews) as reviews`,
+      );
+      assert.deepEqual(after, before);
+    });
+
     test('75 real places across five cities, each inside its city', async () => {
       const places = await sql<{ name: string; lat: number; lng: number }>(server, `select name, lat, lng from places`);
       assert.equal(places.length, 75);

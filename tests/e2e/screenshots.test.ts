@@ -82,6 +82,20 @@ describe('screenshots and narrow widths of the main screens', () => {
         },
       ],
       [
+        // the same place further down: its picture, its rating and the first reviews
+        'place-reviews',
+        async (page) => {
+          await page.goto(place);
+          await page.getByRole('heading', { level: 2, name: 'Reviews' }).waitFor();
+          await page.locator('main article[id^="review-"]').first().waitFor();
+          const picture = page.locator('main img[alt^="Illustration: "]').first();
+          await picture.evaluate((img) => img.scrollIntoView({ block: 'start' }));
+          await page.waitForFunction(
+            `(() => { const img = document.querySelector('main img[alt^="Illustration: "]'); return img !== null && img.complete && img.naturalWidth > 0; })()`,
+          );
+        },
+      ],
+      [
         'profile',
         async (page) => {
           await page.goto(`/u/${profile.username}`);
