@@ -111,7 +111,7 @@ describe('moderating lists in the browser', () => {
 
     const visitor = await app.openPage();
     await visitor.page.goto(`/lists/${listId}`);
-    await visitor.page.getByRole('heading', { level: 1, name: 'We couldn’t find that page' }).waitFor();
+    await visitor.page.getByRole('heading', { level: 1, name: 'We couldn’t find that list' }).waitFor();
     await visitor.page.goto('/moderation/log?target=list');
     await visitor.page.getByRole('heading', { level: 1, name: 'Moderation log' }).waitFor();
     const entry = visitor.page.getByRole('listitem').filter({ hasText: reason });

@@ -236,7 +236,7 @@ describe('saving from Explore in the browser', () => {
     await preview.waitFor();
     const matched = Date.now() - started;
     assert.deepEqual(await preview.getByRole('listitem').allTextContents(), ['1999 matched', '0 new', '1 unreadable']);
-    await dialog.getByText('Row 1234 (No place) has no usable coordinates.').waitFor();
+    await dialog.getByText('Row 1234 (No place) has no coordinates, and no Pinstar place is named like it.').waitFor();
     const writing = Date.now();
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Big list' }).waitFor();

@@ -172,7 +172,7 @@ describe('lists in the browser', () => {
     const preview = dialog.getByRole('list', { name: 'Import preview' });
     await preview.waitFor();
     assert.deepEqual(await preview.getByRole('listitem').allTextContents(), ['1 matched', '1 new', '1 unreadable']);
-    await dialog.getByText('Row 3 (Broken row) has no usable coordinates.').waitFor();
+    await dialog.getByText('Row 3 (Broken row) has no coordinates, and no Pinstar place is named like it.').waitFor();
     await dialog.getByText('Eiffel Tower — matched to Eiffel Tower').waitFor();
     await assertAccessible(page, 'Import preview');
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();

@@ -48,7 +48,8 @@ describe('auth forms and the route guard', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Confirm your email first — we can resend the link.');
     await app.user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
-    await screen.findByText(`Check ${email} for the new link.`);
+    // Words true whether or not a link went out (GoTrue's resend answers alike): the toast and the form say them.
+    assert.ok((await screen.findAllByText(`If ${email} still needs confirming, a new link is on its way.`)).length >= 1);
   });
 
   test('sign-up refuses a short password in the form and sends a confirmation for a good one', async () => {
