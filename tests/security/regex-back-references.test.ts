@@ -10,7 +10,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { hasBackReference } from '../../server/src/services/rest/handle/regex-guard.ts';
+import { hasBackReference } from '../../server/src/lib/regex-back-reference.ts';
 import { withoutSeed } from '../data/support.ts';
 import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 
@@ -29,7 +29,8 @@ for (const backend of testBackends()) {
   describe(`regex filters with back-references on ${backend}`, () => {
     let server: TestServer;
     before(async () => {
-      server = await startInProcessTestServer(backend, withoutSeed);
+      // listening too: realtime's WebSocket needs the socket
+      server = await startInProcessTestServer(backend, { ...withoutSeed, listen: true });
     });
     after(() => server?.close());
 
@@ -114,6 +115,37 @@ for (const backend of testBackends()) {
       assert.equal(result.error, null, JSON.stringify(result.error));
       assert.equal(result.status, 200);
       assert.deepEqual(result.data, []);
+    });
+
+    test('a live subscription filtered by a back-reference is refused at join on PGlite, joined on PostgreSQL', async () => {
+      await server.db.transaction({ kind: 'system' }, async (tx) => {
+        await tx.query('create table public.regex_watch (id serial primary key, body text)');
+        await tx.query('grant select on public.regex_watch to anon');
+        await tx.query('alter publication supabase_realtime add table public.regex_watch');
+      });
+      const client = anon();
+      const system = await new Promise<Record<string, unknown>>((resolve) => {
+        client
+          .channel(`regex-${backend}`)
+          .on(
+            'postgres_changes',
+            { event: 'INSERT', schema: 'public', table: 'regex_watch', filter: `body=match.${attack}` },
+            () => undefined,
+          )
+          .on('system', {}, (message: Record<string, unknown>) => resolve(message))
+          .subscribe();
+      });
+      await client.removeAllChannels();
+      if (backend === 'pglite') {
+        assert.equal(system.status, 'error');
+        assert.match(
+          String(system.message),
+          /Exception: invalid regular expression: back-references are not available on the embedded database/,
+        );
+        assert.match(String(system.message), /DATABASE_URL/);
+      } else {
+        assert.equal(system.status, 'ok', JSON.stringify(system));
+      }
     });
   });
 }
