@@ -119,7 +119,7 @@ describe('moderating lists in the browser', () => {
     await entry.getByText('a list that is not visible').waitFor();
     await accessibleInBothThemes(visitor.page, 'moderation log of lists', () => entry.waitFor());
     // the browser logs the one refused request for the list (not found is not retried); nothing else
-    assert.deepEqual(visitor.errors, ['Failed to load resource: the server responded with a status of 500 (Internal Server Error)']);
+    assert.deepEqual(visitor.errors, ['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await visitor.context.close();
 
     const owner = await signedInPage(ada, `/lists/${listId}`);
