@@ -102,7 +102,7 @@ export const fieldMessages = {
   list_description: 'List descriptions are at most 500 characters.',
   list_note: 'Notes on a list are at most 280 characters.',
   replies_body: 'Replies are 1–1000 characters.',
-  phone: 'Phone numbers are 5–32 characters: digits, spaces and + ( ) . -',
+  phone: 'A phone number is 5 to 32 characters of digits, spaces, brackets, dots, dashes and a leading plus.',
   website: 'Websites start with http:// or https:// and are at most 300 characters.',
   price_level: 'Choose a price level from 1 to 4.',
   time_zone: 'Choose a time zone from the list.',

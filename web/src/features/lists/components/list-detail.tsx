@@ -116,7 +116,7 @@ export function ListDetail({
   const navigate = useNavigate();
   const here = useListChannel(list.id, joined ? me : null, (name) => {
     if (access === 'owner') return;
-    toast.info(`The list “${name || list.name}” was deleted by its owner.`);
+    toast.info(`“${name || list.name}” was deleted by its owner`);
     void navigate(paths.lists());
   });
   const update = useUpdateListEntry(list.id, me?.id ?? null);
