@@ -144,7 +144,12 @@ for (const target of conformanceTargets({ listen: true })) {
       assert.deepEqual(refused, { name: 'EntityTooLarge', status: 413 });
       const streamed = await s3Failure(
         service.send(
-          new PutObjectCommand({ Bucket: 'small-files', Key: 'streamed.bin', Body: Readable.from([randomBytes(3000)]), ContentLength: 3000 }),
+          new PutObjectCommand({
+            Bucket: 'small-files',
+            Key: 'streamed.bin',
+            Body: Readable.from([randomBytes(3000)]),
+            ContentLength: 3000,
+          }),
         ),
       );
       assert.deepEqual(streamed, { name: 'EntityTooLarge', status: 413 });

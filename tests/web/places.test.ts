@@ -28,7 +28,8 @@ describe('place wording', () => {
       const text = readFileSync(file, 'utf8');
       // a category in JSX is always looked up in categoryLabels (a select's value is not printed);
       // counts come from reviewCount()
-      for (const m of text.matchAll(/(?<!categoryLabels\[|value=\{|[\w.])[\w.]*\.category\}/g)) offenders.push(`${path.relative(root, file)}: ${m[0]}`);
+      for (const m of text.matchAll(/(?<!categoryLabels\[|value=\{|[\w.])[\w.]*\.category\}/g))
+        offenders.push(`${path.relative(root, file)}: ${m[0]}`);
       for (const m of text.matchAll(/\? 'review' : 'reviews'/g)) offenders.push(`${path.relative(root, file)}: ${m[0]}`);
     }
     assert.deepEqual(offenders, []);
