@@ -178,6 +178,8 @@ export default tseslint.config(
       ],
     },
   },
+  // Scripts the service worker imports (web/public/sw-page.js).
+  { files: ['web/public/**/*.js'], languageOptions: { globals: { ...globals.serviceworker } } },
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'jsx-a11y': jsxA11y },

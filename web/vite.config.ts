@@ -178,9 +178,12 @@ function preloadRouteChunks(): Plugin {
  * The service worker (Workbox, decision 222): it precaches the built scripts, styles, icons and
  * the bundled basemap, never index.html — the server writes the anon key into the page, so a
  * precached copy would freeze it. Pages are network first, kept under one key (every route
- * serves the same page), so any route opens offline once the app has been opened online.
- * Photo variants are cache first, bounded. The app registers it after the first paint
- * (app/pwa.ts) and asks before a new version takes over.
+ * serves the same page), and the worker keeps a copy from the moment it takes over
+ * (public/sw-page.js), so any route opens offline once the app has been opened online, even
+ * once (decision 390). A page served from that copy because the network did not answer carries
+ * a mark the app reads to start offline (lib/supabase.ts). Photo variants are cache first,
+ * bounded. The app registers it after the first paint (app/pwa.ts) and asks before a new
+ * version takes over.
  */
 function serviceWorker() {
   return VitePWA({
@@ -190,9 +193,10 @@ function serviceWorker() {
     filename: 'sw.js',
     workbox: {
       globPatterns: ['**/*.{js,css,svg,png,webmanifest,json}'],
-      globIgnores: ['**/*.map', 'index.html'],
+      globIgnores: ['**/*.map', 'index.html', 'sw-page.js'],
       maximumFileSizeToCacheInBytes: 1024 * 1024,
       navigateFallback: null,
+      importScripts: ['sw-page.js'],
       cleanupOutdatedCaches: true,
       runtimeCaching: [
         {
@@ -201,7 +205,20 @@ function serviceWorker() {
           options: {
             cacheName: 'pinstar-page',
             networkTimeoutSeconds: 5,
-            plugins: [{ cacheKeyWillBeUsed: () => Promise.resolve('/') }],
+            plugins: [
+              {
+                cacheKeyWillBeUsed: () => Promise.resolve('/'),
+                // Only read when the network failed or took too long: the page comes from the device.
+                cachedResponseWillBeUsed: async ({ cachedResponse }) => {
+                  if (!cachedResponse) return cachedResponse;
+                  const html = await cachedResponse.text();
+                  const headers = new Headers(cachedResponse.headers);
+                  headers.delete('content-length');
+                  const marked = html.replace(/<head[^>]*>/, (head) => `${head}<meta name="pinstar-page-from-device" content="">`);
+                  return new Response(marked, { status: cachedResponse.status, statusText: cachedResponse.statusText, headers });
+                },
+              },
+            ],
           },
         },
         {

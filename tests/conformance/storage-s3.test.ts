@@ -136,6 +136,29 @@ for (const target of conformanceTargets({ listen: true })) {
       assert.equal(back.ContentType, 'text/plain');
     });
 
+    test("PutObject past the bucket's file_size_limit: EntityTooLarge, nothing stored, as with the Storage API", async () => {
+      assert.equal((await server.admin().storage.createBucket('small-files', { public: false, fileSizeLimit: 1024 })).error, null);
+      const refused = await s3Failure(
+        service.send(new PutObjectCommand({ Bucket: 'small-files', Key: 'big.bin', Body: randomBytes(4096) })),
+      );
+      assert.deepEqual(refused, { name: 'EntityTooLarge', status: 413 });
+      const streamed = await s3Failure(
+        service.send(
+          new PutObjectCommand({
+            Bucket: 'small-files',
+            Key: 'streamed.bin',
+            Body: Readable.from([randomBytes(3000)]),
+            ContentLength: 3000,
+          }),
+        ),
+      );
+      assert.deepEqual(streamed, { name: 'EntityTooLarge', status: 413 });
+      const listed = await service.send(new ListObjectsV2Command({ Bucket: 'small-files' }));
+      assert.equal(listed.KeyCount, 0);
+      await service.send(new PutObjectCommand({ Bucket: 'small-files', Key: 'fits.bin', Body: randomBytes(1024) }));
+      assert.equal((await service.send(new ListObjectsV2Command({ Bucket: 'small-files' }))).KeyCount, 1);
+    });
+
     test('ListObjectsV2 with a prefix, a delimiter and pages', async () => {
       for (const key of ['list/a.txt', 'list/b/1.txt', 'list/b/2.txt', 'list/c/1.txt', 'list/d.txt'])
         await service.send(new PutObjectCommand({ Bucket: 'files', Key: key, Body: key }));

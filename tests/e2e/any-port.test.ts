@@ -5,7 +5,7 @@ import { freePort } from '../support/free-port.ts';
 import type { TestServer } from '../support/server.ts';
 import { createMember, startAppServer, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { launchBrowser, openPage } from './support/browser.ts';
-import { verifyLink, waitForMail } from './support/mailbox.ts';
+import { confirmLink, waitForMail } from './support/mailbox.ts';
 
 // The app served at another port and under another host name than config.toml's site_url
 // (http://localhost:54321): mailed links and the redirects after them reach the server actually
@@ -36,9 +36,8 @@ describe('sign-up and recovery on another port and host', () => {
     const since = Date.now();
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Check your inbox').waitFor();
-    const link = verifyLink(await waitForMail(origin, email, /confirm/i, since));
-    assert.equal(new URL(link).origin, origin, 'the verify link points at the serving origin');
-    assert.equal(new URL(new URL(link).searchParams.get('redirect_to') ?? '').origin, origin, 'and so does its redirect');
+    const link = confirmLink(await waitForMail(origin, email, /confirm/i, since));
+    assert.equal(new URL(link).origin, origin, 'the link points at the serving origin (the site URL follows it)');
     await page.goto(link);
     await waitForToast(page, 'Welcome, Grace Hopper!');
     assert.equal(new URL(page.url()).origin, origin);
@@ -57,7 +56,7 @@ describe('sign-up and recovery on another port and host', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText(`If an account exists for ${email}`).waitFor();
-    const link = verifyLink(await waitForMail(origin, email, /reset|password|recover/i, since));
+    const link = confirmLink(await waitForMail(origin, email, /reset|password|recover/i, since));
     assert.equal(new URL(link).origin, origin);
     await page.goto(link);
     await page.waitForURL((url) => url.origin === origin && url.pathname === '/auth/reset-password' && !url.searchParams.has('code'));

@@ -83,8 +83,10 @@ describe('community in the browser', () => {
       .single();
     assert.equal(error, null);
     const reviewId = (review as { id: string }).id;
-    await ben.page.getByRole('button', { name: '1 new post' }).click();
+    // An empty feed keeps nothing in place: the post shows at once, not a pill over "Nothing here yet".
     await ben.page.getByText('Go at dusk: the sparkle on the hour is worth the queue.').waitFor();
+    assert.equal(await ben.page.getByRole('button', { name: /new post/ }).count(), 0);
+    assert.equal(await ben.page.getByText('Nothing here yet.').count(), 0);
 
     // On the place page, Ben finds it helpful and replies, by keyboard alone.
     await ben.page.goto(`/places/${placeRow.id}`);

@@ -111,7 +111,7 @@ describe('moderating lists in the browser', () => {
 
     const visitor = await app.openPage();
     await visitor.page.goto(`/lists/${listId}`);
-    await visitor.page.getByRole('heading', { level: 1, name: 'We couldn’t find that page' }).waitFor();
+    await visitor.page.getByRole('heading', { level: 1, name: 'We couldn’t find that list' }).waitFor();
     await visitor.page.goto('/moderation/log?target=list');
     await visitor.page.getByRole('heading', { level: 1, name: 'Moderation log' }).waitFor();
     const entry = visitor.page.getByRole('listitem').filter({ hasText: reason });
@@ -119,7 +119,7 @@ describe('moderating lists in the browser', () => {
     await entry.getByText('a list that is not visible').waitFor();
     await accessibleInBothThemes(visitor.page, 'moderation log of lists', () => entry.waitFor());
     // the browser logs the one refused request for the list (not found is not retried); nothing else
-    assert.deepEqual(visitor.errors, ['Failed to load resource: the server responded with a status of 500 (Internal Server Error)']);
+    assert.deepEqual(visitor.errors, ['Failed to load resource: the server responded with a status of 404 (Not Found)']);
     await visitor.context.close();
 
     const owner = await signedInPage(ada, `/lists/${listId}`);

@@ -224,7 +224,7 @@ describe('saving from Explore in the browser', () => {
     const preview = dialog.getByRole('list', { name: 'Import preview' });
     await preview.waitFor();
     assert.deepEqual(await preview.getByRole('listitem').allTextContents(), ['1999 matched', '0 new', '1 unreadable']);
-    await dialog.getByText('Row 1234 (No place) has no usable coordinates.').waitFor();
+    await dialog.getByText('Row 1234 (No place) has no coordinates, and no Pinstar place is named like it.').waitFor();
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Big list' }).waitFor();
     await page.locator(`[aria-label="Places on this list"] > li[aria-posinset="1"][aria-setsize="${places.length}"]`).waitFor();

@@ -172,8 +172,9 @@ describe('lists in the browser', () => {
     const preview = dialog.getByRole('list', { name: 'Import preview' });
     await preview.waitFor();
     assert.deepEqual(await preview.getByRole('listitem').allTextContents(), ['1 matched', '1 new', '1 unreadable']);
-    await dialog.getByText('Row 3 (Broken row) has no usable coordinates.').waitFor();
-    await dialog.getByText('Eiffel Tower — matched to Eiffel Tower').waitFor();
+    await dialog.getByText('Row 3 (Broken row) has no coordinates, and no Pinstar place is named like it.').waitFor();
+    const eiffelRow = dialog.getByRole('list', { name: 'Rows to import' }).getByRole('listitem').filter({ hasText: 'Eiffel Tower' });
+    await eiffelRow.getByText('Matched to Eiffel Tower (by place within 75 m)').waitFor();
     await assertAccessible(page, 'Import preview');
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Saved Places' }).waitFor();

@@ -5,32 +5,10 @@ import { createMember, signInWithForm, uniqueEmail, waitForToast } from './suppo
 import { assertAccessible, viewports } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { memberClient } from './support/member-data.ts';
-import { offlineMessages } from './support/offline.ts';
+import { kept, offlineMessages } from './support/offline.ts';
 import { makePng } from './support/png.ts';
 
 const banner = 'You are offline. Starred places and your lists are available; new searches are not.';
-
-/** Whether the member's kept cache (IndexedDB `pinstar-cache`) holds the answer of this query key. */
-function keptScript(queryKey: unknown[]): string {
-  return `(async () => {
-    if (!(await indexedDB.databases()).some((d) => d.name === 'pinstar-cache')) return false;
-    const db = await new Promise((resolve, reject) => { const r = indexedDB.open('pinstar-cache'); r.onsuccess = () => resolve(r.result); r.onerror = () => reject(r.error); });
-    try {
-      if (!db.objectStoreNames.contains('clients')) return false;
-      const all = await new Promise((resolve) => { const g = db.transaction('clients').objectStore('clients').getAll(); g.onsuccess = () => resolve(g.result); });
-      return all.some((c) => c.clientState.queries.some((q) => q.queryHash === ${JSON.stringify(JSON.stringify(queryKey))}));
-    } finally { db.close(); }
-  })()`;
-}
-
-/** Waits until the device keeps this answer (saved a moment after it arrives), or fails after 20 s. */
-async function kept(page: Page, queryKey: unknown[], expected = true): Promise<void> {
-  const deadline = Date.now() + 20_000;
-  while ((await page.evaluate<boolean>(keptScript(queryKey))) !== expected) {
-    if (Date.now() > deadline) throw new Error(`${JSON.stringify(queryKey)} is ${expected ? 'not' : 'still'} kept on the device`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 const starredList = (page: Page) => page.getByRole('list', { name: 'Starred places' }).getByRole('link', { name: /Offline Café/ });
 

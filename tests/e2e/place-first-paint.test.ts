@@ -175,13 +175,24 @@ describe('place page first paint', () => {
         paints: { url: string; at: number }[];
         scripts: { name: string; at: number }[];
       };
-      const band = timing.paints.find((paint) => paint.url.includes('/storage/v1/render/image/public/place-photos/'));
-      assert.ok(band, `the band is the largest paint (${JSON.stringify(timing.paints)})`);
+      // On a phone the place's hours and contact put the band (all but a sliver) below the first screen: the
+      // largest paint is then the header's text, and the scripts wait for that instead.
+      const bandOnFirstScreen = viewport === viewports.desktop;
+      assert.equal(
+        await page.evaluate(
+          `(() => { const box = document.querySelector('main article > span img').getBoundingClientRect(); return Math.min(box.bottom + scrollY, innerHeight) - (box.top + scrollY) >= box.height / 2; })()`,
+        ),
+        bandOnFirstScreen,
+      );
+      const bandPaint = timing.paints.find((paint) => paint.url.includes('/storage/v1/render/image/public/place-photos/'));
+      const largest = bandOnFirstScreen ? bandPaint : timing.paints[0];
+      assert.ok(largest, `the ${bandOnFirstScreen ? 'band' : "header's text"} is the largest paint (${JSON.stringify(timing.paints)})`);
+      if (!bandOnFirstScreen) assert.equal(bandPaint, undefined, 'a band off the first screen is not the largest paint');
       assert.equal(timing.scripts.length >= 3, true, `the app's entry scripts were fetched (${JSON.stringify(timing.scripts)})`);
       for (const script of timing.scripts) {
         assert.ok(
-          script.at >= band.at,
-          `${script.name} was requested at ${script.at.toFixed(1)} ms, before the band was painted at ${band.at.toFixed(1)} ms`,
+          script.at >= largest.at,
+          `${script.name} was requested at ${script.at.toFixed(1)} ms, before the largest paint at ${largest.at.toFixed(1)} ms`,
         );
       }
       assert.deepEqual(errors, []);

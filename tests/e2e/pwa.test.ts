@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -129,6 +129,59 @@ describe('installable app', () => {
     await page.getByRole('navigation', { name: 'Tabs' }).waitFor();
     await page.goto('/lists');
     await page.getByRole('navigation', { name: 'Tabs' }).getByRole('link', { name: 'Lists' }).waitFor();
+    await context.setOffline(false);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test('opened once and left alone, the app opens offline with its banner; online, the page is the server’s fresh one', async () => {
+    const context = await browser.newContext({ baseURL: server.url, viewport: viewports.mobile, locale: 'en-US' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    await page.getByRole('heading', { name: 'Explore places' }).waitFor();
+    // The visitor does nothing else: the worker installs and takes over in the background.
+    await page.waitForFunction(`navigator.serviceWorker.ready.then((r) => r.active.state === 'activated')`);
+    assert.equal(await page.evaluate<boolean>(`navigator.serviceWorker.controller === null`), true, 'no navigation was ever controlled');
+
+    await context.setOffline(true);
+    // What the page says when the device is offline, or only the server out of reach (a document
+    // the worker serves may report navigator.onLine true in some Chromium builds).
+    const banner = async () =>
+      (await page.evaluate<boolean>('navigator.onLine'))
+        ? 'We can’t reach Pinstar right now. Places you have opened are available; new searches are not.'
+        : 'You are offline. Places you have opened are available; new searches are not.';
+    await page.reload();
+    await page.getByRole('heading', { name: 'Explore places' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: await banner() })
+      .waitFor();
+    await page.goto('/places/00000000-0000-4000-8000-000000000000');
+    await page
+      .getByRole('status')
+      .filter({ hasText: await banner() })
+      .waitFor();
+    await page.getByRole('alert').getByRole('button', { name: 'Try again' }).waitFor();
+    await page.goto('/lists');
+    await page.getByRole('navigation', { name: 'Tabs' }).waitFor();
+
+    // Online, navigations are network first: a change of the page on the server shows at once,
+    // and is the copy the next offline start opens.
+    await context.setOffline(false);
+    const mark = `deployed-${Date.now()}`;
+    const index = path.join(dist, 'index.html');
+    writeFileSync(index, readFileSync(index, 'utf8').replace('</head>', `<meta name="deployment" content="${mark}"></head>`));
+    const deployment = () => page.locator('meta[name="deployment"]').getAttribute('content');
+    await page.goto('/');
+    assert.equal(await deployment(), mark);
+    assert.equal(await page.locator('meta[name="pinstar-page-from-device"]').count(), 0, 'online, the page came from the server');
+    await context.setOffline(true);
+    await page.reload();
+    await page.getByRole('heading', { name: 'Explore places' }).waitFor();
+    assert.equal(await deployment(), mark);
+    assert.equal(await page.locator('meta[name="pinstar-page-from-device"]').count(), 1, 'offline, the kept copy');
     await context.setOffline(false);
     assert.deepEqual(errors, []);
     await context.close();

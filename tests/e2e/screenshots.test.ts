@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { createMember, signInWithForm, uniqueEmail } from './support/app-server.ts';
+import { signInWithForm } from './support/app-server.ts';
 import { viewports, type TrackedPage } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { assertNoElementOverflows, linesOfText } from './support/layout.ts';
@@ -30,19 +30,22 @@ async function settleTheme(page: Page, scheme: 'light' | 'dark'): Promise<void> 
 }
 
 const placeName = 'Monmouth Coffee Company';
+/** A demo member (README's accounts) who follows others, has unread notifications and has not reviewed the place. */
+const member = { email: 'emma@pinstar.local', password: 'pinstar-demo-5', name: 'Emma Rossi' };
+/** Another member, whose profile is shown. */
+const profile = { username: 'chloe', name: 'Chloé Martin' };
 
-// The first screens a person sees, on a phone and on a desktop, in both themes: screenshots
-// kept as evidence of how they look, and a check at narrow phone widths that nothing spills
-// sideways and both bars stay one line.
+// The first screens a person sees, on a phone and on a desktop, in both themes, signed in as a
+// demo member so that the feed and the bell show the demo community: screenshots kept as
+// evidence of how they look, and a check at narrow phone widths that nothing spills sideways
+// and both bars stay one line.
 describe('screenshots and narrow widths of the main screens', () => {
   const app = useE2eApp({ demoData: true });
 
   async function signedIn(viewport: { width: number; height: number }): Promise<TrackedPage> {
     const tracked = await app.openPage(viewport);
-    const email = uniqueEmail('screens');
-    await createMember(app.server, email, 'screens password 1', 'Sam Shots');
     await tracked.page.goto('/auth/sign-in?next=%2Fmoderation%2Flog');
-    await signInWithForm(tracked.page, email, 'screens password 1');
+    await signInWithForm(tracked.page, member.email, member.password);
     await tracked.page.getByRole('heading', { level: 1, name: 'Moderation log' }).waitFor();
     // The welcome toast is not part of the screens: it goes away by itself.
     await tracked.page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
@@ -76,6 +79,49 @@ describe('screenshots and narrow widths of the main screens', () => {
           await page.goto(place);
           await page.getByRole('heading', { level: 1, name: placeName }).waitFor();
           await page.getByRole('button', { name: 'Write a review' }).waitFor();
+        },
+      ],
+      [
+        // the same place further down: its picture, its rating and the first reviews
+        'place-reviews',
+        async (page) => {
+          await page.goto(place);
+          await page.getByRole('heading', { level: 2, name: 'Reviews' }).waitFor();
+          await page.locator('main article[id^="review-"]').first().waitFor();
+          const picture = page.locator('main img[alt^="Illustration: "]').first();
+          await picture.evaluate((img) => img.scrollIntoView({ block: 'start' }));
+          await page.waitForFunction(
+            `(() => { const img = document.querySelector('main img[alt^="Illustration: "]'); return img !== null && img.complete && img.naturalWidth > 0; })()`,
+          );
+        },
+      ],
+      [
+        'profile',
+        async (page) => {
+          await page.goto(`/u/${profile.username}`);
+          await page.getByRole('heading', { level: 1, name: profile.name }).waitFor();
+          await page.getByRole('heading', { level: 2, name: 'Reviews' }).waitFor();
+        },
+      ],
+      [
+        'feed',
+        async (page) => {
+          await page.goto('/feed');
+          await page.getByRole('heading', { level: 1, name: 'Your feed' }).waitFor();
+          await page.locator('main li article').first().waitFor();
+        },
+      ],
+      [
+        'notifications',
+        async (page) => {
+          await page.goto('/notifications');
+          await page.getByRole('heading', { level: 1, name: 'Notifications' }).waitFor();
+          await page.getByRole('list', { name: 'Notifications' }).getByRole('listitem').first().waitFor();
+          // the bell in the top bar counts what is unread
+          await page
+            .getByRole('link', { name: /^Notifications, \d+ unread$/ })
+            .first()
+            .waitFor();
         },
       ],
       [

@@ -63,6 +63,10 @@ describe('two-factor sign-in in the browser', () => {
     await security.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
     secret = (await security.locator('code').textContent()) ?? '';
     assert.match(secret, /^[A-Z2-7]{32}$/);
+    // Before it is on, the member is told what a lost phone means and what to keep.
+    await security
+      .getByText('If you lose the phone with this app, you can’t sign in without a code from another app you set up.')
+      .waitFor();
     await security.getByLabel('Code from the app').fill('12345');
     await security.getByRole('button', { name: 'Turn on two-factor' }).click();
     await security.getByText('Enter the 6-digit code from your authenticator app.').waitFor();
@@ -78,6 +82,10 @@ describe('two-factor sign-in in the browser', () => {
     const { page, close, errors } = await signedIn('/moderation');
     await page.getByLabel('Authentication code').waitFor();
     assert.equal(new URL(page.url()).pathname, '/auth/sign-in', 'no way past the code prompt');
+    // Not signed in until the code is accepted: the header and the tabs are a visitor's.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    assert.equal(await page.getByRole('button', { name: /Account menu/ }).count(), 0, 'no account menu');
+    assert.equal(await page.getByRole('link', { name: /^Notifications/ }).count(), 0, 'no bell');
     const wrong = (await nextCode(secret)) === '000000' ? '111111' : '000000';
     await page.getByLabel('Authentication code').fill(wrong);
     await page.getByRole('button', { name: 'Verify' }).click();
@@ -107,6 +115,135 @@ describe('two-factor sign-in in the browser', () => {
     const refused = await api.rpc('hide_content', { target_type: 'place', target_id: place?.id, reason: 'Closed for good' });
     assert.equal(refused.error?.code, '42501');
     assert.equal(refused.error?.hint, 'aal2_required');
+  });
+
+  test('a backup authenticator is offered and added; removing one asks first, and the last one says two-factor goes off', async () => {
+    const { page, close, errors } = await signedIn('/settings');
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    const security = page.getByRole('region', { name: 'Security' });
+    await security.getByText('You have one authenticator app. If you lose it, you can’t sign in: add a second one as a backup.').waitFor();
+    await security
+      .getByText('As a moderator, you moderate only in a session where you entered a code or used your key: a password alone is refused.')
+      .waitFor();
+    await security.getByRole('button', { name: 'Add a backup authenticator' }).click();
+    await security
+      .getByText('If you lose the phone with this app, you can’t sign in without a code from another app you set up.')
+      .waitFor();
+    const backup = (await security.locator('code').textContent()) ?? '';
+    assert.match(backup, /^[A-Z2-7]{32}$/);
+    assert.notEqual(backup, secret);
+    await security.getByLabel('Code from the app').fill(await nextCode(backup));
+    await security.getByRole('button', { name: 'Add backup authenticator' }).click();
+    await waitForToast(page, 'Backup authenticator added');
+    const apps = security.getByRole('list', { name: 'Authenticator apps' });
+    await apps.getByText('Backup authenticator').waitFor();
+    assert.equal(await apps.getByRole('listitem').count(), 2);
+    await security.getByRole('button', { name: 'Add another authenticator' }).waitFor();
+
+    // Removing the backup: asked first, the other keeps working.
+    await apps.getByRole('listitem').filter({ hasText: 'Backup authenticator' }).getByRole('button', { name: 'Remove' }).click();
+    const ask = page.getByRole('alertdialog', { name: 'Remove Backup authenticator?' });
+    await ask.getByText('Your other second factors keep working.').waitFor();
+    await ask.getByRole('button', { name: 'Remove' }).click();
+    // Adding the backup verified this session with it, so the session falls back to a password
+    // one (GoTrue's Factor.DowngradeSessionsToAAL1): the toast says so, and a code from the other app lets the moderator on.
+    await waitForToast(page, 'Backup authenticator removed');
+    await page.locator('[data-sonner-toast]').filter({ hasText: 'enter a code from your other app' }).waitFor();
+    await page.getByLabel('Authentication code').fill(await nextCode(secret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    await apps.getByRole('listitem').first().waitFor();
+    assert.equal(await apps.getByText('Backup authenticator').count(), 0);
+    // The last one: two-factor goes off, and the moderator is told what that means.
+    await apps.getByRole('listitem').filter({ hasText: 'Authenticator app' }).getByRole('button', { name: 'Remove' }).click();
+    const last = page.getByRole('alertdialog', { name: 'Turn off two-factor sign-in?' });
+    await last
+      .getByText('a password alone signs in to your account. Moderation will need only your password too.', { exact: false })
+      .waitFor();
+    await last.getByRole('button', { name: 'Keep it' }).click();
+    await last.waitFor({ state: 'detached' });
+    assert.equal(await apps.getByRole('listitem').count(), 1, 'kept');
+    await apps.getByRole('listitem').getByRole('button', { name: 'Remove' }).click();
+    await last.getByRole('button', { name: 'Turn off two-factor' }).click();
+    await waitForToast(page, 'Two-factor sign-in is off');
+    await security.getByRole('button', { name: 'Enable two-factor' }).waitFor();
+    const factors = await app.server.db.transaction({ kind: 'system' }, (tx) =>
+      tx.query<{ n: number }>(`select count(*)::int as n from auth.mfa_factors where user_id = $1`, [moderatorId]),
+    );
+    assert.equal(factors.rows[0]?.n, 0);
+    assert.deepEqual(
+      errors.filter((e) => !e.includes('status of 422')),
+      [],
+    );
+    await close();
+
+    // Two-factor back on for the next test, with the same key.
+    const again = await signedIn('/settings');
+    const region = again.page.getByRole('region', { name: 'Security' });
+    await region.getByRole('button', { name: 'Enable two-factor' }).click();
+    secret = (await region.locator('code').textContent()) ?? '';
+    await region.getByLabel('Code from the app').fill(await nextCode(secret));
+    await region.getByRole('button', { name: 'Turn on two-factor' }).click();
+    await waitForToast(again.page, 'Two-factor sign-in is on');
+    await again.close();
+  });
+
+  test('no session removes the last factor without a code: password-only sessions end when it is added, and are refused', async () => {
+    // Signed in on the laptop with a password alone; two-factor is then turned on from the phone.
+    const laptopEmail = uniqueEmail('lea2fa');
+    const leaId = await createMember(app.server, laptopEmail, password, 'Lea Laptop');
+    const { page, context, errors } = await app.openPage();
+    page.setDefaultTimeout(30_000);
+    await page.goto('/auth/sign-in');
+    await signInWithForm(page, laptopEmail, password);
+    await waitForToast(page, 'Welcome, Lea Laptop!');
+    const phone = app.server.client();
+    assert.equal((await phone.auth.signInWithPassword({ email: laptopEmail, password })).error, null);
+    const enrolled = await phone.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+    assert.equal(enrolled.error, null);
+    const phoneSecret = enrolled.data?.totp.secret ?? '';
+    const factorId = enrolled.data?.id ?? '';
+    assert.equal((await phone.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(phoneSecret) })).error, null);
+    const count = async () =>
+      (
+        await app.server.db.transaction({ kind: 'system' }, (tx) =>
+          tx.query<{ n: number }>(`select count(*)::int as n from auth.mfa_factors where user_id = $1`, [leaId]),
+        )
+      ).rows[0]?.n;
+
+    // The laptop's password-only session ended when the factor was verified (GoTrue's
+    // InvalidateSessionsWithAALLessThan): Settings is not reachable from it.
+    await page.goto('/settings');
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    assert.notEqual(new URL(page.url()).pathname, '/settings');
+    // A password-only session started now is refused the removal.
+    const thief = app.server.client();
+    assert.equal((await thief.auth.signInWithPassword({ email: laptopEmail, password })).error, null);
+    const refused = await thief.auth.mfa.unenroll({ factorId });
+    assert.equal(refused.error?.code, 'insufficient_aal');
+    assert.equal(await count(), 1, 'a password alone removed nothing');
+
+    // In the app, the code comes first; then the last factor goes, after the question.
+    await page.goto('/auth/sign-in?next=/settings');
+    await signInWithForm(page, laptopEmail, password);
+    await page.getByLabel('Authentication code').fill(await nextCode(phoneSecret));
+    await page.getByRole('button', { name: 'Verify' }).click();
+    await page.waitForURL((url) => url.pathname === '/settings');
+    const apps = page.getByRole('region', { name: 'Security' }).getByRole('list', { name: 'Authenticator apps' });
+    await apps.getByRole('listitem').getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Turn off two-factor sign-in?' })
+      .getByRole('button', { name: 'Turn off two-factor' })
+      .click();
+    await waitForToast(page, 'Two-factor sign-in is off');
+    assert.equal(await count(), 0);
+    assert.deepEqual(
+      errors.filter((e) => !/status of 40[13]/.test(e)),
+      [],
+    );
+    await context.close();
   });
 
   test('a second sign-in method is listed and unlinked; the last one cannot be', async () => {

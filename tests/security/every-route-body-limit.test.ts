@@ -82,7 +82,10 @@ for (const backend of testBackends()) {
 
     test('sent chunked: cut at the limit with a 413 in the service shape within a second, for every route that reads no stream', async () => {
       // Storage's uploads stream to disk and may answer (no such bucket, no permission) before reading: below.
-      const streamed = /^\/storage\/v1\/(object\/x\/x|object\/upload\/sign\/x\/x|upload\/resumable)/;
+      // S3 authenticates every request by its signature before it reads a byte (an unsigned one
+      // gets AccessDenied at once, tested below); a signed upload past a bucket's limit gets
+      // EntityTooLarge (tests/conformance/storage-s3.test.ts).
+      const streamed = /^\/storage\/v1\/(object\/x\/x|object\/upload\/sign\/x\/x|upload\/resumable|s3)/;
       for (const route of mountedRoutes(server)) {
         if (streamed.test(route.path) && ['POST', 'PUT', 'PATCH'].includes(route.method)) continue;
         const refusal = await sendHuge(`${server.url}${route.path}`, {}, true, route.method);
@@ -91,6 +94,19 @@ for (const backend of testBackends()) {
         assertServiceShape(route.path, refusal, label, route.method);
         assert.ok(refusal.ms < 1000, label);
         assert.ok(refusal.sentMb < 200, label);
+      }
+    });
+
+    test('S3: a chunked unsigned body is refused with AccessDenied before it is read; a declared 200 MB with EntityTooLarge', async () => {
+      for (const chunked of [true, false]) {
+        for (const method of ['PUT', 'POST']) {
+          const refusal = await sendHuge(`${server.url}/storage/v1/s3/bucket/key.bin`, {}, chunked, method);
+          const label = `${method} chunked=${chunked}: ${JSON.stringify({ ...refusal, body: refusal.body.slice(0, 200) })}`;
+          assert.equal(refusal.status, chunked ? 403 : 413, label);
+          assert.match(refusal.body, chunked ? /<Code>AccessDenied<\/Code>/ : /<Code>EntityTooLarge<\/Code>/, label);
+          assert.ok(refusal.ms < 1000, label);
+          assert.ok(refusal.sentMb < 50, label);
+        }
       }
     });
 

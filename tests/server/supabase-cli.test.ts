@@ -11,10 +11,11 @@ import { childEnv, repoRoot, testBackends } from '../support/server.ts';
 
 const run = promisify(execFile);
 const cli = path.join(repoRoot, 'node_modules/.bin/supabase');
-// The CLI writes its state under supabase/.temp: it works on a copy of config.toml, migrations/
-// and the signing key set config.toml names (written by `npm install`, as a fresh clone has it).
+// The CLI writes its state under supabase/.temp: it works on a copy of config.toml, migrations/,
+// the mail templates and the signing key set config.toml names (written by `npm install`, as a
+// fresh clone has it): the CLI reads every file config.toml names before it runs any command.
 const workdir = mkdtempSync(path.join(tmpdir(), 'pinstar-cli-'));
-for (const entry of ['config.toml', 'migrations', 'signing_keys.json'])
+for (const entry of ['config.toml', 'migrations', 'templates', 'signing_keys.json'])
   cpSync(path.join(repoRoot, 'supabase', entry), path.join(workdir, 'supabase', entry), { recursive: true });
 after(() => rmSync(workdir, { recursive: true, force: true }));
 

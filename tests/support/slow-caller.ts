@@ -4,14 +4,15 @@ import type { Database } from '../../server/src/db/types.ts';
 
 /**
  * The slow-caller attack, shared by `bench/dos.ts` and `tests/security/slow-caller.test.ts`:
- * anonymous clients loop a regex filter that runs until the statement timeout stops it,
- * while a signed-in member reads one row by primary key.
+ * anonymous clients loop a call that runs until the statement timeout stops it, while a
+ * signed-in member reads one row by primary key.
  *
- * PostgreSQL's regex engine is not fooled by nested quantifiers, but back-references make it
- * try every split: `^(a*)(a*)(a*)\1\2\3b$` against 201 `a`s and a `b` takes about 3 s per row
- * (no split works: the a's are odd), so a scan of the table runs far past any timeout.
+ * The call is a function that counts through a billion rows (far past any timeout on either
+ * backend): a slow function or a read that misses an index is what an anonymous caller can
+ * still start on the embedded database, where regex filters with back-references, the classic
+ * runaway read, are refused before any SQL runs (decision 307).
  */
-export const slowPattern = String.raw`^(a*)(a*)(a*)\1\2\3b$`;
+export const slowFunction = 'slow_caller_spin';
 export const slowTable = 'slow_caller_rows';
 const rowCount = 200;
 
@@ -19,8 +20,11 @@ export async function createSlowTable(db: Database): Promise<void> {
   await db.transaction({ kind: 'system' }, (tx) =>
     tx.exec(`
       create table if not exists public.${slowTable} (id int primary key, name text not null);
-      insert into public.${slowTable} select i, repeat('a', 201) || 'b' from generate_series(1, ${rowCount}) i on conflict do nothing;
+      insert into public.${slowTable} select i, 'row ' || i from generate_series(1, ${rowCount}) i on conflict do nothing;
       grant select on public.${slowTable} to anon, authenticated;
+      create or replace function public.${slowFunction}() returns bigint language sql stable
+        as $$ select count(*) from generate_series(1, 1000000000) $$;
+      grant execute on function public.${slowFunction}() to anon, authenticated;
     `),
   );
 }
@@ -68,8 +72,8 @@ export function startAttackers(
   baseUrl: string,
   anonKey: string,
   count: number,
-  /** What each attacker asks for, below the server's URL; the slow table's regex filter by default. */
-  path = `/rest/v1/${slowTable}?select=id&name=match.${encodeURIComponent(slowPattern)}`,
+  /** What each attacker asks for, below the server's URL; the slow function by default. */
+  path = `/rest/v1/rpc/${slowFunction}`,
 ): { firstRound: Promise<void>; answered: () => number; stop: () => Promise<HttpAnswer[]> } {
   let running = true;
   const answers: HttpAnswer[] = [];

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { onlineManager } from '@tanstack/query-core';
 import { describeError, messages } from '../../web/src/lib/errors.ts';
 
 // The catalogue, fed the error objects supabase-js hands the app (same names and fields).
@@ -113,7 +114,17 @@ describe('error catalogue', () => {
       Object.assign(new Error('x'), { name: 'StorageApiError', status: 400, statusCode, code });
     assert.equal(describeError(storage('413', 'EntityTooLarge')).message, 'Photos must be under 5 MB.');
     assert.equal(describeError(storage('415', 'InvalidMimeType')).message, 'Use a JPEG, PNG or WebP image.');
-    assert.deepEqual(describeError(new TypeError('Failed to fetch')), { code: 'network', message: messages.offline, reaction: 'offline' });
+    // no answer while the app reaches its server (lib/reachability): that request's server is out of reach
+    assert.deepEqual(describeError(new TypeError('Failed to fetch')), {
+      code: 'unreachable',
+      message: messages.unreachable,
+      reaction: 'retry',
+    });
+    assert.deepEqual(describeError(Object.assign(new Error('Failed to fetch'), { name: 'AuthRetryableFetchError', status: 0 })), {
+      code: 'unreachable',
+      message: messages.unreachable,
+      reaction: 'retry',
+    });
     // code loaded on demand that did not come (Chromium's, Safari's words): the server, not the device
     for (const said of ['Failed to fetch dynamically imported module: http://localhost/assets/a.js', 'Importing a module script failed.']) {
       assert.deepEqual(describeError(new TypeError(said)), { code: 'unreachable', message: messages.unreachable, reaction: 'retry' });
@@ -129,6 +140,17 @@ describe('error catalogue', () => {
       message: messages.unreachable,
       reaction: 'retry',
     });
+    // offline as the app found it: worded by what the device says, so it stays true when only the server is down
+    onlineManager.setOnline(false);
+    try {
+      const down = { code: 'network', message: messages.unreachable, reaction: 'offline' };
+      assert.deepEqual(describeError(new TypeError('Failed to fetch')), down);
+      Object.defineProperty(globalThis.navigator, 'onLine', { value: false, configurable: true });
+      assert.deepEqual(describeError(new TypeError('Failed to fetch')), { ...down, message: messages.offline });
+    } finally {
+      Reflect.deleteProperty(globalThis.navigator, 'onLine');
+      onlineManager.setOnline(true);
+    }
     assert.deepEqual(describeError(new Error('boom'), { quiet: true }), {
       code: 'unknown',
       message: 'Something went wrong.',

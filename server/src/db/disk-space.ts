@@ -1,5 +1,6 @@
 import { existsSync, statfsSync } from 'node:fs';
 import path from 'node:path';
+import { DbError } from './errors.ts';
 
 /**
  * What the embedded database needs free to start: a new data dir is about 40 MB, and an
@@ -36,4 +37,23 @@ export class DiskFullError extends Error {
 export function explainStartFailure(dataDir: string, error: unknown): unknown {
   const free = freeBytes(dataDir);
   return free !== null && free < embeddedStartBytes ? new DiskFullError(dataDir, free, error) : error;
+}
+
+/**
+ * Free bytes a write on the embedded database leaves untouched (decision 308): PGlite answers a
+ * table that cannot grow with PostgreSQL's 53100 and carries on, but a write-ahead-log segment
+ * it cannot create (16 MB) stops the engine as it stops PostgreSQL (a PANIC). Below this,
+ * write transactions are refused before they reach the engine, so it keeps room for its log
+ * and reads go on; writes resume as soon as the space is back.
+ */
+export const embeddedWriteReserveBytes = 32 * 2 ** 20;
+
+/** PostgreSQL's own error for a full disk (53100), for a write refused before it ran. */
+export function diskFullDbError(free: number, needed: number): DbError {
+  const mb = (bytes: number) => `${(bytes / 2 ** 20).toFixed(1)} MB`;
+  return new DbError({
+    code: '53100',
+    message: `could not write: no space left on the disk holding the database (${mb(free)} free, writes need ${mb(needed)})`,
+    hint: 'Free some space on that disk: writes resume by themselves.',
+  });
 }

@@ -11,6 +11,7 @@ import { readFileSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { siblingModule } from '../lib/package-paths.ts';
 import { callerOf } from './caller.ts';
+import { diskFullDbError, embeddedStartBytes, embeddedWriteReserveBytes, freeBytes } from './disk-space.ts';
 import { DbError, statementTimeoutError } from './errors.ts';
 import { FairScheduler, type FairSchedulerOptions } from './fair-scheduler.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
@@ -59,6 +60,16 @@ export interface PgliteOptions {
 const serverCaller = 'server';
 /** Messages outside transactions (open, LISTEN, dump) are not charged to anyone. */
 const uncharged = '';
+
+/**
+ * A write-ahead-log file the engine could not write: PostgreSQL PANICs there, and PGlite's
+ * instance answers nothing after it (measured: the next query never returns), so the worker
+ * is replaced and the data dir reopened (WAL replay) — at once when the disk has room again,
+ * else on the next transaction (see #recover).
+ */
+function isLogWriteFailure(error: SerializedError): boolean {
+  return error.code === '53100' && /pg_wal\//.test(error.message);
+}
 
 function toError(error: SerializedError): Error {
   if (error.code && /^[0-9A-Z]{5}$/.test(error.code)) return new DbError({ ...error, code: error.code });
@@ -183,6 +194,7 @@ export class PgliteDatabase implements Database {
     this.#settle(message.id);
     if (message.ok) pending.resolve(message.result);
     else pending.reject(toError(message.error));
+    if (!message.ok && isLogWriteFailure(message.error)) void this.#restart(uncharged).catch(() => undefined);
   }
 
   /**
@@ -359,6 +371,11 @@ export class PgliteDatabase implements Database {
           this.#stops++;
           this.#wantStandby = !this.#closed && this.#stops >= 2;
         } catch (error: unknown) {
+          // A data dir that cannot be opened now (a full disk): no thread stays without a database;
+          // the next transaction tries again (#recover).
+          const failed = this.#worker;
+          this.#worker = null;
+          await failed?.terminate();
           for (const [, p] of waiting) p.reject(error);
           throw error;
         }
@@ -376,12 +393,39 @@ export class PgliteDatabase implements Database {
     return this.#restarting;
   }
 
+  /**
+   * A write is refused with 53100 while the data dir's disk has less than the reserve free
+   * (decision 308): the engine keeps room for its log, reads go on, and the next write after
+   * space comes back runs.
+   */
+  #checkWriteRoom(): void {
+    if (this.#dataDir.includes('://')) return;
+    const free = freeBytes(this.#dataDir);
+    if (free !== null && free < embeddedWriteReserveBytes) throw diskFullDbError(free, embeddedWriteReserveBytes);
+  }
+
+  /**
+   * Waits for the worker being replaced; when the engine stopped and could not be reopened
+   * (its disk was full), tries again now. A disk still too full to open it is answered with
+   * 53100 rather than a worker's start-up error.
+   */
+  async #recover(): Promise<void> {
+    try {
+      await (this.#restarting ?? this.#restart(uncharged));
+    } catch (error: unknown) {
+      const free = this.#dataDir.includes('://') ? null : freeBytes(this.#dataDir);
+      if (free !== null && free < embeddedStartBytes) throw diskFullDbError(free, embeddedStartBytes);
+      throw error;
+    }
+  }
+
   async transaction<T>(who: TxIdentity, fn: (tx: Tx) => Promise<T>, options?: TxOptions): Promise<T> {
     const caller = callerOf(who, options);
     const turn = await this.#scheduler.acquire(caller);
     const release = () => turn.release();
     try {
-      if (this.#restarting) await this.#restarting;
+      if (this.#restarting || (!this.#worker && !this.#closed)) await this.#recover();
+      if (!(options?.readOnly ?? false)) this.#checkWriteRoom();
       const fairMs = timeoutFor(who, options, this.#timeouts);
       const fullMs =
         options?.timeoutMs ?? (fairMs === undefined ? undefined : Math.max(fairMs, timeoutFor(who, undefined, roleTimeoutsMs) ?? fairMs));

@@ -76,20 +76,3 @@ export async function signInWithForm(page: Page, email: string, password: string
 export async function waitForToast(page: Page, text: string | RegExp): Promise<void> {
   await page.locator('[data-sonner-toast]').filter({ hasText: text }).first().waitFor();
 }
-
-/**
- * Makes the next load of `page` run the app's entry module only once `after` has settled: the
- * entry (the first chunk index.html's loader lists) is held at the network. The chunks staged
- * before it, supabase-js and the app's client among them, run as usual, so a test can pin the
- * slowest order a loaded machine produces: the client has read and cleaned an auth link from the
- * address bar before the rest of the app starts.
- */
-export async function holdAppEntryUntil(page: Page, baseUrl: string, after: Promise<unknown>): Promise<void> {
-  const html = await (await fetch(baseUrl)).text();
-  const entry = /const chunks = \["([^"]+)"/.exec(html)?.[1];
-  if (!entry) throw new Error('index.html lists no entry chunk');
-  await page.route(new URL(entry, baseUrl).href, async (route) => {
-    await after.catch(() => undefined);
-    await route.continue();
-  });
-}

@@ -41,3 +41,14 @@ export function verifyLink(message: MailMessage): string {
   if (!match) throw new Error(`no verify link in mail "${message.subject}"`);
   return match[0];
 }
+
+/**
+ * The link of a mail written from the project's templates (supabase/templates): the app's
+ * `/auth/confirm?token_hash=…&type=…`, which works in whichever browser opens it.
+ */
+export function confirmLink(message: MailMessage): string {
+  const source = `${message.html}\n${message.text}`.replaceAll('&amp;', '&');
+  const match = /https?:\/\/[^\s"'<>()]+\/auth\/confirm\?token_hash=[^\s"'<>()]+/.exec(source);
+  if (!match) throw new Error(`no confirm link in mail "${message.subject}"`);
+  return match[0];
+}

@@ -40,7 +40,9 @@ describe('auth forms and the route guard', () => {
 
   test('an unconfirmed address is told so under the form and offered a new link', async () => {
     const email = `unconfirmed${Date.now().toString(36)}@example.com`;
-    const { error } = await app.server.client().auth.signUp({ email, password: 'unconfirmed pw 1' });
+    // An account whose link went out long ago: made by the service key, no mail sent, so a resend is
+    // not within GoTrue's max_frequency of the last one (a sign-up a moment ago would be refused, 429).
+    const { error } = await app.server.admin().auth.admin.createUser({ email, password: 'unconfirmed pw 1', email_confirm: false });
     assert.equal(error, null);
     await app.render('/auth/sign-in');
     await app.user.type(await screen.findByLabelText('Email'), email);
@@ -48,7 +50,8 @@ describe('auth forms and the route guard', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     await screen.findByText('Confirm your email first — we can resend the link.');
     await app.user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
-    await screen.findByText(`Check ${email} for the new link.`);
+    // Words true whether or not a link went out (GoTrue's resend answers alike): the toast and the form say them.
+    assert.ok((await screen.findAllByText(`If ${email} still needs confirming, a new link is on its way.`)).length >= 1);
   });
 
   test('sign-up refuses a short password in the form and sends a confirmation for a good one', async () => {

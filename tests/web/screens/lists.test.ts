@@ -76,4 +76,29 @@ describe('a list page', () => {
     assert.deepEqual(shown(), [names[0], names[2]], 'back in its place');
     await rtl.waitFor(() => assert.deepEqual(app.toasts().filter((t) => t.includes('You don’t have permission to do that.')).length, 1));
   });
+
+  test('a list deleted from its own page: the app goes to the lists and asks nothing more about it', async () => {
+    const { listId } = await listWithPlaces(['Musée Quatre']);
+    const asked: string[] = [];
+    let deleted = false;
+    app.intercept(async (request) => {
+      const body = request.body ? await request.clone().text() : '';
+      if (deleted && `${request.url} ${body}`.includes(listId)) asked.push(`${request.method} ${request.url} ${body}`);
+      if (request.method === 'DELETE' && request.url.includes('/rest/v1/lists')) deleted = true;
+      return undefined;
+    });
+    await app.render(`/lists/${listId}`);
+    await rtl.screen.findByRole('heading', { level: 1, name: 'Day out' });
+    await app.user.click(rtl.screen.getByRole('button', { name: 'List settings' }));
+    await app.user.click(await rtl.screen.findByRole('button', { name: 'Delete list…' }));
+    const confirm = await rtl.screen.findByRole('alertdialog', { name: 'Delete “Day out”?' });
+    await rtl.within(confirm).findByText(/This deletes its 1 place, 0 notes and 0 followers\./);
+    await app.user.click(rtl.within(confirm).getByRole('button', { name: 'Delete list' }));
+    await rtl.waitFor(() => assert.equal(window.location.pathname, '/lists'));
+    await rtl.waitFor(() => assert.ok(app.toasts().includes('List deleted')));
+    assert.ok(deleted);
+    // the list page has closed; whatever it had asked for stays unasked
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    assert.deepEqual(asked, []);
+  });
 });

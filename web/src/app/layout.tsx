@@ -1,5 +1,6 @@
 import { MapPin, Search } from 'lucide-react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { PageSkeleton } from '@/components/page-skeleton';
 import { Toaster } from '@/components/ui/toaster';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
@@ -21,9 +22,10 @@ function navClass({ isActive }: { isActive: boolean }) {
 /**
  * The frame of every page. From 768 px a top bar with the logo, the destinations and the
  * account; below it the top bar keeps the logo, search and the account, and the destinations
- * move to the bottom tab bar (decision 190). Neither bar wraps from 320 px up.
+ * move to the bottom tab bar (decision 190). Neither bar wraps from 320 px up. `loading`: the
+ * page's code is still on its way (the router's first render), a skeleton holds its place.
  */
-export function Layout() {
+export function Layout({ loading = false }: { loading?: boolean }) {
   const location = useLocation();
   const here = location.pathname + location.search;
   return (
@@ -64,7 +66,7 @@ export function Layout() {
       <OutboxRunner />
       <PersistCache />
       <main id="main" className="flex flex-1 flex-col pb-[calc(3.5rem+env(safe-area-inset-bottom))] md:pb-0">
-        <Outlet />
+        {loading ? <PageSkeleton /> : <Outlet />}
       </main>
       <TabBar here={here} />
       <Toaster />

@@ -10,8 +10,8 @@ import { RouteError } from './routes/route-error';
 
 /**
  * Route modules beyond Explore load on demand, keeping the first download small. While a
- * route's code loads on the first visit, the header is shown (the same Layout, signed-in state
- * not yet known) and a place's data is already being fetched. Paths come from the one route
+ * route's code loads on the first visit, the header and a page skeleton are shown (the same
+ * Layout, signed-in state not yet known) and a place's data is already being fetched. Paths come from the one route
  * table (lib/paths.ts). main.tsx creates it in a task of its own: matching the address and
  * starting the page's loaders is work a phone notices.
  */
@@ -23,7 +23,7 @@ export const createRouter = () =>
           <Layout />
         </AuthProvider>
       ),
-      hydrateFallbackElement: <Layout />,
+      hydrateFallbackElement: <Layout loading />,
       children: [
         {
           errorElement: <RouteError />,
@@ -35,6 +35,7 @@ export const createRouter = () =>
               path: childPath(routes.forgotPassword),
               lazy: () => import('./routes/auth/forgot-password').then((m) => ({ Component: m.ForgotPasswordRoute })),
             },
+            { path: childPath(routes.confirm), lazy: () => import('./routes/auth/confirm').then((m) => ({ Component: m.ConfirmRoute })) },
             {
               path: childPath(routes.resetPassword),
               lazy: () => import('./routes/auth/reset-password').then((m) => ({ Component: m.ResetPasswordRoute })),

@@ -11,11 +11,14 @@ const MemberHeader = lazyComponent(importAnew(() => import('./member-header')));
 /** Holds the account menu's place (its trigger is 56 × 44 px) while it loads: no layout shift. */
 const placeholder = <span className="inline-block h-11 w-14" aria-hidden="true" />;
 
-/** "Sign in" for visitors; the avatar and account menu for members. */
+/**
+ * "Sign in" for visitors; the avatar and account menu for members. A member whose sign-in still
+ * waits for the code from their authenticator app is not signed in yet: no member controls.
+ */
 export function UserMenu({ here }: { here: string }) {
-  const { status, user } = useAuth();
+  const { status, user, needsCode } = useAuth();
   if (status === 'loading') return <span className="size-9" aria-hidden="true" />;
-  if (!user) {
+  if (!user || needsCode) {
     return (
       <Link
         to={paths.signIn({ next: here.startsWith(authPrefix) ? null : here })}

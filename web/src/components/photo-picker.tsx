@@ -50,7 +50,7 @@ export function PhotoPicker({ value, onChange, altErrors = {}, disabled = false 
         continue;
       }
       if (file.size > maxSourceBytes) {
-        setError(messages.photoTooLarge);
+        setError(messages.photoSourceTooLarge);
         continue;
       }
       try {
@@ -69,7 +69,7 @@ export function PhotoPicker({ value, onChange, altErrors = {}, disabled = false 
     <fieldset className="space-y-3" disabled={disabled}>
       <legend className="text-sm font-medium text-slate-900">Photos (optional, up to 5)</legend>
       <p id={`${id}-hint`} className="text-sm text-slate-600">
-        JPEG, PNG or WebP under 5 MB. Photos are resized and their location data removed before upload.
+        JPEG, PNG or WebP. Large photos are resized on your device to 1600 px, and their location data removed, before upload.
       </p>
       <ul className="space-y-3">
         {value.map((photo, index) => (

@@ -1,5 +1,5 @@
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { useQueryClient } from '@tanstack/react-query';
+import { onlineManager, useQueryClient } from '@tanstack/react-query';
 import { createContext, startTransition, use, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { toast } from '@/lib/toast';
@@ -7,6 +7,7 @@ import { openedFromAuthLink, openedFromEmailChangeLink, safeNextPath } from './a
 import { paths } from './paths';
 import { clearPrivateData } from './query-client';
 import { privateKeyPrefix } from './query-keys';
+import { storedSession } from './stored-session';
 import { supabase } from './supabase';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
@@ -55,6 +56,10 @@ export function expectPasswordUpdate(): void {
  * every tab, so each one refreshes its account view through the event that says the user changed.
  */
 let emailChangeToAnnounce = openedFromEmailChangeLink;
+/** The app is about to verify an email-change link itself (features/auth, the mailed `token_hash` link). */
+export function expectEmailChange(): void {
+  emailChangeToAnnounce = true;
+}
 async function announceEmailChange(): Promise<void> {
   pendingUpdate = 'email-confirmed';
   const { error } = await supabase.auth.updateUser({});
@@ -99,7 +104,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   const shown = useRef<User | null>(null);
 
   useEffect(() => {
-    const react = (event: AuthChangeEvent, session: Session | null) => {
+    // Whether supabase-js has said who is signed in; until then, offline, the stored session stands in.
+    let reported = false;
+    const react = (event: AuthChangeEvent, reportedSession: Session | null) => {
+      reported = true;
+      // No session from supabase-js while offline, but one still stored: it could not be renewed
+      // for lack of network, and the member is still signed in on this device (decision 390).
+      const session = event === 'INITIAL_SESSION' && !reportedSession && !onlineManager.isOnline() ? storedSession() : reportedSession;
       const previous = shown.current;
       const user = session?.user ?? null;
       const reRead = (event === 'SIGNED_IN' || event === 'INITIAL_SESSION') && user !== null && previous?.id === user.id;
@@ -155,11 +166,25 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       if (event === 'INITIAL_SESSION') startTransition(apply);
       else apply();
     };
+    // Offline with an access token that has ended, supabase-js waits for the network to renew it
+    // before it reports anything: the member whose session is stored is signed in meanwhile.
+    const standIn = () => {
+      if (reported || onlineManager.isOnline()) return;
+      const stored = storedSession();
+      if (!stored) return;
+      shown.current = stored.user;
+      setState({ status: 'signed-in', session: stored, user: stored.user, recovery: false, needsCode: codeStillDue(stored) });
+    };
+    standIn();
+    const stopStandIn = onlineManager.subscribe(standIn);
     // Run outside the auth lock: the callback must not call supabase.auth itself synchronously.
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       setTimeout(() => react(event, session), 0);
     });
-    return () => data.subscription.unsubscribe();
+    return () => {
+      stopStandIn();
+      data.subscription.unsubscribe();
+    };
   }, [navigate, queryClient]);
 
   // Once the user has moved on (to Explore), a protected page sends visitors to sign-in again.

@@ -2,8 +2,12 @@
  * The one error catalogue of the app (docs/product.md "Error catalogue"): every failure from auth,
  * PostgREST, storage, edge functions or the network becomes a message a person understands and a
  * reaction the UI knows how to perform. Components never show raw server messages.
+ *
+ * Over 300 lines: the catalogue is one table of every message and the one function that reads
+ * each service's codes into it; split, a message and the code that picks it would drift apart.
  */
 import { onlineManager } from '@tanstack/query-core';
+import { offlineCause } from './offline-cause.ts';
 
 export const messages = {
   invalidCredentials: 'Email or password is incorrect.',
@@ -27,8 +31,11 @@ export const messages = {
   placeClosedToReviews: 'This place was hidden by a moderator and takes no new reviews.',
   notFound: 'We couldn’t find that.',
   photoTooLarge: 'Photos must be under 5 MB.',
+  photoSourceTooLarge: 'Choose a photo under 40 MB: larger files are too much to prepare on this device.',
   photoType: 'Use a JPEG, PNG or WebP image.',
   offline: 'You’re offline. We’ll retry when you’re back.',
+  /** Where data would be while the server cannot be reached (the offline banner says why). */
+  waitingForServer: 'This will load by itself as soon as Pinstar can be reached.',
   sessionExpired: 'Your session has ended. Sign in again.',
   mfaRequired: 'Enter the code from your authenticator app first.',
   mfaCodeInvalid: 'That code didn’t work. Check your authenticator app and try again.',
@@ -95,7 +102,7 @@ export const fieldMessages = {
   list_description: 'List descriptions are at most 500 characters.',
   list_note: 'Notes on a list are at most 280 characters.',
   replies_body: 'Replies are 1–1000 characters.',
-  phone: 'Phone numbers are 5–32 characters: digits, spaces and + ( ) . -',
+  phone: 'A phone number is 5 to 32 characters of digits, spaces, brackets, dots, dashes and a leading plus.',
   website: 'Websites start with http:// or https:// and are at most 300 characters.',
   price_level: 'Choose a price level from 1 to 4.',
   time_zone: 'Choose a time zone from the list.',
@@ -123,16 +130,13 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 }
 
-function isNetworkFailure(e: ErrorLike, error: unknown): boolean {
-  // Offline as the app has found it by its own requests (lib/reachability), not as navigator.onLine says.
-  if (!onlineManager.isOnline()) return true;
+/** A request that got no answer, as fetch, supabase-js and its parts report it. */
+function isUnansweredError(e: ErrorLike, error: unknown): boolean {
   const name = text(e.name);
   if (name === 'AuthRetryableFetchError' || name === 'FunctionsFetchError' || name === 'StorageUnknownError') {
     return /fetch|network/i.test(text(e.message)) || e.status === 0;
   }
-  // The app's own code failing to load on demand, online, is the server out of reach, as below.
-  if (error instanceof TypeError && /imported module|module script/i.test(error.message)) return false;
-  return error instanceof TypeError && /fetch|network|load failed/i.test(error.message);
+  return error instanceof TypeError && /fetch|network|load failed|imported module|module script/i.test(error.message);
 }
 
 /** Finds which known column a constraint or message is about (`profiles_username_check` → username). */
@@ -276,12 +280,20 @@ function fromStorage(e: ErrorLike): AppError | null {
  */
 export function describeError(error: unknown, options: { table?: string; quiet?: boolean } = {}): AppError {
   const e = asErrorLike(error);
-  if (isNetworkFailure(e, error)) return { code: 'network', message: messages.offline, reaction: 'offline' };
-  // A read the client gave up on (lib/supabase's timeout), or a server that does not answer,
-  // as supabase-js reports them: "TimeoutError: …", "TypeError: Failed to fetch".
+  // Offline as the app has found it by its own requests (lib/reachability), not as navigator.onLine
+  // says; worded by what the device says, so the words stay true when only the server is down.
+  if (!onlineManager.isOnline()) {
+    return { code: 'network', message: offlineCause() === 'device' ? messages.offline : messages.unreachable, reaction: 'offline' };
+  }
+  // A read the client gave up on (lib/supabase's timeout), or a server that does not answer
+  // although it answers the reachability probe (a refused route, code that did not load), as
+  // fetch and supabase-js report them: "TimeoutError: …", "TypeError: Failed to fetch".
   const said = `${text(e.name)}: ${text(e.message)}`;
   if (/\bTimeoutError\b/.test(said)) return { code: 'timeout', message: messages.timeout, reaction: 'retry' };
-  if (/fetch|network|load failed|module script failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said)) {
+  if (
+    isUnansweredError(e, error) ||
+    (/fetch|network|load failed|module script failed/i.test(said) && /\b(TypeError|FetchError)\b/.test(said))
+  ) {
     return { code: 'unreachable', message: messages.unreachable, reaction: 'retry' };
   }
   const code = text(e.code);

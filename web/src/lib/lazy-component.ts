@@ -9,19 +9,7 @@ import {
   type JSXElementConstructor,
   type LazyExoticComponent,
 } from 'react';
-import { reachability } from './reachability.ts';
-
-/** Resolves when the browser is online again (at once if it is). */
-function whenOnline(): Promise<void> {
-  return new Promise((resolve) => {
-    if (onlineManager.isOnline()) return resolve();
-    const stop = onlineManager.subscribe((online) => {
-      if (!online) return;
-      stop();
-      resolve();
-    });
-  });
-}
+import { reachability, whenOnline } from './reachability.ts';
 
 const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

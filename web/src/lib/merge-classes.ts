@@ -35,6 +35,8 @@ const rules: Rule[] = [
   [/^leading-(?:none|tight|snug|normal|relaxed|loose|\d+|\[[^\]]+\])$/, 'leading'],
   [/^(?:underline|overline|line-through|no-underline)$/, 'text-decoration'],
   [/^underline-offset-(?:\d+|auto)$/, 'underline-offset'],
+  [/^decoration-(?:solid|double|dotted|dashed|wavy)$/, 'text-decoration-style'],
+  [/^align-(?:baseline|top|middle|bottom|text-top|text-bottom|sub|super)$/, 'vertical-align'],
   [/^(?:uppercase|lowercase|capitalize|normal-case)$/, 'text-transform'],
   [/^(?:truncate|text-ellipsis|text-clip)$/, 'text-overflow'],
   [/^whitespace-/, 'whitespace'],

@@ -10,6 +10,8 @@ export const routes = {
   signUp: '/auth/sign-up',
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
+  /** Where the mailed links land; supabase/templates/*.html spell it too. */
+  confirm: '/auth/confirm',
   settings: '/settings',
   placeNew: '/places/new',
   place: '/places/:id',

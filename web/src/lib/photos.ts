@@ -1,12 +1,19 @@
 /** Review photos in storage: the bucket's rules, their public URL, preparing and uploading them. */
 import type { Database } from '@/lib/database.types';
+import { messages } from '@/lib/errors';
 import { computeThumbHash, cropAndResize, loadImage } from '@/lib/image';
 import { supabase } from '@/lib/supabase';
 import { uploadWithProgress } from '@/lib/upload';
 
 export const photoBucket = 'place-photos';
 export const maxPhotos = 5;
-export const maxSourceBytes = 5 * 1024 * 1024;
+/**
+ * The largest file the device is asked to prepare: a camera's photo (12 MP is 3–8 MB, 50 MP
+ * about 25 MB) is resized here, so it need not fit the bucket's 5 MB (decision 392).
+ */
+export const maxSourceBytes = 40 * 1024 * 1024;
+/** What the bucket takes (`place-photos`, 5 MiB): a prepared photo is always smaller. */
+export const maxUploadBytes = 5 * 1024 * 1024;
 export const acceptedTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 export const maxSide = 1600;
 
@@ -34,7 +41,10 @@ export async function preparePhoto(file: File): Promise<PreparedPhoto> {
   try {
     const image = await loadImage(source);
     const area = { x: 0, y: 0, width: image.naturalWidth, height: image.naturalHeight };
-    const blob = await cropAndResize(source, area, maxSide, 0.85);
+    let blob = await cropAndResize(source, area, maxSide, 0.85);
+    // 1600 px of WebP is far below the bucket's limit; a picture of pure noise could come near it.
+    if (blob.size > maxUploadBytes) blob = await cropAndResize(source, area, maxSide, 0.6);
+    if (blob.size > maxUploadBytes) throw new Error(messages.photoTooLarge);
     const scale = Math.min(1, maxSide / Math.max(area.width, area.height));
     const previewUrl = URL.createObjectURL(blob);
     return {

@@ -82,6 +82,45 @@ describe('whether the app can reach its server', () => {
   });
 });
 
+describe('answers that say nothing about now', () => {
+  afterEach(() => onlineManager.setOnline(true));
+
+  test('an answer to a request sent before the browser said it went offline leaves the app offline; a later one brings it back', () => {
+    let clock = 0;
+    const reach = createReachability({ probe: () => Promise.resolve(false), retryAfter: [60_000], now: () => clock });
+    const sentBefore = clock;
+    clock = 10;
+    reach.browserOffline();
+    reach.answered(sentBefore);
+    assert.equal(onlineManager.isOnline(), false, 'the answer left before the connection did');
+    clock = 20;
+    reach.answered(clock);
+    assert.equal(onlineManager.isOnline(), true);
+  });
+
+  test('a failure while the server is being asked learns the same verdict', async () => {
+    let answer: (reachable: boolean) => void = () => undefined;
+    const reach = createReachability({ probe: () => new Promise<boolean>((resolve) => (answer = resolve)), retryAfter: [60_000] });
+    const first = reach.failed();
+    const second = reach.failed();
+    answer(false);
+    assert.deepEqual(await Promise.all([first, second]), [false, false]);
+    assert.equal(onlineManager.isOnline(), false);
+  });
+
+  test('whenOnline waits for the app to reach the server again', async () => {
+    const reach = createReachability({ probe: () => Promise.resolve(false), retryAfter: [60_000] });
+    reach.browserOffline();
+    let done = false;
+    const waiting = reach.whenOnline().then(() => (done = true));
+    await settle();
+    assert.equal(done, false);
+    reach.answered();
+    await waiting;
+    assert.equal(done, true);
+  });
+});
+
 describe('a fetch that got no answer', () => {
   test('network errors and timeouts count; a caller giving up does not', () => {
     assert.equal(isUnanswered(new TypeError('Failed to fetch')), true);

@@ -20,22 +20,47 @@ const env = readEnv();
 /** How long a read may take before the app says so and offers to try again (decision 196). */
 export const readTimeoutMs = 5000;
 
-/** Reads (GET, HEAD) give up after `readTimeoutMs`; writes and uploads take the time they need. */
+/** supabase-js's request for a new access token (GoTrueClient._refreshAccessToken). */
+function isSessionRefresh(input: RequestInfo | URL): boolean {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  return url.startsWith(`${env.supabaseUrl}/auth/v1/token`) && url.includes('grant_type=refresh_token');
+}
+
+/**
+ * Reads (GET, HEAD) give up after `readTimeoutMs`, and so does a session refresh (everything the
+ * member does waits for it; one with no answer is tried again by supabase-js, and held while the
+ * app is offline, decision 395); writes and uploads take the time they need.
+ */
 function fetchWithTimeout(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const method = (init?.method ?? 'GET').toUpperCase();
-  if (method !== 'GET' && method !== 'HEAD') return fetch(input, init);
+  if (method !== 'GET' && method !== 'HEAD' && !isSessionRefresh(input)) return fetch(input, init);
   const timeout = AbortSignal.timeout(readTimeoutMs);
   return fetch(input, { ...init, signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout });
 }
 
-/** Every request tells whether the server answered (decision 284): the app's online state follows it. */
+/**
+ * Every request tells whether the server answered (decision 284): the app's online state follows
+ * it. A request that failed for lack of network throws only once the server has been asked, so
+ * whoever reads the error (the error catalogue, a write deciding to queue itself) knows whether
+ * the app is offline now; a read that timed out says so at once (decision 196).
+ *
+ * Offline, a session refresh waits for the connection instead of failing (decision 390):
+ * supabase-js would try it again and again for half a minute, report the member signed out,
+ * and then refuse to try for a minute more after the connection returns, sending the member's
+ * requests as a visitor meanwhile. Held, the refresh goes out when the server answers again.
+ */
 async function fetchAndReport(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (isSessionRefresh(input)) await reachability.whenOnline();
+  const sentAt = performance.now();
   try {
     const response = await fetchWithTimeout(input, init);
-    reachability.answered();
+    reachability.answered(sentAt);
     return response;
   } catch (error: unknown) {
-    if (isUnanswered(error)) void reachability.failed();
+    if (isUnanswered(error)) {
+      const verdict = reachability.failed(sentAt);
+      if (!(error instanceof DOMException && error.name === 'TimeoutError')) await verdict;
+    }
     throw error;
   }
 }
@@ -58,7 +83,13 @@ function probeServer(): Promise<boolean> {
   );
 }
 
-startReachability({ probe: probeServer });
+/**
+ * A page the service worker served from the device because the network did not answer carries
+ * this mark (vite.config.ts): the app starts offline instead of finding out by its first request.
+ */
+const pageFromDevice = typeof document !== 'undefined' && document.querySelector('meta[name="pinstar-page-from-device"]') !== null;
+
+startReachability({ probe: probeServer, startOffline: pageFromDevice });
 
 /**
  * The signal for a read-only RPC: RPCs go by POST, which `fetchWithTimeout` lets take its time
@@ -70,10 +101,17 @@ export function readSignal(signal?: AbortSignal): AbortSignal {
   return signal ? AbortSignal.any([signal, timeout]) : timeout;
 }
 
+/**
+ * Where supabase-js keeps the session in localStorage: its own default name, given explicitly so
+ * the app can read the stored session while supabase-js waits for the network (lib/auth.tsx).
+ */
+export const authStorageKey = `sb-${new URL(env.supabaseUrl).hostname.split('.')[0]}-auth-token`;
+
 export const supabase = createClient<Database>(env.supabaseUrl, env.supabaseAnonKey, {
   global: { fetch: fetchAndReport },
   auth: {
     flowType: detectFlowType(),
+    storageKey: authStorageKey,
     detectSessionInUrl: true,
     persistSession: true,
     autoRefreshToken: true,

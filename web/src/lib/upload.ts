@@ -1,3 +1,4 @@
+import { reachability } from './reachability';
 import { supabase, supabaseAnonKey, supabaseUrl } from './supabase';
 
 export interface UploadOptions {
@@ -43,6 +44,7 @@ export async function uploadWithProgress({
   const token = data.session?.access_token;
   if (!token) throw new UploadError('Sign in to upload.', 401, '401', 'InvalidJWT');
   const url = `${supabaseUrl.replace(/\/$/, '')}/storage/v1/object/${bucket}/${path.split('/').map(encodeURIComponent).join('/')}`;
+  const sentAt = performance.now();
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', url);
@@ -55,6 +57,8 @@ export async function uploadWithProgress({
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
     };
     xhr.onload = () => {
+      // Any answer tells the app it is online, as every other request does (lib/supabase.ts).
+      reachability.answered(sentAt);
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress?.(1);
         resolve(path);
@@ -75,7 +79,8 @@ export async function uploadWithProgress({
         ),
       );
     };
-    xhr.onerror = () => reject(new TypeError('Failed to fetch'));
+    // No answer: the server is asked first, so the caller knows whether the app is offline.
+    xhr.onerror = () => void reachability.failed(sentAt).then(() => reject(new TypeError('Failed to fetch')));
     xhr.onabort = () => reject(new DOMException('Upload cancelled', 'AbortError'));
     signal?.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(body);

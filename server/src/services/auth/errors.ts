@@ -117,6 +117,8 @@ export const authErrors = {
   oauthAuthorizationNotFound: () => new AuthError(404, 'oauth_authorization_not_found', 'authorization not found'),
   oauthConsentNotFound: () => new AuthError(404, 'oauth_consent_not_found', 'No active grant found for this client'),
   invalidClientCredentials: e(400, 'invalid_credentials'),
+  /** The database's disk is full (53100, decision 308): 507; GoTrue has no code for it. */
+  insufficientStorage: () => new AuthError(507, 'insufficient_storage', 'There is no space left on the server to save this change'),
   unexpected: () => new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
 };
 

@@ -41,6 +41,15 @@ export function verifyUrl(ctx: AuthDeps, token: string, type: string, redirectTo
   return `${externalUrl(ctx)}/verify?${query.toString()}`;
 }
 
+/** Sets the user's mail token columns; answers the user's metadata, which the mail's template may name. */
+async function updateUser(tx: Tx, assignments: string, params: unknown[]): Promise<Record<string, unknown>> {
+  const { rows } = await tx.query<{ data: Record<string, unknown> | null }>(
+    `update auth.users set ${assignments} where id = $1 returning raw_user_meta_data as data`,
+    params,
+  );
+  return rows[0]?.data ?? {};
+}
+
 async function saveFlowState(tx: Tx, userId: string, pkce: Pkce, method: string): Promise<void> {
   await tx.query(
     `insert into auth.flow_state (id, user_id, auth_code, code_challenge_method, code_challenge, provider_type, created_at, updated_at, authentication_method)
@@ -66,12 +75,15 @@ export async function prepareConfirmation(
   const otp = newOtp(ctx.settings.otpLength);
   const token = (pkce ? pkcePrefix : '') + tokenHash(user.email, otp);
   const invited = kind === 'invite' ? ', invited_at = now()' : '';
-  await tx.query(
-    `update auth.users set confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()${invited} where id = $1`,
-    [user.id, token],
-  );
+  const userData = await updateUser(tx, `confirmation_token = $2, confirmation_sent_at = now(), updated_at = now()${invited}`, [
+    user.id,
+    token,
+  ]);
   if (pkce) await saveFlowState(tx, user.id, pkce, kind === 'invite' ? 'invite' : 'email/signup');
-  return { kind, data: { to: user.email, email: user.email, token: otp, confirmationUrl: verifyUrl(ctx, token, kind, redirectTo) } };
+  return {
+    kind,
+    data: { to: user.email, email: user.email, token: otp, confirmationUrl: verifyUrl(ctx, token, kind, redirectTo), userData },
+  };
 }
 
 /** sendPasswordRecovery / sendMagicLink: both use the recovery token column, as GoTrue does. */
@@ -85,9 +97,12 @@ export async function prepareRecovery(
 ): Promise<PendingMail> {
   const otp = newOtp(ctx.settings.otpLength);
   const token = (pkce ? pkcePrefix : '') + tokenHash(user.email, otp);
-  await tx.query(`update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1`, [user.id, token]);
+  const userData = await updateUser(tx, `recovery_token = $2, recovery_sent_at = now(), updated_at = now()`, [user.id, token]);
   if (pkce) await saveFlowState(tx, user.id, pkce, kind);
-  return { kind, data: { to: user.email, email: user.email, token: otp, confirmationUrl: verifyUrl(ctx, token, kind, redirectTo) } };
+  return {
+    kind,
+    data: { to: user.email, email: user.email, token: otp, confirmationUrl: verifyUrl(ctx, token, kind, redirectTo), userData },
+  };
 }
 
 /**
@@ -108,9 +123,10 @@ export async function prepareEmailChange(
   const both = ctx.settings.doubleConfirmChanges && user.email !== '';
   const otpCurrent = newOtp(ctx.settings.otpLength);
   const tokenCurrent = both ? prefix + tokenHash(user.email, otpCurrent) : '';
-  await tx.query(
-    `update auth.users set email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
-       email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now() where id = $1`,
+  const userData = await updateUser(
+    tx,
+    `email_change = $2, email_change_token_new = $3, email_change_token_current = $4,
+       email_change_confirm_status = 0, email_change_sent_at = now(), updated_at = now()`,
     [user.id, newEmail, tokenNew, tokenCurrent],
   );
   if (pkce) await saveFlowState(tx, user.id, pkce, 'email_change');
@@ -123,6 +139,7 @@ export async function prepareEmailChange(
         newEmail,
         token: otpNew,
         confirmationUrl: verifyUrl(ctx, tokenNew, 'email_change', redirectTo),
+        userData,
       },
     },
   ];
@@ -135,6 +152,7 @@ export async function prepareEmailChange(
         newEmail,
         token: otpCurrent,
         confirmationUrl: verifyUrl(ctx, tokenCurrent, 'email_change', redirectTo),
+        userData,
       },
     });
   }

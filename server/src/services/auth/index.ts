@@ -96,6 +96,7 @@ export function createAuthService(deps: ServiceDeps): Service[] {
     // Two sign-ups racing for one address: the unique index decides, answered as GoTrue would.
     if (error instanceof DbError && error.code === '23505' && error.constraint === 'users_email_partial_key')
       return renderAuthError(c, authErrors.emailExists());
+    if (error instanceof DbError && error.code === '53100') return renderAuthError(c, authErrors.insufficientStorage());
     deps.log.error(`auth ${c.req.method} ${new URL(c.req.url).pathname}`, error);
     return renderAuthError(c, authErrors.unexpected());
   });

@@ -7,4 +7,6 @@ export interface MailData {
   token: string;
   email: string;
   newEmail?: string;
+  /** The user's metadata, a template's `{{ .Data.<key> }}`. */
+  userData?: Record<string, unknown>;
 }

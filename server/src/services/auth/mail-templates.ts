@@ -19,10 +19,14 @@ const tableNames: Record<MailKind, string> = {
   reauthentication: 'reauthentication',
 };
 
+/** `{{ .Name }}` and `{{ .Data.key }}` (with Go's `{{-`/`-}}` trim markers): what this server fills. */
+const action = /\{\{(-?)\s*\.([A-Za-z_]\w*)(?:\.([A-Za-z_]\w*))?\s*(-?)\}\}/g;
+
 /**
  * `subject` and `content_path` of each `[auth.email.template.*]`. The path is tried relative to
  * the folder holding `supabase/` (the CLI's examples: "./supabase/templates/…") and then to the
- * project folder itself; a missing file is reported once and the default body is used.
+ * project folder itself; a missing file is reported once and the default body is used. Template
+ * actions other than fields (`{{ if … }}`, functions) are reported: they are left as written.
  */
 export function loadCustomTemplates(config: ServerConfig, log: Logger): Partial<Record<MailKind, CustomTemplate>> {
   const out: Partial<Record<MailKind, CustomTemplate>> = {};
@@ -39,13 +43,22 @@ export function loadCustomTemplates(config: ServerConfig, log: Logger): Partial<
       if (file) html = readFileSync(file, 'utf8');
       else log.warn(`auth: email template ${name}: ${table.content_path} not found; using the default`);
     }
+    for (const source of [subject, html]) {
+      const other = (source ?? '').replace(action, '').match(/\{\{[\s\S]*?\}\}/);
+      if (other) log.warn(`auth: email template ${name}: ${other[0]} is left as written (this server fills fields only)`);
+    }
     if (subject || html) out[kind] = { subject, html };
   }
   return out;
 }
 
-/** The variables GoTrue's templates use (`{{ .ConfirmationURL }}` …); other actions are left as written. */
-export function templateVariables(data: MailData, siteUrl: string): Record<string, string> {
+/**
+ * The data GoTrue's templates are executed with (internal/mailer/templatemailer/templatemailer.go):
+ * `TokenHash` is the stored token the link carries (with its `pkce_` prefix in a PKCE flow), which
+ * `POST /verify` takes as `token_hash`; `Data` is the user's metadata; `SendingTo` the address of
+ * this copy of an email change.
+ */
+export function templateVariables(data: MailData, siteUrl: string): Record<string, unknown> {
   let tokenHash = '';
   let redirectTo = siteUrl;
   if (data.confirmationUrl) {
@@ -60,12 +73,86 @@ export function templateVariables(data: MailData, siteUrl: string): Record<strin
     SiteURL: siteUrl,
     Email: data.email,
     NewEmail: data.newEmail ?? '',
+    SendingTo: data.to,
     RedirectTo: redirectTo,
+    Data: data.userData ?? {},
   };
 }
 
-export function fillTemplate(source: string, vars: Record<string, string>): string {
-  return source.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (whole, name: string) => vars[name] ?? whole);
+const htmlEntities: Record<string, string> = {
+  '\u0000': '\uFFFD',
+  '"': '&#34;',
+  '&': '&amp;',
+  "'": '&#39;',
+  '+': '&#43;',
+  '<': '&lt;',
+  '>': '&gt;',
+};
+/** html/template's htmlEscaper (and its attrEscaper for quoted attribute values). */
+const escaped = new RegExp(`[${String.fromCharCode(0)}"&'+<>]`, 'g');
+const escapeHtml = (value: string) => value.replace(escaped, (ch) => htmlEntities[ch] ?? ch);
+
+const percent = (ch: string) => [...Buffer.from(ch, 'utf8')].map((byte) => `%${byte.toString(16).toUpperCase().padStart(2, '0')}`).join('');
+/** html/template's urlNormalizer: encodes what may not appear in a URL, keeps reserved characters and escapes. */
+const normalizeUrl = (value: string) => value.replace(/[^A-Za-z0-9\-._~!#$&*+,/:;=?@[\]%]/gu, percent);
+/** html/template's urlEscaper: a query value, everything but unreserved characters encoded. */
+const escapeUrlPart = (value: string) => value.replace(/[^A-Za-z0-9\-._~]/gu, percent);
+/** html/template's urlFilter: a URL with a scheme other than http, https or mailto is replaced. */
+function filterUrl(value: string): string {
+  const scheme = /^([^/?#]*?):/.exec(value)?.[1];
+  return scheme === undefined || /^(https?|mailto)$/i.test(scheme) ? value : '#ZgotmplZ';
+}
+
+/** Attributes html/template reads as URLs (attrTypeMap, and names holding src, uri or url). */
+const urlAttributes = new Set(['action', 'background', 'cite', 'codebase', 'data', 'formaction', 'href', 'icon', 'longdesc']);
+const isUrlAttribute = (name: string) =>
+  urlAttributes.has(name) || ['manifest', 'poster', 'profile', 'usemap'].includes(name) || /src|uri|url/.test(name);
+
+/** How a value is escaped where the template text before it leaves off (html/template's contexts, simplified). */
+function escaperAt(before: string): (value: string) => string {
+  const open = before.lastIndexOf('<');
+  if (open <= before.lastIndexOf('>')) return escapeHtml;
+  const attribute = /([^\s"'<>/=]+)\s*=\s*(?:"([^"]*)|'([^']*))$/.exec(before.slice(open));
+  if (!attribute) return escapeHtml;
+  const name = (attribute[1] ?? '').toLowerCase();
+  const soFar = attribute[2] ?? attribute[3] ?? '';
+  if (!isUrlAttribute(name)) return escapeHtml;
+  if (soFar === '') return (value) => escapeHtml(normalizeUrl(filterUrl(value)));
+  if (/[?#]/.test(soFar)) return (value) => escapeHtml(escapeUrlPart(value));
+  return (value) => escapeHtml(normalizeUrl(value));
+}
+
+function show(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/**
+ * Executes a template as GoTrue does with Go's html/template, for the field actions templates use:
+ * each value escaped for where it lands — HTML text, a quoted attribute, a URL's start (only http,
+ * https and mailto pass), its path or its query. A missing field is empty.
+ */
+export function renderTemplate(source: string, vars: Record<string, unknown>): string {
+  let out = '';
+  /** The template text so far with each action as a plain letter: what decides the next one's context. */
+  let text = '';
+  let last = 0;
+  for (const match of source.matchAll(action)) {
+    const [whole, trimLeft, field = '', key, trimRight] = match;
+    let literal = source.slice(last, match.index);
+    if (trimLeft) literal = literal.replace(/\s+$/, '');
+    out += literal;
+    text += literal;
+    const raw = vars[field];
+    const value = key === undefined ? raw : raw && typeof raw === 'object' ? (raw as Record<string, unknown>)[key] : undefined;
+    out += escaperAt(text)(show(value));
+    text += 'x';
+    last = match.index + whole.length;
+    if (trimRight) last += /^\s*/.exec(source.slice(last))?.[0].length ?? 0;
+  }
+  return out + source.slice(last);
 }
 
 /** A plain-text part for an HTML template: links kept as `label (url)`, tags dropped. */
@@ -80,8 +167,9 @@ export function htmlToText(html: string): string {
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')
     .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
+    .replace(/&quot;|&#34;/g, '"')
     .replace(/&#39;/g, "'")
+    .replace(/&#43;/g, '+')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
 }

@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import { tomlValue, type ServerConfig } from '../../lib/config.ts';
 import type { MailData, MailKind } from './mail-kinds.ts';
-import { fillTemplate, htmlToText, templateVariables, type CustomTemplate } from './mail-templates.ts';
+import { htmlToText, renderTemplate, templateVariables, type CustomTemplate } from './mail-templates.ts';
 import type { Mailbox } from './mailbox.ts';
 
 export interface Mailer {
@@ -58,9 +58,9 @@ export function renderMail(
   if (custom) {
     const vars = templateVariables(data, siteUrl);
     const fallback = renderMail(kind, data);
-    const html = custom.html === null ? fallback.html : fillTemplate(custom.html, vars);
+    const html = custom.html === null ? fallback.html : renderTemplate(custom.html, vars);
     return {
-      subject: custom.subject === null ? t.subject : fillTemplate(custom.subject, vars),
+      subject: custom.subject === null ? t.subject : htmlToText(renderTemplate(custom.subject, vars)),
       html,
       text: custom.html === null ? fallback.text : htmlToText(html),
     };

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/types.ts';
+import { hasBackReference } from '../../lib/regex-back-reference.ts';
 import { filterValidation } from './change-filter-sql.ts';
 import type { CapturedChange } from './change-payload.ts';
 import type { ChangeSubscription } from './change-subscription.ts';
@@ -78,6 +79,19 @@ export class SubscriptionRegistry {
     return out;
   }
 
+  /**
+   * On the embedded database a `match`/`imatch` filter with a back-reference is refused at join,
+   * as REST refuses it (decision 307): every change would run it once per subscriber, one
+   * statement at a time, and hold every other caller.
+   */
+  #refusedRegex(sub: ChangeSubscription): string | null {
+    if (this.#db.backend !== 'pglite') return null;
+    const refused = sub.params.filters.some((f) => (f.op === 'match' || f.op === 'imatch') && hasBackReference(f.value));
+    return refused
+      ? 'invalid regular expression: back-references are not available on the embedded database (run on PostgreSQL with DATABASE_URL)'
+      : null;
+  }
+
   async #check(sub: ChangeSubscription): Promise<string | null> {
     const catalog = this.#catalog;
     let tables = catalog.matching(sub.params.schema, sub.params.table);
@@ -91,7 +105,7 @@ export class SubscriptionRegistry {
     if (sub.params.filters.length && sub.params.table !== '*' && sub.params.schema !== '*') {
       const info = await catalog.table(sub.params.schema, sub.params.table);
       const check = info ? filterValidation(info, sub.params.filters) : { error: 'table not found', sql: '', params: [] };
-      let problem = check.error;
+      let problem = check.error ?? this.#refusedRegex(sub);
       if (!problem && check.sql) {
         problem = await this.#db
           .transaction({ kind: 'system' }, (tx) => tx.query(check.sql, check.params), { readOnly: true })

@@ -151,6 +151,15 @@ export const errors = {
       null,
       'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
     ),
+  /** 2201B, PostgreSQL's code for a regex it refuses: back-references on the embedded database (decision 307). */
+  backReference: () =>
+    new RestError(
+      400,
+      '2201B',
+      'invalid regular expression: back-references are not available on the embedded database',
+      null,
+      'Back-references make matching time grow exponentially, and the embedded database runs one statement at a time. Set DATABASE_URL to a PostgreSQL server to use them.',
+    ),
   /** PGRST301 for an opaque key the gateway does not know (hosted answers this before PostgREST). */
   invalidApiKey: () =>
     new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check your Supabase `anon` or `service_role` API key.'),
@@ -176,6 +185,8 @@ export function statusForSqlState(code: string, message: string, authed: boolean
   if (['25', '2D', '38', '39', '3B', '40', '54', '55', '58', 'F0', 'HV', 'XX'].includes(two)) return 500;
   if (two === '28') return 403;
   if (code === '53400') return 500;
+  // A full disk: 507 Insufficient Storage, not PostgREST's 503 for class 53 — a retry does not help until space is freed (decision 308).
+  if (code === '53100') return 507;
   if (two === '53') return 503;
   if (code === '57P01') return 503;
   if (two === '57') return 500;

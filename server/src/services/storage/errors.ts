@@ -95,6 +95,9 @@ export function fromDbError(raw: unknown): unknown {
         : make('InvalidRequest', 404, 'The related resource does not exist');
     case '57014':
       return errors.databaseTimeout();
+    case '53100':
+      // The database's disk is full (decision 308): the same 507 as a full object store.
+      return errors.insufficientStorage();
     case '22023':
       // A token whose role does not exist (PostgREST answers 401): the caller is refused, not the server broken.
       return /^role ".*" does not exist$/.test(error.message)

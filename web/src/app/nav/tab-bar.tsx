@@ -18,7 +18,9 @@ const tabClass = ({ isActive }: { isActive: boolean }) =>
  * profile query stays out of the first download.
  */
 export function TabBar({ here }: { here: string }) {
-  const { user } = useAuth();
+  const { user: signedIn, needsCode } = useAuth();
+  // Until the authenticator's code is accepted, the tabs are a visitor's.
+  const user = needsCode ? null : signedIn;
   const me = user ? paths.settings() : paths.signIn({ next: here.startsWith(authPrefix) ? null : here });
   // Members get their feed before the moderation log.
   const tabs = user ? [...navTabs.slice(0, 3), feedTab, ...navTabs.slice(3)] : navTabs;

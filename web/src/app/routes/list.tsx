@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ListDetail, openListQuery } from '@/features/lists';
 import { HiddenNotice, ReportButton } from '@/features/moderation';
@@ -17,16 +17,20 @@ export function ListRoute() {
   const query = useQuery({ ...openListQuery(id), enabled: status !== 'loading' });
   const me = user ? { id: user.id, name: profile.data?.display_name ?? '' } : null;
   let body;
-  if (query.isError) {
-    const code = (query.error as { code?: unknown }).code;
-    body =
-      code === 'P0002' || code === '22P02' ? <NotFoundRoute /> : <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  const code = query.isError ? (query.error as { code?: unknown }).code : undefined;
+  if (code === 'P0002' || code === '22P02') {
+    body = <NotFoundRoute what="list" />;
   } else if (!query.data) {
     body = (
-      <div role="status" aria-label="Loading list" className="space-y-3">
-        <Skeleton className="h-8 w-1/2" />
-        <Skeleton className="h-64 w-full" />
-      </div>
+      <QueryFallback
+        query={query}
+        skeleton={
+          <div role="status" aria-label="Loading list" className="space-y-3">
+            <Skeleton className="h-8 w-1/2" />
+            <Skeleton className="h-64 w-full" />
+          </div>
+        }
+      />
     );
   } else {
     const { list } = query.data;

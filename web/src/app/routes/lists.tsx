@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { ImportListDialog, ListSummaries, myListsQuery, NewListForm } from '@/features/lists';
 import { RequireAuth, useUser } from '@/lib/auth';
@@ -10,8 +10,7 @@ function MyLists() {
   const user = useUser();
   const navigate = useNavigate();
   const query = useQuery(myListsQuery(user.id));
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <Skeleton className="h-40 w-full" />;
+  if (query.data === undefined) return <QueryFallback query={query} skeleton={<Skeleton className="h-40 w-full" />} />;
   const { mine, shared, followed } = query.data;
   return (
     <div className="space-y-8">

@@ -8,7 +8,8 @@ import { isModerator } from '@/lib/permissions';
 export function ModerationLogRoute() {
   const { status } = useAuth();
   const profile = useMyProfile();
-  const deciding = status === 'loading' || (status === 'signed-in' && profile.isPending);
+  // Whether the reader moderates is known once their profile has come; offline without it, the log is the public one.
+  const deciding = status === 'loading' || (status === 'signed-in' && profile.isPending && profile.fetchStatus === 'fetching');
   return (
     <div className="mx-auto w-full max-w-3xl px-4 py-8">
       <title>Moderation log · Pinstar</title>

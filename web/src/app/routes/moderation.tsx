@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenContent, ModerationNotAllowed, ReportQueue, RoleManager } from '@/features/moderation';
 import { PendingEditsQueue } from '@/features/places';
@@ -26,11 +27,17 @@ function Section({ id, title, children }: { id: string; title: string; children:
 export function ModerationRoute() {
   const { status, user } = useAuth();
   const profile = useMyProfile();
-  if (status === 'loading' || (user && profile.isPending)) {
+  const loading = (
+    <div role="status" aria-label="Loading moderation" className="mx-auto w-full max-w-4xl space-y-3 px-4 py-8">
+      <Skeleton className="h-8 w-48" />
+      <Skeleton className="h-40 w-full" />
+    </div>
+  );
+  if (status === 'loading') return loading;
+  if (user && profile.data === undefined) {
     return (
-      <div role="status" aria-label="Loading moderation" className="mx-auto w-full max-w-4xl space-y-3 px-4 py-8">
-        <Skeleton className="h-8 w-48" />
-        <Skeleton className="h-40 w-full" />
+      <div className="mx-auto w-full max-w-4xl px-4 py-8">
+        <QueryFallback query={profile} skeleton={loading} />
       </div>
     );
   }

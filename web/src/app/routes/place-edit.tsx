@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { PlaceForm, placeQuery } from '@/features/places';
 import { useMyProfile } from '@/features/profiles';
@@ -12,9 +12,9 @@ function EditPlace({ id }: { id: string }) {
   const user = useUser();
   const query = useQuery(placeQuery(id));
   const profile = useMyProfile();
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (query.data === null) return <NotFoundRoute />;
-  if (!query.data || profile.isPending) return <Skeleton className="h-96 w-full" />;
+  if (query.data === undefined) return <QueryFallback query={query} skeleton={<Skeleton className="h-96 w-full" />} />;
+  if (profile.data === undefined) return <QueryFallback query={profile} skeleton={<Skeleton className="h-96 w-full" />} />;
   if (!canEditPlace(query.data, user.id, profile.data))
     return <p role="alert">You don’t have permission to do that: only the member who added a place and moderators edit it.</p>;
   return (

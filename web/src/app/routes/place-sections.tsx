@@ -4,6 +4,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { HiddenNotice, ReportButton } from '@/features/moderation';
 import { PhotoGallery, placePhotosQuery } from '@/features/photos';
 import { NewReviewsPill, ReviewComposer, ReviewList, reviewsQuery } from '@/features/reviews';
+import { useOnline } from '@/hooks/use-online';
 
 /**
  * The parts of a place page below its header, loaded after it (place.tsx): the review form,
@@ -19,8 +20,9 @@ export function SectionHeading({ id, children, focusable = false }: { id: string
 
 export function PlacePhotos({ placeId }: { placeId: string }) {
   const { status } = useQuery({ ...placePhotosQuery(placeId), notifyOnChangeProps: ['status'] });
+  const online = useOnline();
   return (
-    <MountWhenSettled settled={status !== 'pending'} fallback={<Skeleton className="h-24 w-full" />}>
+    <MountWhenSettled settled={status !== 'pending' || !online} fallback={<Skeleton className="h-24 w-full" />}>
       <PhotoGallery
         placeId={placeId}
         photoActions={(photo) => <ReportButton targetType="photo" targetId={photo.id} label={`Report photo: ${photo.alt}`} />}
@@ -83,12 +85,16 @@ function MountWhenSettled({ settled, fallback, children }: { settled: boolean; f
   return shown ? children : fallback;
 }
 
-/** The review list's loading look, until its first page (newest first, as the list opens) has settled. */
+/**
+ * The review list's loading look, until its first page (newest first, as the list opens) has
+ * settled, or waits for the connection (the list then says so).
+ */
 function FirstPageFirst({ placeId, children }: { placeId: string; children: ReactNode }) {
   const { status } = useInfiniteQuery({ ...reviewsQuery(placeId, 'newest'), notifyOnChangeProps: ['status'] });
+  const online = useOnline();
   return (
     <MountWhenSettled
-      settled={status !== 'pending'}
+      settled={status !== 'pending' || !online}
       fallback={
         <div>
           <div className="flex min-h-9 items-center justify-between gap-2" />

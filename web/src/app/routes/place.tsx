@@ -6,7 +6,7 @@ import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { Photo } from '@/components/photo';
 import { coverBand } from '@/components/places/cover-band';
 import { PlaceSummary } from '@/components/places/place-summary';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { SectionBoundary } from '@/components/section-boundary';
 import { buttonVariants } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -144,7 +144,7 @@ function PlaceDetail({ place }: { place: Place }) {
           Rating
         </h2>
         <SectionBoundary name="rating">
-          <RatingHistogram place={shown} />
+          <RatingHistogram place={shown} hold={newReviews > 0} />
         </SectionBoundary>
       </section>
       <section aria-labelledby="photos-title" className="space-y-3">
@@ -198,13 +198,7 @@ export function PlaceRoute() {
   if (query.data === null) return <NotFoundRoute />;
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6">
-      {query.data ? (
-        <PlaceDetail place={query.data} />
-      ) : query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
-      ) : (
-        <PlaceSkeleton />
-      )}
+      {query.data ? <PlaceDetail place={query.data} /> : <QueryFallback query={query} skeleton={<PlaceSkeleton />} />}
     </div>
   );
 }

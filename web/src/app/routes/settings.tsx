@@ -1,5 +1,6 @@
 import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { YourData } from '@/features/account';
 import { ChangeEmailForm, SetPasswordForm } from '@/features/auth';
@@ -69,10 +70,11 @@ function useEmailChangeLanding() {
 
 function Settings() {
   const user = useUser();
-  const { data: profile, isPending, error } = useMyProfile();
+  const query = useMyProfile();
+  const profile = query.data;
   useEmailChangeLanding();
-  if (isPending) return <Loading />;
-  if (error || !profile) throw error ?? new Error('Your profile is missing');
+  if (profile === undefined) return <QueryFallback query={query} skeleton={<Loading />} />;
+  if (!profile) throw new Error('Your profile is missing');
   return (
     <div className="space-y-6">
       <Section id="settings-profile" title="Profile">
@@ -95,7 +97,7 @@ function Settings() {
         <div className="grid gap-8 lg:grid-cols-2">
           <div className="space-y-3">
             <h3 className="font-medium">Two-factor sign-in</h3>
-            <TwoFactorSettings userId={user.id} />
+            <TwoFactorSettings userId={user.id} role={profile.role} />
           </div>
           <div className="space-y-3">
             <h3 className="font-medium">Passkeys</h3>

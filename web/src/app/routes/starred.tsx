@@ -3,7 +3,7 @@ import { Suspense, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { MapPlaceholder, PlacesMap } from '@/components/map';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { starredPlacesQuery } from '@/features/stars';
 import { RequireAuth, useUser } from '@/lib/auth';
@@ -21,8 +21,7 @@ function Starred() {
     const spread = Math.max(...places.map((p) => Math.max(Math.abs(p.lat - lat), Math.abs(p.lng - lng))));
     return { lat, lng, zoom: spread < 0.05 ? 13 : spread < 0.5 ? 10 : spread < 5 ? 6 : 2 };
   }, [places]);
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
-  if (query.isPending) return <PlaceListSkeleton />;
+  if (query.data === undefined) return <QueryFallback query={query} skeleton={<PlaceListSkeleton />} />;
   if (places.length === 0) {
     return (
       <p className="text-slate-700">

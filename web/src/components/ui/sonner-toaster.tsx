@@ -9,7 +9,15 @@ const contrastSafeColors = {
   '--error-text': 'hsl(360, 100%, 36%)',
 } as CSSProperties;
 
+/**
+ * Toasts keep clear of the phone's bottom tab bar (`--toast-bottom`, index.css), at every width
+ * where it shows — sonner's own "mobile" offset starts at 600 px, the tab bar at 768 px.
+ */
+const aboveTabBar = { bottom: 'var(--toast-bottom)' };
+
 /** Loaded with the first toast (components/ui/toaster.tsx). */
 export default function SonnerToaster() {
-  return <Sonner position="bottom-center" richColors closeButton style={contrastSafeColors} />;
+  return (
+    <Sonner position="bottom-center" richColors closeButton offset={aboveTabBar} mobileOffset={aboveTabBar} style={contrastSafeColors} />
+  );
 }

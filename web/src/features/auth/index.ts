@@ -1,6 +1,7 @@
 export { useSignOut } from './api/sign-out';
 export { AuthCard } from './components/auth-card';
 export { ChangeEmailForm } from './components/change-email-form';
+export { ConfirmLinkPanel } from './components/confirm-link-panel';
 export { ForgotPasswordForm } from './components/forgot-password-form';
 export { ResetPasswordPanel } from './components/reset-password-panel';
 export { SetPasswordForm } from './components/set-password-form';

@@ -6,3 +6,4 @@ export { NewListForm } from './components/new-list-form';
 export { SaveToListButton, SaveToListDialog } from './components/save-to-list-button';
 export { ImportListDialog } from './components/import-list-dialog';
 export { sendQueuedListPlace } from './api/set-list-place';
+export { sendQueuedListNote } from './api/update-list-entry';

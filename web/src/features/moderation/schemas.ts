@@ -63,4 +63,4 @@ export const moderationReasonInput = z.object({
 export type ModerationReasonInput = z.infer<typeof moderationReasonInput>;
 
 export const userRoles = ['member', 'moderator', 'admin'] as const satisfies readonly UserRole[];
-export const roleLabels: Record<UserRole, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
+export { roleLabels } from '@/lib/roles';

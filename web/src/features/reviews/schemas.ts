@@ -49,6 +49,8 @@ export interface ReviewAuthor {
   username: string;
   display_name: string;
   avatar_path: string | null;
+  /** Shown as a badge for moderators and admins. */
+  role: string;
 }
 
 /** `hidden_at` is set when moderators hid the photo; only its uploader (the author) and moderators get it then. */

@@ -25,7 +25,7 @@ let beforeReplay: () => Promise<void> = () => Promise.resolve();
 let onSent: (item: OutboxItem) => void = () => undefined;
 
 /** Which table a kind writes, for the catalogue's reading of PostgREST codes (23505 on reviews). */
-const tables: Record<string, string> = { review: 'reviews', star: 'stars', 'list-place': 'list_places' };
+const tables: Record<string, string> = { review: 'reviews', star: 'stars', 'list-place': 'list_places', 'list-note': 'list_places' };
 
 export const outbox = createOutbox({
   storage: deviceStorage(),
@@ -49,10 +49,13 @@ export function configureOutbox(config: {
   onSent = config.onSent;
 }
 
-/** Offline as the query client sees it (the browser's online and offline events). */
+/** Offline as the app has found it (lib/reachability): the server does not answer. */
 export function isOffline(): boolean {
   return !onlineManager.isOnline();
 }
+
+/** The kinds of write the outbox keeps; each has its sender (app/outbox-senders.ts). */
+export type QueuedKind = 'review' | 'star' | 'list-place' | 'list-note';
 
 export interface QueuedWrite<P> {
   userId: string;
@@ -62,8 +65,30 @@ export interface QueuedWrite<P> {
 }
 
 /** Keeps a write for later; a failure to store it is thrown, so the caller's error path tells. */
-export function queueWrite<P>(kind: 'review' | 'star' | 'list-place', write: QueuedWrite<P>): Promise<OutboxItem> {
+export function queueWrite<P>(kind: QueuedKind, write: QueuedWrite<P>): Promise<OutboxItem> {
   return outbox.add({ kind, ...write });
+}
+
+/**
+ * Sends a write, or keeps it to send later (decision 390): at once when the app is offline, and
+ * when its own request got no answer and the server turns out to be out of reach — the browser
+ * may still say it is online (a captive portal, a dead cell connection); lib/supabase.ts has
+ * asked the server before the failure reaches here. A write the server answered, even with a
+ * refusal, is not queued: its error goes to the caller. `queue` is given the error the send
+ * failed with, so it can keep only what was not sent yet.
+ */
+export async function sendOrQueue<T>(send: () => Promise<T>, queue: (failed?: unknown) => Promise<unknown>): Promise<T | 'queued'> {
+  if (isOffline()) {
+    await queue();
+    return 'queued';
+  }
+  try {
+    return await send();
+  } catch (error: unknown) {
+    if (!isOffline()) throw error;
+    await queue(error);
+    return 'queued';
+  }
 }
 
 export { sessionNeedsRefresh };

@@ -9,6 +9,7 @@ import type { RestRequest } from '../request.ts';
 import { contentRange, rangeStatus, respond, respondError, type RestAnswer } from '../respond.ts';
 import type { Relation } from '../schema-cache.ts';
 import { hasPlan, needsPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
+import { refuseBackReferences } from './regex-guard.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 
 /** The table to serve, or PGRST205 with PostgREST's fuzzy hint. */
@@ -97,6 +98,7 @@ export async function handleRead(deps: RestDeps, ctx: RestRequest, name: string)
   const head = ctx.method === 'HEAD';
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
+  refuseBackReferences(parsed, deps.db.backend);
   const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
   const root = planRead(planContext(deps), relation, qualified(ctx.schema, name), parsed.select ?? [{ kind: 'star' }], parsed.levels);

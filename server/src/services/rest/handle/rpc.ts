@@ -11,6 +11,7 @@ import { respond, type RestAnswer } from '../respond.ts';
 import type { Routine, SchemaCache } from '../schema-cache.ts';
 import { hasPlan, needsPlan, runExplain, runMainStatement } from './main-tx.ts';
 import { pageRange, readResponse } from './read.ts';
+import { refuseBackReferences } from './regex-guard.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 import { callableOverloads, isCallable, resolveRoutine, takesBodyWhole, type RpcBodyKind } from './rpc-resolve.ts';
 
@@ -94,6 +95,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   const head = ctx.method === 'HEAD';
   const { overloads, paramNames } = callable(deps.cache, `${ctx.schema}.${name}`);
   const parsed = parseQuery(ctx.search, post ? () => false : (key) => paramNames.has(key));
+  refuseBackReferences(parsed, deps.db.backend);
   const body = post ? bodyKind(ctx.headers.get('content-type')) : 'json';
   let args: Record<string, unknown> = {};
   if (post && body !== 'json') {

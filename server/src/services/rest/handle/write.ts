@@ -11,6 +11,7 @@ import type { RestRequest } from '../request.ts';
 import { contentRange, respond, type RestAnswer } from '../respond.ts';
 import { hasPlan, runExplain, runMainStatement, type MainResult } from './main-tx.ts';
 import { findRelation } from './read.ts';
+import { refuseBackReferences } from './regex-guard.ts';
 import { planContext, type RestDeps } from './rest-deps.ts';
 
 function payloadColumns(rows: Record<string, unknown>[], columns: string[] | null): string[] {
@@ -27,6 +28,7 @@ function payloadColumns(rows: Record<string, unknown>[], columns: string[] | nul
 export async function handleWrite(deps: RestDeps, ctx: RestRequest, name: string, text: string): Promise<RestAnswer> {
   const relation = findRelation(deps, ctx, name);
   const parsed = parseQuery(ctx.search);
+  refuseBackReferences(parsed, deps.db.backend);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
   const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
   const root = parsed.levels.get('') ?? emptyLevel();

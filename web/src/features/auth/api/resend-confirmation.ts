@@ -13,9 +13,15 @@ export async function resendConfirmation(email: string): Promise<void> {
   if (error) throw error;
 }
 
+/**
+ * Asks for a new confirmation link. The server answers alike whether it sent one or not (an
+ * address already confirmed, or unknown, gets none: GoTrue's resend.go), so the words say so.
+ */
 export function useResendConfirmation(email: string) {
   return useMutation({
     mutationFn: () => resendConfirmation(email),
-    onSuccess: () => toast.success('Confirmation link sent', { description: `Check ${email} for the new link.` }),
+    onSuccess: () => toast.success('New link requested', { description: resentWords(email) }),
   });
 }
+
+export const resentWords = (email: string) => `If ${email} still needs confirming, a new link is on its way.`;

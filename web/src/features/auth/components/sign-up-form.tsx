@@ -25,11 +25,28 @@ export function SignUpForm() {
     }
   });
 
+  // With confirmations on, the server answers an address that already has an account exactly as a
+  // new one, and sends it nothing (GoTrue's signup.go, so that addresses cannot be probed): the
+  // words hold either way.
   if (sentTo) {
+    const link = 'font-medium text-brand-700 underline underline-offset-4';
     return (
       <div role="status" className="space-y-3 rounded-md border border-slate-200 bg-slate-50 p-4">
         <p className="font-medium">Check your inbox</p>
-        <p className="text-sm text-slate-700">We sent a confirmation link to {sentTo}. Open it to finish creating your account.</p>
+        <p className="text-sm text-slate-700">
+          If {sentTo} is new to Pinstar, a confirmation link is on its way to it: open it, on any device, to finish creating your account.
+        </p>
+        <p className="text-sm text-slate-700">
+          If that address already belongs to a confirmed account, no link is sent.{' '}
+          <Link to={paths.signIn()} className={link}>
+            Sign in
+          </Link>{' '}
+          or{' '}
+          <Link to={paths.forgotPassword()} className={link}>
+            reset your password
+          </Link>
+          .
+        </p>
         <ResendConfirmation email={sentTo} />
       </div>
     );

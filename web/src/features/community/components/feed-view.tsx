@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { NewItemsPill } from '@/components/new-items-pill';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { RatingStars } from '@/components/rating-stars';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
@@ -49,16 +49,20 @@ function FeedEntry({ item }: { item: FeedItem }) {
 function FeedList({ userId, mode, near }: { userId: string; mode: 'following' | 'discover'; near: { lat: number; lng: number } | null }) {
   const query = useInfiniteQuery(feedQuery(userId, mode, near));
   const items = query.data?.pages.flat() ?? [];
-  if (query.isPending) {
+  if (query.data === undefined) {
     return (
-      <div role="status" aria-label="Loading the feed" className="space-y-3">
-        {[0, 1, 2].map((n) => (
-          <Skeleton key={n} className="h-24 w-full" />
-        ))}
-      </div>
+      <QueryFallback
+        query={query}
+        skeleton={
+          <div role="status" aria-label="Loading the feed" className="space-y-3">
+            {[0, 1, 2].map((n) => (
+              <Skeleton key={n} className="h-24 w-full" />
+            ))}
+          </div>
+        }
+      />
     );
   }
-  if (query.isError) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (items.length === 0) return <p className="text-sm text-slate-700">Nothing here yet.</p>;
   return (
     <>
@@ -93,7 +97,7 @@ export function FeedView({ userId }: { userId: string }) {
   const queryClient = useQueryClient();
   const following = useQuery(followingIdsQuery(userId));
   const followed = useMemo(() => new Set(following.data ?? []), [following.data]);
-  const { fresh, reset } = useFeedChannel(followed);
+  const { fresh, reset } = useFeedChannel(userId, followed);
   const { near, ask } = useRoundedPosition();
   const mode = following.data && following.data.length === 0 ? 'discover' : 'following';
   const show = () => {
@@ -103,7 +107,9 @@ export function FeedView({ userId }: { userId: string }) {
   return (
     <div className="space-y-4">
       <NewItemsPill count={fresh} one="post" many="posts" onShow={show} />
-      {following.isPending ? null : mode === 'discover' ? (
+      {following.data === undefined ? (
+        <QueryFallback query={following} skeleton={<Skeleton className="h-24 w-full" />} />
+      ) : mode === 'discover' ? (
         <section aria-labelledby="discover-title" className="space-y-3">
           <div className="flex flex-wrap items-center justify-between gap-2">
             <h2 id="discover-title" className="text-lg font-semibold">

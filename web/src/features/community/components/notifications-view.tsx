@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { RelativeTime } from '@/components/relative-time';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -45,14 +45,17 @@ export function NotificationsView({ userId }: { userId: string }) {
           Mark all as read
         </Button>
       </div>
-      {query.isPending ? (
-        <div role="status" aria-label="Loading notifications" className="space-y-2">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} className="h-14 w-full" />
-          ))}
-        </div>
-      ) : query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      {query.data === undefined ? (
+        <QueryFallback
+          query={query}
+          skeleton={
+            <div role="status" aria-label="Loading notifications" className="space-y-2">
+              {[0, 1, 2].map((n) => (
+                <Skeleton key={n} className="h-14 w-full" />
+              ))}
+            </div>
+          }
+        />
       ) : items.length === 0 ? (
         <p className="text-sm text-slate-700">No notifications yet. Replies, helpful votes and new followers will show here.</p>
       ) : (

@@ -1,4 +1,7 @@
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { useEffect, useEffectEvent } from 'react';
+import { useNewItems } from '@/hooks/use-new-items';
+import { feedKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 
 interface FeedAnnouncement {
@@ -8,21 +11,30 @@ interface FeedAnnouncement {
 
 /**
  * The members-only topic `feed`: new reviews and places announced with their author. Those by
- * people the member follows are counted for the "N new" pill; nothing moves until asked.
+ * people the member follows are counted for the "N new" pill; nothing moves until asked — or
+ * until the feed is read again by itself (decision 394). Over an empty feed there is nothing to
+ * keep in place, so a post shows at once instead of a pill over "Nothing here yet".
  */
-export function useFeedChannel(followed: ReadonlySet<string>) {
-  const [fresh, setFresh] = useState(0);
+export function useFeedChannel(userId: string, followed: ReadonlySet<string>) {
+  const queryClient = useQueryClient();
+  const listKey = feedKeys.list(userId, 'following');
+  const pill = useNewItems(listKey);
   const isFollowed = useEffectEvent((author: string | undefined) => author !== undefined && followed.has(author));
+  const announce = useEffectEvent(() => {
+    const shown = queryClient.getQueriesData<InfiniteData<unknown[]>>({ queryKey: listKey });
+    if (shown.every(([, data]) => (data?.pages[0]?.length ?? 0) === 0)) void queryClient.invalidateQueries({ queryKey: listKey });
+    else pill.arrived();
+  });
   useEffect(() => {
     const channel = supabase.channel('feed', { config: { private: true } });
     channel
       .on('broadcast', { event: 'feed_item' }, ({ payload }: { payload: FeedAnnouncement }) => {
-        if (isFollowed(payload.author_id)) setFresh((n) => n + 1);
+        if (isFollowed(payload.author_id)) announce();
       })
       .subscribe();
     return () => {
       void supabase.removeChannel(channel);
     };
   }, []);
-  return { fresh, reset: () => setFresh(0) };
+  return { fresh: pill.count, reset: pill.reset };
 }

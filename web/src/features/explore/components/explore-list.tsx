@@ -1,7 +1,7 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import type { Place } from '@/lib/places';
 
 export interface ExploreListProps {
@@ -17,9 +17,8 @@ export interface ExploreListProps {
 
 /** The list with its loading, empty, error (retry) and offline states. */
 export function ExploreList({ places, distances, showDistances, query, searching, highlightedId, onHover, placeAction }: ExploreListProps) {
-  if (query.isPending && query.fetchStatus !== 'idle') return <PlaceListSkeleton />;
-  if (query.isError && !query.data) {
-    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.data === undefined && (query.fetchStatus !== 'idle' || query.isError)) {
+    return <QueryFallback query={query} skeleton={<PlaceListSkeleton />} />;
   }
   const count = places.length;
   return (

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { listKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
@@ -24,6 +24,21 @@ export function deleteSummaryQuery(listId: string) {
   });
 }
 
+/** Removes the queries under `queryKey` once no screen observes any of them. */
+function forgetWhenUnobserved(queryClient: QueryClient, queryKey: QueryKey): void {
+  const cache = queryClient.getQueryCache();
+  const unobserved = () => cache.findAll({ queryKey }).every((query) => query.getObserversCount() === 0);
+  if (unobserved()) {
+    queryClient.removeQueries({ queryKey });
+    return;
+  }
+  const stop = cache.subscribe((event) => {
+    if (event.type !== 'observerRemoved' || !unobserved()) return;
+    stop();
+    queryClient.removeQueries({ queryKey });
+  });
+}
+
 /** Deletes the list with its places, notes, members and follows; editors who have it open are told live. */
 export function useDeleteList(userId: string, listId: string) {
   const queryClient = useQueryClient();
@@ -33,9 +48,13 @@ export function useDeleteList(userId: string, listId: string) {
       if (error) throw error;
     },
     meta: { errorTable: 'lists' },
-    onSuccess: () => {
+    onSuccess: async () => {
       toast.success('List deleted');
-      queryClient.removeQueries({ queryKey: listKeys.detail(listId) });
+      // The list's page is still on screen: a query removed under it would be fetched again (a
+      // 404 for the list just deleted). Nothing more is fetched for it; its cache goes once the
+      // last screen showing it has closed.
+      await queryClient.cancelQueries({ queryKey: listKeys.detail(listId) });
+      forgetWhenUnobserved(queryClient, listKeys.detail(listId));
       void queryClient.invalidateQueries({ queryKey: listKeys.mineAll(userId) });
     },
   });

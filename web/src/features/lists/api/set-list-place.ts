@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
+import { queueWrite, sendOrQueue, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { listKeys, listMutationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
@@ -35,7 +35,8 @@ export interface SetListPlaceInput {
 
 /**
  * Puts a place on a list or takes it off, optimistically (the picker's checkbox flips at once).
- * Offline, the change is queued and sent when the connection returns.
+ * Offline, or when its request finds the server out of reach, the change is queued and sent
+ * when the connection returns.
  */
 export function useSetListPlace(userId: string, placeId: string, placeName?: string) {
   const queryClient = useQueryClient();
@@ -44,20 +45,22 @@ export function useSetListPlace(userId: string, placeId: string, placeName?: str
     mutationKey: listMutationKeys.setPlace(userId, placeId),
     networkMode: 'always',
     mutationFn: async ({ listId, saved, listName }: SetListPlaceInput) => {
-      if (isOffline()) {
-        const place = placeName ?? 'a place';
-        const list = listName ?? 'a list';
-        const label = saved ? `Adding ${place} to ${list}` : `Removing ${place} from ${list}`;
-        await queueWrite<QueuedListPlace>('list-place', {
-          userId,
-          subject: listPlaceSubject(listId, placeId),
-          label,
-          payload: { listId, placeId, saved },
-        });
-        return 'queued' as const;
-      }
-      await setListPlace(userId, listId, placeId, saved);
-      return 'sent' as const;
+      const place = placeName ?? 'a place';
+      const list = listName ?? 'a list';
+      const label = saved ? `Adding ${place} to ${list}` : `Removing ${place} from ${list}`;
+      return sendOrQueue(
+        async () => {
+          await setListPlace(userId, listId, placeId, saved);
+          return 'sent' as const;
+        },
+        () =>
+          queueWrite<QueuedListPlace>('list-place', {
+            userId,
+            subject: listPlaceSubject(listId, placeId),
+            label,
+            payload: { listId, placeId, saved },
+          }),
+      );
     },
     meta: { errorTable: 'list_places' },
     onMutate: async ({ listId, saved }) => {
@@ -69,7 +72,7 @@ export function useSetListPlace(userId: string, placeId: string, placeName?: str
       return { previous };
     },
     onSuccess: (outcome) => {
-      if (outcome === 'queued') toast.info('Saved on this device', { description: 'It will be sent when you’re back online.' });
+      if (outcome === 'queued') toast.info('Saved on this device', { description: 'It will be sent when the connection is back.' });
     },
     onError: (_error, _vars, context) => queryClient.setQueryData(key, context?.previous),
     onSettled: (outcome, _error, { listId }) => {

@@ -36,6 +36,7 @@ export function ImportListDialog({
   listId?: string | null;
   onImported: (listId: string) => void;
 }) {
+  const [open, setOpen] = useState(false);
   const [stage, setStage] = useState<Stage>({ kind: 'choose', error: null });
   const [destination, setDestination] = useState<string>(listId ?? 'new');
   const write = useImportList(userId);
@@ -61,13 +62,27 @@ export function ImportListDialog({
     setStage({ kind: 'writing', done: 0, total });
     write.mutate(
       { target, rows: preview.rows, addNew, onProgress: (done) => setStage({ kind: 'writing', done, total }) },
-      { onSuccess: onImported, onError: () => setStage(preview) },
+      {
+        // Done: the dialog closes (into this list's own page, nothing else would close it).
+        onSuccess: (id) => {
+          setOpen(false);
+          setStage({ kind: 'choose', error: null });
+          onImported(id);
+        },
+        onError: () => setStage(preview),
+      },
     );
   };
   const destinationName = destination === 'new' ? 'a new list' : `“${lists.find((l) => l.id === destination)?.name ?? 'this list'}”`;
 
   return (
-    <Dialog onOpenChange={(open) => open || setStage({ kind: 'choose', error: null })}>
+    <Dialog
+      open={open}
+      onOpenChange={(next) => {
+        setOpen(next);
+        if (!next) setStage({ kind: 'choose', error: null });
+      }}
+    >
       <DialogTrigger asChild>
         <Button variant="secondary">
           <Upload aria-hidden="true" className="size-4" /> Import

@@ -116,10 +116,10 @@ export function ListDetail({
   const navigate = useNavigate();
   const here = useListChannel(list.id, joined ? me : null, (name) => {
     if (access === 'owner') return;
-    toast.info(`The list “${name || list.name}” was deleted by its owner.`);
+    toast.info(`“${name || list.name}” was deleted by its owner`);
     void navigate(paths.lists());
   });
-  const update = useUpdateListEntry(list.id);
+  const update = useUpdateListEntry(list.id, me?.id ?? null);
   const remove = useRemoveListEntry(me?.id ?? '', list.id);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   // A place hovered or chosen on the map: its row scrolls into view (the list is windowed).
@@ -140,7 +140,8 @@ export function ListDetail({
       setMoveFocus({ entryId: entry.id, direction, from: index });
       update.mutate({ entryId: entry.id, change: { position: positionBetween(before, after) } });
     },
-    onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note } }),
+    onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note }, placeName: entry.place.name }),
+    userId: me?.id ?? null,
     reportNote: moderation.reportNote,
     noteHiddenNotice: moderation.noteHiddenNotice,
     onRemove: (entry: ListEntry) => remove.mutate(entry),

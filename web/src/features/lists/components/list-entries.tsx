@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { PendingNote } from '@/components/pending-note';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/lib/paths';
@@ -16,7 +17,7 @@ export function positionBetween(before: ListEntry | undefined, after: ListEntry 
   return 1;
 }
 
-function NoteEditor({ entry, onSave }: { entry: ListEntry; onSave: (note: string) => void }) {
+function NoteEditor({ entry, userId, onSave }: { entry: ListEntry; userId: string | null; onSave: (note: string) => void }) {
   const [note, setNote] = useState(entry.note);
   const [error, setError] = useState<string | null>(null);
   const save = () => {
@@ -44,6 +45,7 @@ function NoteEditor({ entry, onSave }: { entry: ListEntry; onSave: (note: string
           {error}
         </p>
       ) : null}
+      <PendingNote userId={userId} kind="list-note" subject={entry.id} className="mt-1" />
     </div>
   );
 }
@@ -52,6 +54,8 @@ export interface EntryActions {
   canEdit: boolean;
   onMove: (entry: ListEntry, direction: -1 | 1) => void;
   onNote: (entry: ListEntry, note: string) => void;
+  /** The member editing, whose notes may wait on the device. */
+  userId: string | null;
   onRemove: (entry: ListEntry) => void;
   reportNote?: ((entry: ListEntry) => ReactNode) | undefined;
   noteHiddenNotice?: ((entry: ListEntry) => ReactNode) | undefined;
@@ -140,7 +144,9 @@ export function ListEntryItem({
           </div>
         ) : null}
       </div>
-      {actions.canEdit ? <NoteEditor key={entry.note} entry={entry} onSave={(note) => actions.onNote(entry, note)} /> : null}
+      {actions.canEdit ? (
+        <NoteEditor key={entry.note} entry={entry} userId={actions.userId} onSave={(note) => actions.onNote(entry, note)} />
+      ) : null}
       {entry.note_hidden ? <div className="mt-2">{actions.noteHiddenNotice?.(entry)}</div> : null}
     </div>
   );

@@ -7,6 +7,7 @@ import type { LogFilters } from '../log-filters';
 export const logPageSize = 20;
 
 const person = z.object({ username: z.string(), display_name: z.string() });
+const moderator = person.extend({ role: z.string() });
 
 const logRow = z.object({
   id: z.string(),
@@ -19,7 +20,7 @@ const logRow = z.object({
     .object({ place_id: z.string().optional(), list_id: z.string().optional(), from: z.string().optional(), to: z.string().optional() })
     .nullable()
     .transform((d) => d ?? {}),
-  moderator: person.nullable().optional(),
+  moderator: moderator.nullable().optional(),
 });
 export type LogEntry = z.infer<typeof logRow>;
 
@@ -89,7 +90,7 @@ export function moderationLogQuery(withModerators: boolean, filters: LogFilters 
       let query = withModerators
         ? supabase
             .from('moderation_actions')
-            .select(`${columns}, moderator:profiles!moderation_actions_moderator_id_fkey(username, display_name)`)
+            .select(`${columns}, moderator:profiles!moderation_actions_moderator_id_fkey(username, display_name, role)`)
         : supabase.from('moderation_log').select(columns);
       if (filters.action) query = query.eq('action', filters.action);
       if (filters.target) query = query.eq('target_type', filters.target);

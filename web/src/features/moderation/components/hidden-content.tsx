@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { hiddenContentQuery } from '../api/moderate-content';
 import { ModerateButton } from './moderate-button';
@@ -9,15 +9,17 @@ import { TargetPreview } from './target-preview';
 /** What is hidden now (newest first), each with "Restore…". */
 export function HiddenContent() {
   const query = useQuery(hiddenContentQuery());
-  if (query.isPending) {
+  if (query.data === undefined) {
     return (
-      <div role="status" aria-label="Loading hidden content">
-        <Skeleton className="h-32 w-full" />
-      </div>
+      <QueryFallback
+        query={query}
+        skeleton={
+          <div role="status" aria-label="Loading hidden content">
+            <Skeleton className="h-32 w-full" />
+          </div>
+        }
+      />
     );
-  }
-  if (query.isError) {
-    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   if (query.data.length === 0) return <p className="text-slate-700">Nothing is hidden.</p>;
   return (

@@ -2,6 +2,7 @@ import { EyeOff, RotateCcw, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
+import { RoleBadge } from '@/components/role-badge';
 import { paths } from '@/lib/paths';
 import type { LogEntry, LogPage } from '../api/moderation-log';
 import { roleLabels, type UserRole } from '../schemas';
@@ -113,7 +114,13 @@ export function LogEntryItem({ entry, context }: { entry: LogEntry; context: Omi
         ) : null}
         <p className="text-xs text-slate-600">
           <RelativeTime value={entry.created_at} />
-          {entry.moderator ? <> · by @{entry.moderator.username}</> : null}
+          {entry.moderator ? (
+            <>
+              {' '}
+              · by @{entry.moderator.username}
+              <RoleBadge role={entry.moderator.role} className="ml-1" />
+            </>
+          ) : null}
         </p>
       </div>
     </article>

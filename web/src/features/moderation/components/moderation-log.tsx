@@ -1,5 +1,5 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { moderationLogQuery } from '../api/moderation-log';
@@ -25,17 +25,19 @@ export function ModerationLog({ withModerators = false }: { withModerators?: boo
 
 function LogEntries({ withModerators, filters, onClear }: { withModerators: boolean; filters: LogFilters; onClear: () => void }) {
   const query = useInfiniteQuery(moderationLogQuery(withModerators, filters));
-  if (query.isPending) {
+  if (query.data === undefined) {
     return (
-      <div role="status" aria-label="Loading the moderation log" className="space-y-3">
-        {[0, 1, 2, 3].map((n) => (
-          <Skeleton key={n} className="h-16 w-full" />
-        ))}
-      </div>
+      <QueryFallback
+        query={query}
+        skeleton={
+          <div role="status" aria-label="Loading the moderation log" className="space-y-3">
+            {[0, 1, 2, 3].map((n) => (
+              <Skeleton key={n} className="h-16 w-full" />
+            ))}
+          </div>
+        }
+      />
     );
-  }
-  if (query.isError) {
-    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   }
   const pages = query.data.pages;
   if (!pages.some((page) => page.entries.length)) {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reportQueueQuery } from '../api/report-queue';
 import { useModerationChannel } from '../hooks/use-moderation-channel';
@@ -25,13 +25,16 @@ export function ReportQueue() {
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
-      {query.isPending ? (
-        <div role="status" aria-label="Loading reports" className="space-y-3">
-          <Skeleton className="h-40 w-full" />
-          <Skeleton className="h-40 w-full" />
-        </div>
-      ) : query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      {query.data === undefined ? (
+        <QueryFallback
+          query={query}
+          skeleton={
+            <div role="status" aria-label="Loading reports" className="space-y-3">
+              <Skeleton className="h-40 w-full" />
+              <Skeleton className="h-40 w-full" />
+            </div>
+          }
+        />
       ) : query.data.length === 0 ? (
         <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-700">No open reports. All clear.</p>
       ) : (

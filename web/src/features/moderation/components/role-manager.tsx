@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -39,12 +39,15 @@ export function RoleManager({ myId }: { myId: string }) {
           <Search aria-hidden="true" className="size-4" /> Find
         </Button>
       </form>
-      {!search ? null : query.isPending ? (
-        <div role="status" aria-label="Searching members">
-          <Skeleton className="h-14 w-full" />
-        </div>
-      ) : query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} />
+      {!search ? null : query.data === undefined ? (
+        <QueryFallback
+          query={query}
+          skeleton={
+            <div role="status" aria-label="Searching members">
+              <Skeleton className="h-14 w-full" />
+            </div>
+          }
+        />
       ) : query.data.length === 0 ? (
         <p role="status" className="text-sm text-slate-700">
           No member’s username starts with “{search}”.

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useRef, useState, type ReactNode } from 'react';
 import { Photo } from '@/components/photo';
+import { QueryFallback } from '@/components/query-fallback';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -13,11 +14,12 @@ import { placePhotosQuery, type PlacePhoto } from '../api/place-photos';
  * `photoActions` is a slot the app fills with other features' components (e.g. "Report").
  */
 export function PhotoGallery({ placeId, photoActions }: { placeId: string; photoActions?: (photo: PlacePhoto) => ReactNode }) {
-  const { data: photos, isPending } = useQuery(placePhotosQuery(placeId));
+  const query = useQuery(placePhotosQuery(placeId));
+  const photos = query.data;
   const [index, setIndex] = useState<number | null>(null);
   const swipeStart = useRef<number | null>(null);
-  if (isPending) return <Skeleton className="h-24 w-full" />;
-  if (!photos || photos.length === 0) return <p className="text-sm text-slate-600">No photos yet.</p>;
+  if (photos === undefined) return <QueryFallback query={query} skeleton={<Skeleton className="h-24 w-full" />} />;
+  if (photos.length === 0) return <p className="text-sm text-slate-600">No photos yet.</p>;
   const current = index === null ? null : photos[index];
   const step = (delta: number) => setIndex((i) => (i === null ? null : (i + delta + photos.length) % photos.length));
   return (

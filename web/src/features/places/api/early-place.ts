@@ -7,17 +7,25 @@ import type { Place } from '@/lib/places';
  */
 interface EarlyPlace {
   id: string;
-  row: Promise<Place | null>;
+  /** The row; null when none is visible to anon; undefined when the request got no answer in time. */
+  row: Promise<Place | null | undefined>;
+  /** When it was sent (performance.now()). */
+  at: number;
 }
+
+/** What the early request gave: the row, or, when it got no answer, when it was sent. */
+export type EarlyAnswer = { row: Place } | { unansweredSince: number } | null;
 
 /**
  * Takes the early row of place `id` once: the first query of the page uses it instead of
  * asking again; later queries (refetches, live updates) read the database as usual.
  */
-export async function takeEarlyPlace(id: string): Promise<Place | null> {
+export async function takeEarlyPlace(id: string): Promise<EarlyAnswer> {
   const holder = window as { pinstarEarlyPlace?: EarlyPlace };
   const early = holder.pinstarEarlyPlace;
   if (early?.id !== id) return null;
   delete holder.pinstarEarlyPlace;
-  return early.row.catch(() => null);
+  const row = await early.row.catch(() => undefined);
+  if (row === undefined) return { unansweredSince: early.at };
+  return row ? { row } : null;
 }

@@ -3,6 +3,7 @@ import { MapPin, Star } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
+import { RoleBadge } from '@/components/role-badge';
 import { Avatar } from '@/components/ui/avatar';
 import { formatJoined, formatVisited } from '@/lib/dates';
 import { paths } from '@/lib/paths';
@@ -23,7 +24,10 @@ export function ProfileHeader({ profile, reviewCount, placeCount }: { profile: P
     <header className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
       <Avatar path={profile.avatar_path} name={profile.display_name} size="lg" />
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold break-words">{profile.display_name}</h1>
+        <div className="flex flex-wrap items-center gap-x-1">
+          <h1 className="text-2xl font-semibold break-words">{profile.display_name}</h1>
+          <RoleBadge role={profile.role} className="ml-1" />
+        </div>
         <p className="text-slate-600">@{profile.username}</p>
         {profile.bio ? <p className="mt-2 max-w-prose break-words whitespace-pre-line">{profile.bio}</p> : null}
         <p className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">

@@ -8,7 +8,7 @@ import type { Reply } from '../schemas';
 export const firstReplies = 3;
 
 const replyColumns =
-  'id, review_id, author_id, body, created_at, updated_at, hidden_at, author:profiles!review_replies_author_id_fkey(username, display_name, avatar_path)';
+  'id, review_id, author_id, body, created_at, updated_at, hidden_at, author:profiles!review_replies_author_id_fkey(username, display_name, avatar_path, role)';
 
 /** A review's replies, oldest first: the first few, or all of them (at most 1000, the API's page). */
 export function repliesQuery(reviewId: string, all: boolean) {

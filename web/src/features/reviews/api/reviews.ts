@@ -7,7 +7,7 @@ import type { Review, ReviewSort } from '../schemas';
 export const reviewPageSize = 20;
 
 export const reviewColumns =
-  'id, place_id, author_id, rating, body, visited_on, created_at, updated_at, hidden_at, helpful_count, reply_count, author:profiles!reviews_author_id_fkey(username, display_name, avatar_path), photos:review_photos(id, path, alt, width, height, thumbhash, hidden_at)';
+  'id, place_id, author_id, rating, body, visited_on, created_at, updated_at, hidden_at, helpful_count, reply_count, author:profiles!reviews_author_id_fkey(username, display_name, avatar_path, role), photos:review_photos(id, path, alt, width, height, thumbhash, hidden_at)';
 
 function ordered(sort: ReviewSort) {
   const query = supabase.from('reviews').select(reviewColumns, { count: 'exact' });

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { PhotoDraft } from '@/components/photo-picker';
-import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
+import { queueWrite, sendOrQueue, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { removePhotoFiles, uploadPhoto } from '@/lib/photos';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
@@ -10,7 +10,8 @@ import type { Review, ReviewInput } from '../schemas';
 export interface SaveReviewArgs {
   placeId: string;
   userId: string;
-  existing: Review | null;
+  /** The review being edited (what saving it needs of it), or null for a new one. */
+  existing: Pick<Review, 'id' | 'photos'> | null;
   input: ReviewInput;
   photos: PhotoDraft[];
   onProgress: (key: string, fraction: number) => void;
@@ -20,10 +21,13 @@ export interface SaveReviewArgs {
 export class PhotoSaveError extends Error {
   override name = 'PhotoSaveError';
   reviewId: string;
+  /** Keys of the new photos saved before the failure. */
+  saved: string[];
   override cause: unknown;
-  constructor(reviewId: string, cause: unknown) {
+  constructor(reviewId: string, saved: string[], cause: unknown) {
     super('The review was saved, but a photo could not be uploaded.');
     this.reviewId = reviewId;
+    this.saved = saved;
     this.cause = cause;
   }
 }
@@ -51,6 +55,7 @@ async function writeReview({ placeId, userId, existing, input }: SaveReviewArgs)
 export async function saveReview(args: SaveReviewArgs): Promise<string> {
   const reviewId = await writeReview(args);
   const { existing, photos, placeId, userId, onProgress } = args;
+  const saved: string[] = [];
   try {
     const kept = new Map(photos.flatMap((p) => (p.kind === 'existing' ? [[p.id, p] as const] : [])));
     const removed = (existing?.photos ?? []).filter((p) => !kept.has(p.id));
@@ -89,15 +94,31 @@ export async function saveReview(args: SaveReviewArgs): Promise<string> {
         await removePhotoFiles([path]).catch(() => undefined);
         throw error;
       }
+      saved.push(photo.key);
     }
   } catch (cause: unknown) {
-    throw new PhotoSaveError(reviewId, cause);
+    throw new PhotoSaveError(reviewId, saved, cause);
   }
   return reviewId;
 }
 
 /** A review written offline, photos (processed blobs) and all, as the outbox keeps it. */
 type QueuedReview = Omit<SaveReviewArgs, 'onProgress'>;
+
+/**
+ * What is left to send of a review: all of it, or — when the review itself was written before
+ * the connection went — an edit of that review with the photos not saved yet.
+ */
+function toQueue({ onProgress: _unused, ...args }: SaveReviewArgs, failed: unknown): QueuedReview {
+  // Object URLs die with the page; the blobs themselves are kept.
+  const photos = args.photos.map((photo) => (photo.kind === 'new' ? { ...photo, previewUrl: '', progress: null } : photo));
+  if (!(failed instanceof PhotoSaveError)) return { ...args, photos };
+  return {
+    ...args,
+    existing: { id: failed.reviewId, photos: args.existing?.photos ?? [] },
+    photos: photos.filter((photo) => !(photo.kind === 'new' && failed.saved.includes(photo.key))),
+  };
+}
 
 /**
  * Sends a review made offline (decision 230). A photo that fails after the review was written
@@ -115,7 +136,8 @@ export async function sendQueuedReview(item: OutboxItem): Promise<void> {
 /**
  * Posts or edits a review with its photos and says so. The place's reviews, stars and photos
  * refetch afterwards, also when only a photo failed (the review itself was saved). Errors go
- * to the form, under their field. Offline, the review is queued on this device and sent when
+ * to the form, under their field. Offline, or when its requests find the server out of
+ * reach (part of it may have been sent), what is left is queued on this device and sent when
  * the connection returns.
  */
 export function useSaveReview(placeId: string, placeName?: string) {
@@ -123,22 +145,22 @@ export function useSaveReview(placeId: string, placeName?: string) {
   return useMutation({
     networkMode: 'always',
     mutationFn: async (args: SaveReviewArgs): Promise<string | null> => {
-      if (!isOffline()) return saveReview(args);
-      const { onProgress: _unused, ...kept } = args;
-      // Object URLs die with the page; the blobs themselves are kept.
-      const photos = kept.photos.map((photo) => (photo.kind === 'new' ? { ...photo, previewUrl: '', progress: null } : photo));
-      await queueWrite<QueuedReview>('review', {
-        userId: args.userId,
-        subject: placeId,
-        label: `Your review of ${placeName ?? 'a place'}`,
-        payload: { ...kept, photos },
-      });
-      return null;
+      const outcome = await sendOrQueue(
+        () => saveReview(args),
+        (failed) =>
+          queueWrite<QueuedReview>('review', {
+            userId: args.userId,
+            subject: placeId,
+            label: `Your review of ${placeName ?? 'a place'}`,
+            payload: toQueue(args, failed),
+          }),
+      );
+      return outcome === 'queued' ? null : outcome;
     },
     meta: { errorToast: false, errorTable: 'reviews' },
     onSuccess: async (reviewId, args) => {
       if (reviewId === null) {
-        toast.info('Saved on this device', { description: 'Your review will be sent when you’re back online.' });
+        toast.info('Saved on this device', { description: 'Your review will be sent when the connection is back.' });
         return;
       }
       await invalidate(placeId);

@@ -1,12 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { RatingStars } from '@/components/rating-stars';
 import { Skeleton } from '@/components/ui/skeleton';
 import { formatRating, reviewCount, type Place } from '@/lib/places';
 import { histogramQuery } from '../api/histogram';
 
-/** Mean stars (one decimal), review count and the 5-bar histogram. */
-export function RatingHistogram({ place }: { place: Place }) {
-  const { data: bars } = useQuery(histogramQuery(place.id));
+/**
+ * Mean stars (one decimal), review count and the 5-bar histogram. `hold`: reviews wait behind the
+ * "N new" pill, so the bars stay those of the reviews shown, as the mean and count do (decision 394).
+ */
+export function RatingHistogram({ place, hold = false }: { place: Place; hold?: boolean }) {
+  const { data: latest } = useQuery(histogramQuery(place.id));
+  const [held, setHeld] = useState<typeof latest>(undefined);
+  if (hold && held === undefined && latest !== undefined) setHeld(latest);
+  if (!hold && held !== undefined) setHeld(undefined);
+  const bars = hold ? (held ?? latest) : latest;
   const mean = formatRating(place);
   const total = place.rating_count;
   return (

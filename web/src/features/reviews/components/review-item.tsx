@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { Photo } from '@/components/photo';
 import { RatingStars } from '@/components/rating-stars';
 import { RelativeTime } from '@/components/relative-time';
+import { RoleBadge } from '@/components/role-badge';
 import { Avatar } from '@/components/ui/avatar';
 import { formatVisited } from '@/lib/dates';
 import { paths } from '@/lib/paths';
@@ -83,6 +84,7 @@ export function ReviewItem({ review, userId, slots = {} }: { review: Review; use
             ) : (
               name
             )}
+            <RoleBadge role={author?.role} />
             {mine ? <span className="ml-2 rounded bg-slate-100 px-1.5 py-0.5 text-xs font-medium text-slate-700">You</span> : null}
           </h3>
           <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { QueryError } from '@/components/query-error';
+import { QueryFallback } from '@/components/query-fallback';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { reviewCount } from '@/lib/places';
@@ -42,14 +42,18 @@ export function ReviewList({
           </select>
         </label>
       </div>
-      {query.isPending ? (
-        <div role="status" aria-label="Loading reviews" className="mt-4 space-y-4">
-          {[0, 1, 2].map((n) => (
-            <Skeleton key={n} className="h-24 w-full" />
-          ))}
-        </div>
-      ) : query.isError ? (
-        <QueryError error={query.error} onRetry={() => void query.refetch()} className="mt-4" />
+      {query.data === undefined ? (
+        <QueryFallback
+          query={query}
+          className="mt-4"
+          skeleton={
+            <div role="status" aria-label="Loading reviews" className="mt-4 space-y-4">
+              {[0, 1, 2].map((n) => (
+                <Skeleton key={n} className="h-24 w-full" />
+              ))}
+            </div>
+          }
+        />
       ) : reviews.length === 0 ? (
         <p className="mt-4 text-sm text-slate-700">No reviews yet. Be the first to share your experience.</p>
       ) : (

@@ -4,6 +4,7 @@ import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { RelativeTime } from '@/components/relative-time';
+import { RoleBadge } from '@/components/role-badge';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Textarea } from '@/components/ui/textarea';
@@ -63,8 +64,8 @@ function ReplyItem({ review, reply, userId, slots }: { review: Review; reply: Re
           </Link>
         ) : (
           <span className="font-semibold text-slate-900">{name}</span>
-        )}{' '}
-        · <RelativeTime value={reply.created_at} />
+        )}
+        <RoleBadge role={reply.author?.role} className="ml-1" /> · <RelativeTime value={reply.created_at} />
         {isEdited(reply) ? ' (edited)' : ''}
       </p>
       {reply.hidden_at

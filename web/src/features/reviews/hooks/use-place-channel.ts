@@ -1,6 +1,7 @@
 import type { RealtimeChannel } from '@supabase/supabase-js';
-import { useQueryClient } from '@tanstack/react-query';
-import { startTransition, useEffect, useEffectEvent, useState } from 'react';
+import { useQueryClient, type InfiniteData } from '@tanstack/react-query';
+import { startTransition, useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { useNewItems } from '@/hooks/use-new-items';
 import type { Place } from '@/lib/places';
 import { photoKeys, placeKeys, reviewKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -15,20 +16,30 @@ interface ChangePayload {
  * triggers, and presence ("N people here now"). Others' new reviews are counted for the pill
  * instead of being inserted under the reader's eyes, and the mean, count and histogram wait
  * with them: the header and the list change together when the reader shows the new reviews
- * (decision 244). Every other change (an edit, a deletion, the reader's own review) refreshes
- * the list and the figures at once; a suggested edit made or decided refreshes the history.
+ * (decision 244) — or when the list is read again by itself (decision 394). Over an empty list
+ * there is nothing to keep in place: the review shows at once. Every other change (an edit, a
+ * deletion, the reader's own review) refreshes the list and the figures at once; a suggested
+ * edit made or decided refreshes the history.
  */
 export function usePlaceChannel(placeId: string, userId: string | null) {
   const queryClient = useQueryClient();
   const [present, setPresent] = useState(0);
-  const [newReviews, setNewReviews] = useState(0);
+  const refreshStats = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) });
+    void queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) });
+  }, [queryClient, placeId]);
+  const pill = useNewItems(reviewKeys.place(placeId), refreshStats);
   const fromSomeoneElse = useEffectEvent((authorId: string | null | undefined) => authorId !== userId);
+  const arrived = useEffectEvent(() => startTransition(pill.arrived));
+  const nothingWaiting = useEffectEvent(() => pill.count === 0);
+  // No review on screen yet (none loaded, or the place had none): nothing moves if one appears.
+  const listEmpty = useEffectEvent(() =>
+    queryClient
+      .getQueriesData<InfiniteData<{ total: number }>>({ queryKey: reviewKeys.place(placeId) })
+      .every(([, data]) => (data?.pages[0]?.total ?? 0) === 0),
+  );
 
   useEffect(() => {
-    const refreshStats = () => {
-      void queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) });
-      void queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) });
-    };
     const subscribe = (topic: RealtimeChannel) =>
       topic
         // Both counts re-render the whole page (the header and the sections under it): as
@@ -38,10 +49,15 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
           startTransition(() => setPresent(count));
         })
         .on('broadcast', { event: 'INSERT' }, ({ payload }: { payload: ChangePayload }) => {
-          // New photos join the gallery with the new reviews, when the reader asks (no layout shift).
+          // New photos join the gallery with the new reviews: at once when none waits behind the pill.
+          if (payload.table === 'review_photos' && nothingWaiting())
+            void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
           if (payload.table !== 'reviews') return;
-          if (fromSomeoneElse(payload.record?.author_id)) startTransition(() => setNewReviews((n) => n + 1));
-          else refreshStats();
+          if (fromSomeoneElse(payload.record?.author_id) && !listEmpty()) arrived();
+          else {
+            refreshStats();
+            void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+          }
         })
         .on('broadcast', { event: 'UPDATE' }, ({ payload }: { payload: ChangePayload }) => {
           if (payload.table === 'places') {
@@ -79,10 +95,10 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
       clearTimeout(join);
       if (channel) void supabase.removeChannel(channel);
     };
-  }, [placeId, queryClient]);
+  }, [placeId, queryClient, refreshStats]);
 
   const showNewReviews = () => {
-    setNewReviews(0);
+    pill.reset();
     return Promise.all([
       queryClient.invalidateQueries({ queryKey: placeKeys.detail(placeId) }),
       queryClient.invalidateQueries({ queryKey: placeKeys.histogram(placeId) }),
@@ -90,5 +106,5 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
       queryClient.resetQueries({ queryKey: reviewKeys.place(placeId) }),
     ]);
   };
-  return { present, newReviews, showNewReviews };
+  return { present, newReviews: pill.count, showNewReviews };
 }

@@ -1,5 +1,6 @@
 import type { Factor, UserIdentity } from '@supabase/supabase-js';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { codeStillDue } from '@/lib/auth';
 import { verifyCode } from '@/lib/mfa';
 import { privateKeyPrefix } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -59,10 +60,20 @@ export function useAddSecurityKey(userId: string) {
   });
 }
 
+/**
+ * The name of the next authenticator app: GoTrue takes several TOTP factors but refuses two of one
+ * name (`mfa_factor_name_conflict`), so the first is "Authenticator app", the next a backup.
+ */
+export function nextFactorName(verified: readonly Pick<Factor, 'friendly_name'>[]): string {
+  const taken = new Set(verified.map((factor) => factor.friendly_name));
+  const names = ['Authenticator app', 'Backup authenticator', ...Array.from({ length: 8 }, (_, i) => `Authenticator app ${i + 3}`)];
+  return names.find((name) => !taken.has(name)) ?? `Authenticator app ${Date.now()}`;
+}
+
 /** Starts enrolment: a half-done earlier attempt is removed first, so its name is free again. */
 export async function startTotpEnrolment(): Promise<PendingTotp> {
-  await removeUnverifiedFactors();
-  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+  const verified = await removeUnverifiedFactors();
+  const { data, error } = await supabase.auth.mfa.enroll({ factorType: 'totp', friendlyName: nextFactorName(verified) });
   if (error) throw error;
   return { factorId: data.id, qrCode: data.totp.qr_code, secret: data.totp.secret };
 }
@@ -80,16 +91,24 @@ export function useConfirmTotp(userId: string) {
   });
 }
 
+/**
+ * Removes a second factor. GoTrue asks for a session at aal2 to remove a verified factor
+ * (`insufficient_aal` otherwise): that is no failure but a step, `proveFirst` (the caller asks for
+ * a code and tries again); any other refusal goes to the app's one error path. The sessions that
+ * last used it fall back to aal1 (Factor.DowngradeSessionsToAAL1): `codeDue` says whether this one
+ * now needs a code from another factor that remains.
+ */
 export function useRemoveFactor(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (factorId: string) => {
+    mutationFn: async (factorId: string): Promise<{ removed: boolean; codeDue: boolean }> => {
       const { error } = await supabase.auth.mfa.unenroll({ factorId });
+      if (error?.code === 'insufficient_aal') return { removed: false, codeDue: true };
       if (error) throw error;
-      // The session falls back to aal1 on the server; a refresh brings the token along.
-      await supabase.auth.refreshSession();
+      const { data } = await supabase.auth.refreshSession();
+      return { removed: true, codeDue: codeStillDue(data.session) };
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }),
+    onSuccess: ({ removed }) => (removed ? queryClient.invalidateQueries({ queryKey: securityKeys.factors(userId) }) : undefined),
   });
 }
 

@@ -1,22 +1,21 @@
 import type { Factor } from '@supabase/supabase-js';
 import { Button } from '@/components/ui/button';
 import { formatShortDate } from '@/lib/dates';
-import { toast } from '@/lib/toast';
-import { useRemoveFactor } from '../api/factors';
 
-/** One kind of second factor (authenticator apps, security keys): name, when added, and Remove. */
+/** One kind of second factor (authenticator apps, security keys): name, when added, and Remove (asked by the caller). */
 export function FactorList({
-  userId,
   factors,
   label,
   fallbackName,
+  busy,
+  onRemove,
 }: {
-  userId: string;
   factors: Factor[];
   label: string;
   fallbackName: string;
+  busy: boolean;
+  onRemove: (factor: Factor, name: string) => void;
 }) {
-  const remove = useRemoveFactor(userId);
   if (factors.length === 0) return null;
   return (
     <ul aria-label={label} className="divide-y divide-slate-200 rounded-md border border-slate-200">
@@ -28,13 +27,7 @@ export function FactorList({
               <span className="font-medium">{name}</span>
               <span className="block text-slate-600">Added {formatShortDate(factor.created_at)}</span>
             </span>
-            <Button
-              variant="secondary"
-              aria-label={`Remove ${name}`}
-              disabled={remove.isPending}
-              // A failure is toasted by the app's one error path (lib/query-client.ts), not here.
-              onClick={() => remove.mutate(factor.id, { onSuccess: () => toast.success(`${name} removed`) })}
-            >
+            <Button variant="secondary" aria-label={`Remove ${name}`} disabled={busy} onClick={() => onRemove(factor, name)}>
               Remove
             </Button>
           </li>

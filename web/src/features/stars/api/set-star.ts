@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { isOffline, queueWrite, type OutboxItem } from '@/lib/outbox/device-outbox';
+import { queueWrite, sendOrQueue, type OutboxItem } from '@/lib/outbox/device-outbox';
 import { placeKeys, starKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
@@ -26,21 +26,22 @@ export function sendQueuedStar(item: OutboxItem): Promise<void> {
 
 /**
  * Stars or unstars one place optimistically: the button flips at once, and flips back (with
- * the query client's toast) if the server refuses. Offline, the change is queued and sent when
- * the connection returns; the button keeps its new state meanwhile.
+ * the query client's toast) if the server refuses. Offline, or when its request finds the server
+ * out of reach, the change is queued and sent when the connection returns; the button keeps its
+ * new state meanwhile.
  */
 export function useSetStar(userId: string | null, placeId: string, placeName?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     networkMode: 'always',
     mutationFn: async (starred: boolean) => {
-      if (userId && isOffline()) {
-        const label = `${starred ? 'Your star on' : 'Unstarring'} ${placeName ?? 'a place'}`;
-        await queueWrite<QueuedStar>('star', { userId, subject: placeId, label, payload: { placeId, starred } });
-        return 'queued' as const;
-      }
-      await setStar(userId ?? '', placeId, starred);
-      return 'sent' as const;
+      const send = async () => {
+        await setStar(userId ?? '', placeId, starred);
+        return 'sent' as const;
+      };
+      if (!userId) return send();
+      const label = `${starred ? 'Your star on' : 'Unstarring'} ${placeName ?? 'a place'}`;
+      return sendOrQueue(send, () => queueWrite<QueuedStar>('star', { userId, subject: placeId, label, payload: { placeId, starred } }));
     },
     meta: { errorTable: 'stars' },
     onMutate: async (starred) => {
@@ -54,7 +55,7 @@ export function useSetStar(userId: string | null, placeId: string, placeName?: s
       return { previous };
     },
     onSuccess: (outcome) => {
-      if (outcome === 'queued') toast.info('Saved on this device', { description: 'It will be sent when you’re back online.' });
+      if (outcome === 'queued') toast.info('Saved on this device', { description: 'It will be sent when the connection is back.' });
     },
     onError: (_error, _starred, context) => {
       if (userId) queryClient.setQueryData(starKeys.ids(userId), context?.previous);

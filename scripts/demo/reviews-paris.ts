@@ -1,0 +1,410 @@
+/**
+ * Demo reviews of the Paris places, each written by its member about that place (a data file,
+ * hence its length). Facts are as the places are; prices and waits are the writer's own.
+ */
+import { review, type DemoReview } from './review.ts';
+
+export const parisReviews: DemoReview[] = [
+  review('ada', 'Eiffel Tower', 3, 188, [
+    "I live twenty minutes' walk away and go up about once a year, when someone visits. The local view: the second floor is the right height — high enough for the whole city, low enough to pick out streets — and the summit adds wind and a second queue for a second lift.",
+    'Take the stairs from the south pillar to the second floor: 674 steps, cheaper, and the ironwork up close is the real show. The best view of the tower itself is from the Bir-Hakeim bridge at eight in the morning, and that one costs nothing.',
+  ]),
+  review(
+    'ben_travels',
+    'Eiffel Tower',
+    4,
+    141,
+    'Did the stairs to the second floor: 674 steps, about 25 minutes with stops, and far less queueing than for the lifts. My watch said 31,000 steps by the end of that day. The first floor has a glass floor section worth a minute. Summit ticket bought online three weeks ahead — next time I’d skip it, the second floor was better. Security at the glass fence took 15 minutes on a Tuesday in March.',
+  ),
+  review('mina', 'Eiffel Tower', 4, 97, [
+    'I came with my mother, who uses a wheelchair. The lifts take wheelchairs to the first and second floors; the summit is closed to wheelchair users for evacuation reasons, which the ticket site explains clearly.',
+    'Staff at the east pillar moved us to the front of the lift queue without any fuss, and there are step-free toilets on the first floor. On the second floor the railings are high for someone seated, but a few lower windows near the shop give her a clear view. We stayed until the tower sparkled on the hour after dark, and she called it the best five minutes of the trip.',
+  ]),
+  review(
+    'tom_b',
+    'Eiffel Tower',
+    2,
+    63,
+    'Forty minutes to get through security, another queue for the lift, then a glass of champagne at the top for the price of a decent dinner in Dublin. The view is grand, I’ll give it that. But you spend more time in lines than looking at Paris. Cross the river to the Trocadéro and look at it for free.',
+  ),
+  review(
+    'haru',
+    'Eiffel Tower',
+    5,
+    22,
+    'Trocadéro at 6:40, before anyone. The first light reaches the west face and climbs it rivet by rivet. Up at opening: from the second floor the Seine bends away to the south-west like a strip of foil. One 35 mm lens all morning. At night, the sparkle on the hour, from the middle of the Bir-Hakeim bridge.',
+  ),
+
+  review('ada', 'Louvre Museum', 4, 203, [
+    'Rule one: never use the pyramid entrance. The Carrousel entrance, under the shopping arcade off Rue de Rivoli, has a fraction of the queue. Rule two: pick two wings and ignore the rest.',
+    'I chose Richelieu — Napoleon III’s apartments, all red velvet and gilt, and the Dutch painters upstairs, where I had Vermeer’s Lacemaker to myself for five minutes. It is tiny and people walk straight past it. One star off because the building fights you: the signs are poor and the lift is always in the other wing.',
+  ]),
+  review('marcus', 'Louvre Museum', 5, 118, [
+    'I taught world history for thirty-one years and I owed myself this. Dolores and I had planned the trip for our fortieth anniversary; she didn’t get to come, so I brought her guidebook, with her pencil notes in the margins. Beside the Code of Hammurabi she had written “stand here a while,” and so I did. There is something about seeing the basalt itself, the laws cut in cuneiform, after years of explaining it to eighth graders with a photocopy.',
+    'The Mona Lisa room was what everyone warns you about: a roped lane, a phone held over every head, ninety seconds at the front. Go anyway, then turn around — Veronese’s Wedding Feast at Cana covers the opposite wall and almost nobody looks at it.',
+    'Practical notes: I booked a timed ticket for a Wednesday evening, when it stays open late, and the crowds thinned after seven. Wear real shoes; I walked nine miles inside.',
+  ]),
+  review(
+    'aiko',
+    'Louvre Museum',
+    3,
+    74,
+    'So. Many. People. I queued 40 minutes for the Mona Lisa and got to look at her for maybe one (she’s behind glass and honestly smaller than my laptop screen!). The Egyptian rooms were amazing though, and the Winged Victory at the top of the stairs gave me goosebumps. Expensive for a student from outside the EU — under-26s from the EU get in free, which felt a bit unfair. Bring snacks, the cafés inside cost a fortune.',
+  ),
+  review('lena_k', 'Louvre Museum', 4, 39, [
+    'Most visitors rush to the Denon wing; the Near Eastern antiquities in Richelieu are the better argument for this museum. The Cour Khorsabad reassembles the lamassu — human-headed winged bulls — from Sargon II’s palace, and you can count their legs: five, so that they look right from the front and from the side.',
+    'Downstairs in Sully, the foundations of Philippe Auguste’s medieval fortress are worth twenty quiet minutes. One star off for the labels, which still give far less context than the British Museum’s.',
+  ]),
+
+  review(
+    'ada',
+    "Musée d'Orsay",
+    5,
+    176,
+    'My favourite museum in Paris, and I say it with the Louvre down the road. Go on a Thursday evening, when it opens late and the fifth-floor impressionist rooms empty out around eight. The clock window looks across the Seine to the Tuileries and Sacré-Cœur; the Café Campana behind the other clock serves a decent quiche and a forgettable coffee. Manet’s Olympia still stops people mid-step.',
+  ),
+  review('chloe', "Musée d'Orsay", 5, 128, [
+    'I grew up in Lyon and came to Orsay on a school trip at fourteen, bored and sulking, until Van Gogh’s Starry Night Over the Rhône made me sit down on the floor. He painted it in Arles, but the Rhône is my river too, and twenty years later those wet-looking blues still do it to me.',
+    'What I love now is the building itself: a railway station from 1900, the vaulted nave with sculptures lined up where the trains once stood, and the gilded restaurant upstairs that was the station hotel’s dining room. Have lunch there once in your life — under that painted ceiling it feels like eating inside a jewellery box.',
+    'The fifth floor gets warm and crowded by mid-morning, so start at the top and work down.',
+  ]),
+  review(
+    'felix',
+    "Musée d'Orsay",
+    4,
+    84,
+    'Gae Aulenti’s 1986 conversion of Laloux’s station is a lesson in nerve: she filled the nave with heavy stone terraces that many architects hated at the time, and they give the sculpture a ground to stand on. The iron and glass vault above is the real exhibit. The top-floor galleries are low and cramped by comparison, and the circulation between levels is confusing; I walked the same corridor three times looking for the Nabis. Still essential.',
+  ),
+  review(
+    'ben_travels',
+    "Musée d'Orsay",
+    4,
+    45,
+    'Smaller than the Louvre, which is exactly why I liked it — three hours was enough to see it properly. Closed on Mondays, which caught me out on my first try. Everyone queues for a photo at the big clock face; the second clock, by the café, has no queue at all.',
+  ),
+
+  review(
+    'sam',
+    'Notre-Dame de Paris',
+    5,
+    95,
+    'I’d walked past the scaffolding for five years and went in the first week I could. Entry is free; you can book a time on the cathedral’s website or just join the line on the square, which moves fast. The surprise is the light — the stone has been cleaned back to a pale cream and the whole nave glows, where I remembered a dark cave. Moving in a way I didn’t expect from a lapsed choirboy.',
+  ),
+  review(
+    'mina',
+    'Notre-Dame de Paris',
+    4,
+    60,
+    'There is a step-free entrance at the west front; a guard waved us to it when he saw the wheelchair, so we skipped the main line. Inside, the floor is flat and smooth all the way round the ambulatory. It is very busy between eleven and four — we went at opening and had room to stop beneath the rose windows. The archaeological crypt under the square is a separate ticket, and we did not try it.',
+  ),
+  review(
+    'marcus',
+    'Notre-Dame de Paris',
+    4,
+    33,
+    'I watched the fire on the news in 2019 from my kitchen in Harlem and did not expect to stand inside it again. They rebuilt the roof frame in oak, the way medieval carpenters did, and you can see the new spire from every bridge. The queue wrapped twice around the square by ten on a Saturday but moved steadily. One star off only because the crowds make it hard to take in quietly. Climb the towers if your knees allow; the gargoyles are right there.',
+  ),
+
+  review(
+    'sam',
+    'Sacré-Cœur Basilica',
+    4,
+    178,
+    'This is my neighbourhood church, more or less — Belleville is the next hill over. Best trick: walk up the back way, via Rue du Mont-Cenis, and you arrive at the top without the steps or the bracelet guys at Square Louise-Michel. The dome is a 300-step spiral and gives you the whole city, the Eiffel Tower looking oddly small. No photos inside, and they mean it. Sunset on the steps with a busker doing Piaf is cheesy and I love it anyway.',
+  ),
+  review(
+    'haru',
+    'Sacré-Cœur Basilica',
+    3,
+    132,
+    'From the steps, the city is wide and soft in the late-afternoon haze. But the stairs are crowded, a man with string bracelets followed me for twenty metres, and inside no photographs are allowed. I preferred Rue de l’Abreuvoir behind the basilica at seven in the morning: the pink house, empty cobbles, one cat.',
+  ),
+  review(
+    'ben_travels',
+    'Sacré-Cœur Basilica',
+    4,
+    140,
+    'The funicular takes an ordinary metro ticket and saves you 222 steps, though at weekends walking up beats its queue. The stone stays white because it’s travertine that bleaches in the rain — a guide on the steps told me that and I’ve repeated it ever since. Free to go in; the dome costs extra and is worth it on a clear day.',
+  ),
+
+  review(
+    'ada',
+    'Jardin du Luxembourg',
+    5,
+    205,
+    'My office in summer. There are two kinds of green chair: the upright ones for reading and the low reclining ones for doing nothing. Get to the Medici Fountain before ten and you will have a chair at the water’s edge. In the south-west corner there is an orchard of old apple and pear varieties and a row of beehives; the honey is sold once a year in the Orangerie and is gone in an afternoon. When the guards start blowing whistles at dusk, you have ten minutes.',
+  ),
+  review(
+    'emma_nyc',
+    'Jardin du Luxembourg',
+    5,
+    150,
+    'Leo (7) ranked this above the Eiffel Tower, which tells you everything. Rent a little wooden sailboat at the big pond — you push it off with a stick and run round the edge to catch it. The Guignol puppet show is in French and he followed every bit of it; arrive early, the benches fill. The fenced playground charges the grown-ups too. Public toilets near the Orangerie were clean.',
+  ),
+  review(
+    'lena_k',
+    'Jardin du Luxembourg',
+    4,
+    112,
+    'Marie de’ Medici built the palace in the 1610s to remind her of the Pitti in Florence, and the rusticated stonework makes the homesickness visible. Her fountain is the garden’s best corner: Polyphemus looming over Acis and Galatea, a group added in 1866 when the fountain was moved for Haussmann’s new street. The Senate sits in the palace, so much of it is closed. Lovely — but on a Sunday afternoon every chair is taken.',
+  ),
+  review(
+    'haru',
+    'Jardin du Luxembourg',
+    5,
+    54,
+    'Early October, eight in the morning. Chestnut leaves on the gravel, a man doing tai chi below the Senate, a gardener with a rake. Chess players under the trees by the tennis courts. I sat for an hour and made four photographs.',
+  ),
+  review('chloe', 'Jardin du Luxembourg', 5, 63, [
+    'When I was small, Maman took my brother and me to Paris once a year, and the Luxembourg was the reward for behaving in the Louvre. We rented the wooden boats at the Grand Bassin — each with a numbered sail, pushed off with a long stick — and my brother’s always sailed faster, which I still believe was rigged.',
+    'I went back this spring with Maman, who is seventy-three now, and the boats are still there, the same colours, the same man with a cart, or his son. We sat on two of the low green chairs by the Medici Fountain and didn’t say much for an hour. A boy of about six lost his boat in the middle of the pond and a stranger waded in up to her knees to get it, and everybody clapped.',
+    'It is not a garden for doing anything. It is for sitting in the exact chair you want, in the exact patch of sun, and watching Paris be Paris. Come before lunch on a weekday, bring a book you won’t read, and leave when the guards whistle.',
+  ]),
+
+  review(
+    'ada',
+    'Centre Pompidou',
+    3,
+    214,
+    'Closed until 2030 for its renovation, so this is a review of a building from the outside and of what I miss. The piazza still works: the slope where people sit, the jugglers, and the Stravinsky Fountain next door, with Niki de Saint Phalle’s red lips and Tinguely’s black machines spitting water. Three stars for now; I will change it the week it reopens.',
+  ),
+  review(
+    'sam',
+    'Centre Pompidou',
+    3,
+    86,
+    'Pour one out: the escalator tube up the façade, the best almost-free view in central Paris, is off until 2030. I came to show a friend the building and we ended up at the fountain with a coffee from Rue Saint-Merri, which wasn’t bad. Three stars for the architecture, which you can still stare at — blue pipes for air, green for water, yellow for electricity, red for moving people.',
+  ),
+
+  review(
+    'ben_travels',
+    'Arc de Triomphe',
+    4,
+    139,
+    'Don’t even think about crossing the roundabout: use the underground passage from the top of the Champs-Élysées. 284 steps up a spiral to the roof (there is a small lift for anyone who needs it). From the top you see the twelve avenues fanning out and traffic doing something that looks like chaos and never quite crashes. Be there at half past six if you can, when they rekindle the flame on the Tomb of the Unknown Soldier.',
+  ),
+  review(
+    'tom_b',
+    'Arc de Triomphe',
+    3,
+    62,
+    'Decent view, terrible stairs. The spiral goes round and round until you’ve no idea which way is up. The roof is a great spot to watch the roundabout madness, the best free entertainment of the trip. Tourists stopping dead in the stairwell for selfies knocked a star off.',
+  ),
+  review(
+    'felix',
+    'Arc de Triomphe',
+    4,
+    170,
+    'Chalgrin’s arch is mostly about scale: at fifty metres it reads as a building, not a monument, and the reliefs — Rude’s Marseillaise, on the Champs-Élysées side, is the one to see — are sized to be read from across the Étoile, not up close. The roof terrace completes the plan; Haussmann’s avenues only make sense from up here. The small museum in the attic is forgettable.',
+  ),
+
+  review(
+    'ada',
+    'Café de Flore',
+    3,
+    189,
+    'Everyone should do it once and almost nobody should do it twice. The waiters in their long white aprons are superb, the hot chocolate arrives in its own little pot and is very good, and the bill for two was €31. The terrace is a stage. Sit upstairs instead, where Sartre and Beauvoir actually worked, and where it is quiet enough to read. My regular café, three streets away, charges a third of the price for a better espresso.',
+  ),
+  review(
+    'chloe',
+    'Café de Flore',
+    4,
+    72,
+    'A pilgrimage, I admit it. Maman and I end up here whenever I’m home, and we always order the same thing: a croque-monsieur to share and two hot chocolates. The banquettes are red, the mirrors are spotted with age, and the waiter will pretend not to see you for exactly as long as it takes you to relax. Les Deux Magots next door has the better view of the church; Flore has the better room.',
+  ),
+  review(
+    'tom_b',
+    'Café de Flore',
+    2,
+    30,
+    'Nine euro for a hot chocolate. I asked if it came with a bed for the night. It was nice, fair enough, but the waiter looked at me like I’d walked in off a building site.',
+  ),
+
+  review(
+    'ada',
+    'Marché des Enfants Rouges',
+    5,
+    160,
+    'The best lunch in the Marais, if you are patient. Alain at Chez Alain Miam Miam builds his sandwiches and buckwheat galettes like theatre, talking the whole time, and the queue is part of the show: thirty minutes on a Saturday. If you cannot wait, the Moroccan stall’s couscous comes quickly and the Japanese bento counter is excellent. Closed on Mondays. The name comes from an orphanage nearby whose children were dressed in red.',
+  ),
+  review(
+    'sam',
+    'Marché des Enfants Rouges',
+    4,
+    80,
+    'Friday lunch ritual with my team. We squeeze onto the shared tables between the Lebanese and the Italian stalls and order from both. Cramped, loud, wobbly benches — perfect. Finish with a glass from the natural wine stall. Four stars only because the prices have crept up.',
+  ),
+  review(
+    'dev_s',
+    'Marché des Enfants Rouges',
+    5,
+    48,
+    'Came to Paris for a mate’s birthday and spent most of it here, no regrets. The Moroccan tagine was proper — lamb falling apart, preserved lemon, the lot — then I queued for one of Alain’s galettes and watched him stack it like Jenga. Oldest covered market in Paris, apparently, 1615. It feels like Borough’s little cousin who went to art school.',
+  ),
+
+  review(
+    'chloe',
+    'Shakespeare and Company',
+    4,
+    198,
+    'There are bigger bookshops and cheaper ones, but none that feels like it’s breathing. The upstairs reading room has an old piano, a typewriter and a window seat facing Notre-Dame, and nobody hurries you. Above a doorway someone painted ‘Be not inhospitable to strangers lest they be angels in disguise’, and that is the shop’s whole philosophy. They stamp your book at the till if you ask. Photos aren’t allowed inside, which I was glad of.',
+  ),
+  review(
+    'marcus',
+    'Shakespeare and Company',
+    5,
+    117,
+    'George Whitman let young writers sleep between the shelves in exchange for a few hours’ work and a one-page autobiography — Tumbleweeds, they call them, and there have been thousands. I bought Baldwin’s Giovanni’s Room, which felt right for a man from Harlem in Paris, and the clerk stamped it with the shop’s seal. At noon the line outside was twenty people deep; I came back an hour before closing and walked straight in.',
+  ),
+  review(
+    'aiko',
+    'Shakespeare and Company',
+    3,
+    75,
+    'Cute but soooo crowded! You queue outside, then inside you shuffle sideways between the shelves. I loved the tiny upstairs library and the cat (!), but you can’t take photos and the books are expensive compared to Japan. The café next door has a nice view and good cookies.',
+  ),
+  review('sam', 'Shakespeare and Company', 5, 19, 'Buy a book, get it stamped, read it by the river. A perfect Paris hour.'),
+
+  review(
+    'ada',
+    'Jardin des Tuileries',
+    3,
+    154,
+    'Beautiful from a distance, dusty up close. The gravel turns to powder in July and your shoes will be white by the time you reach the Orangerie. It does have the best free sculpture in the city — Maillol’s bronze women in the Carrousel garden — and the chairs around the octagonal pond at the Concorde end are where I wait for friends who are late. Not a place to linger at noon in summer: there is no shade in the middle.',
+  ),
+  review(
+    'ben_travels',
+    'Jardin des Tuileries',
+    4,
+    138,
+    'The easiest walk in Paris: a straight line from the Louvre to Concorde, 15 minutes if you don’t stop and 90 if you do. The ice cream kiosk halfway along was decent. It’s the natural link between the Orangerie (go and see the water lilies) and the Louvre.',
+  ),
+  review(
+    'emma_nyc',
+    'Jardin des Tuileries',
+    4,
+    149,
+    'Our day-three reset with Leo. The trampolines on the Rivoli side were a huge hit (a few euros for a few minutes), and in summer there’s a funfair with a Ferris wheel that gives you a great look at the Louvre. Flat, wide paths, easy with a stroller — but carry water, the fountains are for looking at.',
+  ),
+
+  review('sam', 'Parc des Buttes-Chaumont', 5, 196, [
+    'My local, and the best park in Paris — I’ll fight anyone on this. It’s a Victorian fantasy built on an old quarry: cliffs, a waterfall inside a fake grotto, and a little temple perched on an island rock that you reach by a suspension bridge. The lawns are so steep you picnic at an angle.',
+    'Rosa Bonheur, the guinguette inside the park, does cheap drinks and turns into a dance floor on summer evenings. Come on a weekday morning to see it with the joggers and the old men doing their stretches.',
+  ]),
+  review(
+    'ada',
+    'Parc des Buttes-Chaumont',
+    5,
+    99,
+    'Worth the metro ride north, even from the Left Bank. Climb to the Temple de la Sibylle for the view across to Montmartre, then come down through the grotto, where a waterfall pours through a hole in the rock roof. It is hilly — a real workout — and on sunny Sundays the whole neighbourhood is lying on the grass.',
+  ),
+  review(
+    'greta_b',
+    'Parc des Buttes-Chaumont',
+    4,
+    55,
+    'Visited friends in the 19th. Good park. Hills, water, hardly a tourist. Bikes have to be pushed on most paths, which, fine. Bring beer, sit on the slope facing the temple. Would take friends.',
+  ),
+
+  review(
+    'ada',
+    'Musée Rodin',
+    4,
+    158,
+    'The garden is the masterpiece. The Thinker sits among the roses on your right as you come in, the Gates of Hell are a few steps further on, and the Burghers of Calais stand close to the ground, the way Rodin wanted, so you meet their eyes. Indoors, the Hôtel Biron is lovely but its rooms feel small for The Kiss. The garden café is overpriced but shaded.',
+  ),
+  review(
+    'felix',
+    'Musée Rodin',
+    5,
+    167,
+    'The Balzac is the reason to come. Rodin worked on it for seven years, the writers’ society that commissioned it turned it down, and it still looks more modern than most of what was made in the next fifty: a column of a man wrapped in a dressing gown, all mass and no detail. In the garden you can walk all the way round it. Then find the Camille Claudel room — The Waltz and The Age of Maturity hold their own against anything of his in the house.',
+  ),
+  review(
+    'mina',
+    'Musée Rodin',
+    4,
+    96,
+    'The garden paths are gravel, but firm enough that my mother’s wheelchair managed with a little pushing, and a lift in the mansion reaches the upper floor. Lots of benches, which matters when you visit with someone older. We stayed two hours and never felt rushed. Closed on Mondays.',
+  ),
+
+  review(
+    'sam',
+    'Palais Garnier',
+    5,
+    173,
+    'Saw the ballet from a “restricted view” seat in a fourth-tier box for €15: I could see two-thirds of the stage and the whole of Chagall’s ceiling, a trade I’d make every time. Arrive early and wander the Grand Foyer with a glass of champagne like a Second Empire banker. Box 5 has a little brass plaque for the Phantom.',
+  ),
+  review(
+    'lena_k',
+    'Palais Garnier',
+    4,
+    110,
+    'The daytime visit is worth it if you can’t get tickets for a performance: the grand staircase in its different marbles, the Grand Foyer modelled on the Hall of Mirrors. Chagall’s ceiling (1964) was painted on panels fixed over Lenepveu’s original, which survives underneath — a compromise that still divides people. The library-museum is included and nearly always empty; its stage-set models are a highlight.',
+  ),
+  review(
+    'ben_travels',
+    'Palais Garnier',
+    3,
+    137,
+    'Stunning building, but the self-guided visit felt steep for what you actually see: you look into the auditorium from a box and that’s it. If you can, spend a bit more on a cheap performance ticket instead.',
+  ),
+
+  review(
+    'ada',
+    'Sainte-Chapelle',
+    5,
+    185,
+    'Go on a sunny afternoon, and go upstairs before you look at anything else. The upper chapel is almost entirely glass — fifteen windows, 1,113 scenes — and when the sun comes through it is like standing inside a kaleidoscope. The queue is for the security check of the Palais de Justice, not the chapel; with a timed ticket it took ten minutes. On a grey day, save it for another.',
+  ),
+  review(
+    'marcus',
+    'Sainte-Chapelle',
+    5,
+    114,
+    'I went to an evening concert here: a string quartet playing Vivaldi’s Four Seasons beneath the windows. The light faded during Winter, which felt almost staged. The acoustics are bright and a little echoey, the chairs are hard, and I would go again tomorrow.',
+  ),
+  review(
+    'haru',
+    'Sainte-Chapelle',
+    4,
+    38,
+    'Upper chapel at 9:05, the light still flat from the east. By eleven the south windows began to burn. The security line is shared with the courts. The lower chapel: dark blue, gold fleurs-de-lis, a low ceiling, too many people.',
+  ),
+  review(
+    'aiko',
+    'Sainte-Chapelle',
+    3,
+    68,
+    'The stained glass is incredible, no argument! But it took 50 minutes to get in (security together with the law courts), and the lower chapel was so packed I couldn’t move. Buy the combined ticket with the Conciergerie next door — cheaper than both separately.',
+  ),
+
+  review(
+    'chloe',
+    'Angelina',
+    3,
+    171,
+    'L’Africain is less a hot chocolate than a dessert you drink: thick enough to coat the spoon, with a bowl of whipped cream on the side. I loved the first half and couldn’t finish the second. The belle-époque room is pretty, but we queued forty minutes on the pavement of Rue de Rivoli for it. Tip: the shop next door sells the same chocolate to take away, with no queue.',
+  ),
+  review(
+    'aiko',
+    'Angelina',
+    5,
+    67,
+    'Best hot chocolate of my life. (I drank it in about three minutes and then felt sick, worth it.) The Mont-Blanc is HUGE — meringue, cream and chestnut noodles — share it between two. We went first thing in the morning and got a table right away.',
+  ),
+  review(
+    'tom_b',
+    'Angelina',
+    2,
+    29,
+    'Waited 45 minutes in the rain to drink melted chocolate in a room full of people photographing melted chocolate. It tasted like a chocolate bar left on a radiator. My niece loved it, so it gets two instead of one.',
+  ),
+  review(
+    'mina',
+    'Angelina',
+    4,
+    95,
+    'A calm room once you are inside, and the staff found us a table with space for the wheelchair without being asked. The hot chocolate is very rich; my mother took hers with plenty of cream and declared it “medicine.” The queue stands on the pavement with no cover, so avoid rainy afternoons.',
+  ),
+];
