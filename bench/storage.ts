@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { loadConfig } from '../server/src/lib/config.ts';
 import { createKeys } from '../server/src/lib/keys.ts';
 import { freePort } from '../tests/support/free-port.ts';
+import { Goals } from './support/goals.ts';
 
 /**
  * `npm run bench:storage`: storage throughput and memory of the real server process.
@@ -49,6 +50,8 @@ function bytes(size: number): Uint8Array<ArrayBuffer> {
   for (let i = 0; i < size; i += 65536) crypto.getRandomValues(out.subarray(i, Math.min(size, i + 65536)));
   return out;
 }
+
+const goals = new Goals();
 
 async function main(): Promise<void> {
   const work = mkdtempSync(path.join(tmpdir(), 'pinstar-bench-storage-'));
@@ -171,8 +174,8 @@ async function main(): Promise<void> {
       `  upload   5 MB x${runs}: ${uploadMBs.toFixed(1)} MB/s`,
       `  download 5 MB x${runs}: ${downloadMBs.toFixed(1)} MB/s`,
       `  small objects (1 KB) x100: upload p50 ${percentile(uploads, 50).toFixed(1)} ms, download p50 ${percentile(downloads, 50).toFixed(1)} ms`,
-      `  50 MB upload: ${(50 / fiftySeconds).toFixed(1)} MB/s; server RSS ${(baseline / MB).toFixed(1)} MB → peak ${(peak / MB).toFixed(1)} MB, growth ${((peak - baseline) / MB).toFixed(1)} MB (goal < 20 MB)`,
-      `  400 px thumbnail of a 1600 px JPEG (WebP, ${(thumbBytes / 1024).toFixed(1)} KB): cold p50 ${percentile(cold, 50).toFixed(1)} / p95 ${percentile(cold, 95).toFixed(1)} ms (x${cold.length}, goal p95 ≤ 40 ms), cached p50 ${percentile(cached, 50).toFixed(1)} / p95 ${percentile(cached, 95).toFixed(1)} ms (x${cached.length}, goal p95 ≤ 3 ms)`,
+      `  50 MB upload: ${(50 / fiftySeconds).toFixed(1)} MB/s; server RSS ${(baseline / MB).toFixed(1)} MB → peak ${(peak / MB).toFixed(1)} MB, growth ${goals.check('50 MB upload RSS growth', (peak - baseline) / MB, 20, { unit: ' MB', digits: 1 })}`,
+      `  400 px thumbnail of a 1600 px JPEG (WebP, ${(thumbBytes / 1024).toFixed(1)} KB): cold p50 ${percentile(cold, 50).toFixed(1)} / p95 ${goals.check('thumbnail cold p95', percentile(cold, 95), 40, { unit: ' ms', digits: 1 })} (x${cold.length}), cached p50 ${percentile(cached, 50).toFixed(1)} / p95 ${goals.check('thumbnail cached p95', percentile(cached, 95), 3, { unit: ' ms', digits: 1 })} (x${cached.length})`,
     ];
     process.stdout.write(`${lines.join('\n')}\n`);
   } finally {
@@ -183,3 +186,4 @@ async function main(): Promise<void> {
 }
 
 await main();
+goals.finish();

@@ -8,6 +8,7 @@ import lighthouse from 'lighthouse';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { freePort } from '../tests/support/free-port.ts';
 import { formatPhotoBytes, measurePhotoBytes } from './photo-bytes.ts';
+import { Goals } from './support/goals.ts';
 import { percentile } from './support/http-load.ts';
 
 /**
@@ -23,8 +24,11 @@ import { percentile } from './support/http-load.ts';
  * Then the photo bytes on a 390 × 844 phone at 3x (`bench/photo-bytes.ts`) of `/` as it opens,
  * `/` with its list shown (the drawer's cards and their photos) and the Eiffel Tower's page: the
  * images each loaded, what the originals of the same photos weigh (what the app drew before
- * variants) and the ratio against the goal (≤ 25 %). `--photos-only` skips Lighthouse.
+ * variants) and the ratio against the goal (≤ 25 % on `/`). `--photos-only` skips Lighthouse.
+ * Each page's median Performance (≥ 95) and LCP (≤ 2.0 s) and `/`'s photo ratio are held to
+ * their goals; a miss exits 1 (decision 420).
  */
+const goals = new Goals();
 const { values } = parseArgs({
   options: {
     paths: { type: 'string', default: '/' },
@@ -77,8 +81,8 @@ function summarise(pagePath: string, runs: { performance: number; lcp: number; t
   const lcp = sorted(runs.map((run) => run.lcp / 1000));
   const tbt = sorted(runs.map((run) => run.tbt));
   return (
-    `${pagePath.padEnd(48)} median of ${runs.length}: Performance ${median(performance)} (${range(performance)}, ` +
-    `≥ 95 in ${performance.filter((n) => n >= 95).length})  LCP ${median(lcp).toFixed(2)} s (${range(lcp, 2)}, ` +
+    `${pagePath.padEnd(48)} median of ${runs.length}: Performance ${goals.check(`${pagePath} Performance`, median(performance), 95, { digits: 0, atLeast: true })} (${range(performance)}, ` +
+    `≥ 95 in ${performance.filter((n) => n >= 95).length})  LCP ${goals.check(`${pagePath} LCP`, median(lcp), 2, { unit: ' s' })} (${range(lcp, 2)}, ` +
     `≤ 2.0 s in ${lcp.filter((n) => n <= 2).length})  TBT ${Math.round(median(tbt))} ms (${range(tbt)})`
   );
 }
@@ -161,11 +165,17 @@ try {
     { label: 'the Eiffel Tower', path: photoPlace },
   ];
   process.stdout.write(`photo bytes, load ${load()}\n`);
-  for (const result of await measurePhotoBytes(base, photoViews, process.env.CHROMIUM_PATH))
+  for (const result of await measurePhotoBytes(base, photoViews, process.env.CHROMIUM_PATH)) {
     process.stdout.write(`${formatPhotoBytes(result)}\n`);
+    if (result.label.startsWith('/ ') && result.originalBytes > 0)
+      process.stdout.write(
+        `  ${goals.check(`${result.label} photo bytes`, (result.bytes / result.originalBytes) * 100, 25, { unit: ' %', digits: 1 })}\n`,
+      );
+  }
 } finally {
   chrome.kill();
   server.kill('SIGTERM');
   await new Promise((resolve) => server.on('exit', resolve));
   rmSync(dataDir, { recursive: true, force: true });
 }
+goals.finish();

@@ -57,6 +57,8 @@ export class Connection {
   readonly #socket: net.Socket;
   #buffer: Buffer = Buffer.alloc(0);
   #waiting: { resolve: (status: number) => void; reject: (error: Error) => void } | null = null;
+  /** The last whole response read (head and body), a view of the bytes received: no copy. */
+  last: Buffer = Buffer.alloc(0);
 
   constructor(port: number, host: string) {
     this.#socket = net.connect(port, host);
@@ -105,6 +107,7 @@ export class Connection {
       end = headEnd + 4;
     }
     if (this.#buffer.length < end) return;
+    this.last = this.#buffer.subarray(0, end);
     this.#buffer = this.#buffer.subarray(end);
     const waiting = this.#waiting;
     this.#waiting = null;

@@ -1,5 +1,4 @@
 import assert from 'node:assert/strict';
-import { loadavg } from 'node:os';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
@@ -7,8 +6,10 @@ import { assertAccessible } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 
 // "Save" on Explore's cards and on the map's preview of a place (phones), with the demo data:
-// the picker loads on demand, opens within 100 ms of a click once loaded, works by keyboard
-// alone, and gives focus back to the button that opened it.
+// the picker loads on demand, its code and the member's lists fetched before the first click,
+// works by keyboard alone, and gives focus back to the button that opened it. How fast it opens,
+// how long a 2,000-row import takes and whether scrolling a long list has long tasks are goals
+// that follow the machine's load: `npm run bench:interactions` measures them (decision 424).
 describe('saving from Explore in the browser', () => {
   const app = useE2eApp({ demoData: true });
   const password = 'save from explore 1';
@@ -29,25 +30,21 @@ describe('saving from Explore in the browser', () => {
   const noToasts = (page: Page) =>
     page.waitForFunction('document.querySelectorAll("[data-sonner-toast]").length === 0', undefined, { timeout: 15_000 });
 
-  /** Clicks in the page and measures until the picker's dialog, then its first checkbox, is in the document. */
-  async function timedOpen(page: Page, label: string): Promise<{ dialog: number; checkbox: number }> {
+  /** Clicks in the page and waits until the picker's dialog and its first checkbox are in the document. */
+  async function clickOpen(page: Page, label: string): Promise<void> {
     // a string, as the page runs it: the tests are compiled without the DOM's types
-    return page.evaluate<{ dialog: number; checkbox: number }>(`(async (name) => {
+    await page.evaluate(`(async (name) => {
       const button = document.querySelector('button[aria-label="' + name + '"]');
       if (!button) throw new Error('no button ' + name);
-      const start = performance.now();
       button.click();
-      let dialog = 0;
       for (;;) {
         await new Promise(requestAnimationFrame);
-        const found = document.querySelector('[role=dialog]');
-        if (found && !dialog) dialog = performance.now() - start;
-        if (found?.querySelector('input[type=checkbox]')) return { dialog, checkbox: performance.now() - start };
+        if (document.querySelector('[role=dialog] input[type=checkbox]')) return;
       }
     })(${JSON.stringify(label)})`);
   }
 
-  test('Save on a card: loads on demand, opens within 100 ms, by keyboard alone, focus comes back', async () => {
+  test('Save on a card: loads on demand, its code and lists in before the click, by keyboard alone, focus comes back', async () => {
     const ada = await member('ada', 'Ada Saver');
     const { page, errors } = await app.openPage();
     page.setDefaultTimeout(30_000);
@@ -71,22 +68,15 @@ describe('saving from Explore in the browser', () => {
         lists: names.some((n) => n.includes('/rest/v1/lists?') && n.includes('owner_id=eq.')),
       };
     })()`);
-    const cold = await timedOpen(page, 'Save Monmouth Coffee Company to a list');
-    await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
-    const warm = await timedOpen(page, 'Save Monmouth Coffee Company to a list');
-    console.log(
-      `picker opens after a click: first ${cold.dialog.toFixed(1)} ms (checkboxes ${cold.checkbox.toFixed(1)} ms), ` +
-        `then ${warm.dialog.toFixed(1)} ms (checkboxes ${warm.checkbox.toFixed(1)} ms)`,
-    );
     // The chunk and the member's lists are fetched while the page is idle, so even the first
     // click only opens a dialog: both were in before it (what the click waits for is the same
-    // on any machine; the times below depend on its load). Goal ≤ 100 ms: measured 96–142 ms
-    // first and 23–25 ms later at load averages 6.8–8.2, 457 ms first at 13.5 (the first open
-    // also runs the picker's code for the first time); 376 ms when the click fetched the chunk.
+    // on any machine; how long it takes depends on the machine: bench:interactions).
     assert.ok(pickerReady.chunk, 'the picker chunk was fetched before the click');
     assert.ok(pickerReady.lists, "the member's lists were fetched before the click");
-    if (cold.dialog > 100 || warm.dialog > 100) console.log(`⚠ over 100 ms (load average ${loadavg()[0]?.toFixed(2)})`);
+    await clickOpen(page, 'Save Monmouth Coffee Company to a list');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
+    await clickOpen(page, 'Save Monmouth Coffee Company to a list');
     await page.keyboard.press('Escape');
     await page.getByRole('dialog', { name: 'Save to a list' }).waitFor({ state: 'detached' });
 
@@ -209,7 +199,7 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(errors, []);
   });
 
-  test('a 2,000-row import matches with a progress bar and finishes in seconds; the broken row is named', async () => {
+  test('a 2,000-row import matches with a progress bar into a new list of its places; the broken row is named', async () => {
     const cleo = await member('cleo', 'Cleo Lister');
     const { data } = await app.server.admin().from('places').select('name, lat, lng').order('name');
     const places = data as { name: string; lat: number; lng: number }[];
@@ -229,21 +219,15 @@ describe('saving from Explore in the browser', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import places' });
-    const started = Date.now();
     await dialog.getByLabel('File').setInputFiles({ name: 'Big list.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
     await dialog.getByRole('progressbar', { name: 'Matching places' }).waitFor();
     const preview = dialog.getByRole('list', { name: 'Import preview' });
     await preview.waitFor();
-    const matched = Date.now() - started;
     assert.deepEqual(await preview.getByRole('listitem').allTextContents(), ['1999 matched', '0 new', '1 unreadable']);
     await dialog.getByText('Row 1234 (No place) has no coordinates, and no Pinstar place is named like it.').waitFor();
-    const writing = Date.now();
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Big list' }).waitFor();
     await page.locator(`[aria-label="Places on this list"] > li[aria-posinset="1"][aria-setsize="${places.length}"]`).waitFor();
-    const written = Date.now() - writing;
-    console.log(`2,000-row CSV import: matched in ${(matched / 1000).toFixed(1)} s, written in ${(written / 1000).toFixed(1)} s`);
-    if (matched + written > 10_000) console.log(`⚠ over 10 s (load average ${loadavg()[0]?.toFixed(2)})`);
     assert.equal((await savedPlaces(cleo.api, cleo.listId)).length, 0, 'the import made a new list');
     assert.deepEqual(errors, []);
   });
@@ -359,7 +343,7 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(editor.errors, []);
   });
 
-  test('a list of 1,000 places: windowed, opens fast, scrolls without long tasks, Move keeps focus (figures printed)', async () => {
+  test('a list of 1,000 places: windowed while it opens and scrolls, Move keeps focus', async () => {
     const fay = await member('fay', 'Fay Reader');
     await app.server.db.transaction({ kind: 'system' }, async (tx) => {
       await tx.query(
@@ -377,38 +361,24 @@ describe('saving from Explore in the browser', () => {
     await signInWithForm(page, fay.email, password);
     await page.waitForURL((url) => url.pathname === '/lists');
     const rows = '[aria-label="Places on this list"] > li';
-    const started = Date.now();
     await page.goto(`/lists/${fay.listId}`);
     await page.locator(`${rows}[aria-posinset="1"][aria-setsize="1000"]`).waitFor();
-    const rendered = Date.now() - started;
     const inDocument = () => page.evaluate<number>(`document.querySelectorAll('${rows}').length`);
     const atFirst = await inDocument();
-    // Top to bottom, a screen at a time, noting long tasks and how many rows the document holds.
-    const scrolled = await page.evaluate<{ longest: number; most: number }>(`(async () => {
-      let longest = 0;
+    // Top to bottom, a screen at a time, noting how many rows the document holds.
+    const most = await page.evaluate<number>(`(async () => {
       let most = 0;
-      const observer = new PerformanceObserver((list) => { for (const e of list.getEntries()) longest = Math.max(longest, e.duration); });
-      observer.observe({ type: 'longtask', buffered: false });
       for (let y = 0; y < document.body.scrollHeight; y += 600) {
         window.scrollTo(0, y);
         await new Promise(requestAnimationFrame);
         most = Math.max(most, document.querySelectorAll('${rows}').length);
       }
-      await new Promise((r) => setTimeout(r, 100));
-      observer.disconnect();
-      return { longest, most };
+      return most;
     })()`);
-    console.log(
-      `1,000-place list page: first rows in ${rendered} ms; ${atFirst} rows in the document at first, at most ${scrolled.most} while scrolling; ` +
-        `longest task while scrolling it ${scrolled.longest.toFixed(0)} ms (load average ${loadavg()[0]?.toFixed(2)})`,
-    );
-    // Windowed: a screenful and its margin, not a thousand rows.
+    // Windowed: a screenful and its margin, not a thousand rows (so the work per screen is a
+    // handful of rows; whether scrolling has long tasks is measured by bench:interactions).
     assert.ok(atFirst > 0 && atFirst <= 60, `${atFirst} rows in the document`);
-    assert.ok(scrolled.most <= 60, `${scrolled.most} rows in the document while scrolling`);
-    // Without jank: the work per screen is a handful of rows. Its wall-clock figure follows the
-    // machine's load (54–100 ms at load averages 6.8–8.2, 832 ms at 13.4 on 2 shared cores;
-    // 261 ms with all rows rendered at 5.6), so it is printed and flagged over 100 ms.
-    if (scrolled.longest >= 100) console.log(`⚠ a task of 100 ms or more while scrolling (load average ${loadavg()[0]?.toFixed(2)})`);
+    assert.ok(most <= 60, `${most} rows in the document while scrolling`);
 
     // The last place is reachable, announced as the last of 1,000, and Move up keeps focus on it.
     const last = page.locator(`${rows}[aria-posinset="1000"]`);

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync } from 'node:zlib';
+import { repoRoot, startTestServer, type TestServer } from '../support/server.ts';
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -37,6 +39,20 @@ describe('serving the web app', () => {
       assert.ok(body.byteLength < plain.byteLength / 2, `${encoding} is much smaller`);
       assert.deepEqual(decode(body), plain);
     }
+  });
+
+  test("sends the build's brotli copy of an asset, made at the highest quality, as it is", async () => {
+    // web/vite.config.ts writes <file>.br beside every script: the server answers with those bytes
+    const built = readFileSync(path.join(repoRoot, 'web/dist', `${script}.br`));
+    const { headers, body } = await rawGet(`${server.url}${script}`, 'br');
+    assert.equal(headers['content-encoding'], 'br');
+    assert.deepEqual(body, built);
+    const plain = readFileSync(path.join(repoRoot, 'web/dist', script));
+    const atNine = brotliCompressSync(plain, { params: { [constants.BROTLI_PARAM_QUALITY]: 9 } });
+    assert.ok(
+      body.byteLength < atNine.byteLength,
+      `the built copy (${body.byteLength} B) is smaller than quality 9's (${atNine.byteLength} B)`,
+    );
   });
 
   test('answers a missing asset with 404, not the app', async () => {

@@ -29,16 +29,26 @@ export function chooseEncoding(acceptEncoding: string | undefined, contentType: 
 export class CompressionCache {
   readonly #entries = new Map<string, Promise<Buffer>>();
 
-  /** The compressed bytes of `key` at `version`; `load` reads the original only on a miss. */
-  get(key: string, version: number, encoding: Exclude<Encoding, 'identity'>, load: () => Promise<Buffer>): Promise<Buffer> {
+  /**
+   * The compressed bytes of `key` at `version`; `load` reads the original only on a miss.
+   * `precompressed` reads the build's own copy in that encoding (`<file>.br`, made at the
+   * highest quality when the app was built), or null to compress here.
+   */
+  get(
+    key: string,
+    version: number,
+    encoding: Exclude<Encoding, 'identity'>,
+    load: () => Promise<Buffer>,
+    precompressed: () => Promise<Buffer | null> = () => Promise.resolve(null),
+  ): Promise<Buffer> {
     const id = `${encoding}:${version}:${key}`;
     let entry = this.#entries.get(id);
     if (!entry) {
-      entry = load().then((body) =>
+      const compress = (body: Buffer) =>
         encoding === 'br'
           ? brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 9, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-          : gzipAsync(body, { level: 9 }),
-      );
+          : gzipAsync(body, { level: 9 });
+      entry = precompressed().then((ready) => ready ?? load().then(compress));
       entry.catch(() => this.#entries.delete(id));
       this.#entries.set(id, entry);
     }

@@ -63,7 +63,15 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
       const immutable = requested.startsWith('/assets/');
       const encoding = chooseEncoding(c.req.header('accept-encoding'), contentType, info.size);
       const body =
-        encoding === 'identity' ? await readFile(file) : await compressed.get(file, info.mtimeMs, encoding, () => readFile(file));
+        encoding === 'identity'
+          ? await readFile(file)
+          : await compressed.get(
+              file,
+              info.mtimeMs,
+              encoding,
+              () => readFile(file),
+              () => builtCopy(file, encoding, info.mtimeMs),
+            );
       return new Response(c.req.method === 'HEAD' ? null : new Uint8Array(body), {
         headers: {
           'Content-Type': contentType,
@@ -86,6 +94,13 @@ export function createStaticService({ config, keys }: ServiceDeps): Service {
     cors: 'none',
     bodyTooLarge: () => ({ status: 413, headers: ['Content-Type', 'text/plain; charset=utf-8'], body: 'Payload Too Large' }),
   };
+}
+
+/** The build's brotli copy of `file` (`<file>.br`, web/vite.config.ts), when it is not older than the file. */
+async function builtCopy(file: string, encoding: 'br' | 'gzip', mtimeMs: number): Promise<Buffer | null> {
+  if (encoding !== 'br') return null;
+  const info = await fileInfo(`${file}.br`);
+  return info && info.mtimeMs >= mtimeMs ? readFile(`${file}.br`) : null;
 }
 
 async function fileInfo(file: string): Promise<{ size: number; mtimeMs: number } | null> {

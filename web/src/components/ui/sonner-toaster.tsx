@@ -15,7 +15,7 @@ const contrastSafeColors = {
  */
 const aboveTabBar = { bottom: 'var(--toast-bottom)' };
 
-/** Loaded after the first render (components/ui/toaster.tsx). */
+/** Loaded with the first toast (components/ui/toaster.tsx). */
 export default function SonnerToaster() {
   return (
     <Sonner position="bottom-center" richColors closeButton offset={aboveTabBar} mobileOffset={aboveTabBar} style={contrastSafeColors} />
