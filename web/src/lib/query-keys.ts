@@ -112,6 +112,7 @@ export const listKeys = {
 /** Mutation keys of list writes: a screen reads the writes still in flight with `useMutationState`. */
 export const listMutationKeys = {
   setPlace: (userId: string, placeId: string) => ['list-place', userId, placeId] as const,
+  delete: (listId: string) => ['list-delete', listId] as const,
 };
 
 /** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables. */

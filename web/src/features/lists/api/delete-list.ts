@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { listKeys } from '@/lib/query-keys';
+import { listKeys, listMutationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
 import { toast } from '@/lib/toast';
 
@@ -43,6 +43,8 @@ function forgetWhenUnobserved(queryClient: QueryClient, queryKey: QueryKey): voi
 export function useDeleteList(userId: string, listId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    // the list's channel reads it: changes the delete itself brings refresh nothing (use-list-channel.ts)
+    mutationKey: listMutationKeys.delete(listId),
     mutationFn: async () => {
       const { error } = await supabase.from('lists').delete().eq('id', listId).select('id').single();
       if (error) throw error;
