@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { assertAccessible } from './support/browser.ts';
+import { assertAccessible, dismissToasts } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { memberClient } from './support/member-data.ts';
 
@@ -24,12 +24,6 @@ describe('community in the browser', () => {
     await waitForToast(opened.page, `Welcome, ${displayName}!`);
     return { ...opened, id, email, username: (data as { username: string }).username };
   }
-  const dismissToasts = async (page: Page) => {
-    // one click each, in the page: a toast that is leaving on its own needs none (and a pointer
-    // click would wait for it to stop moving, then find it gone)
-    await page.evaluate(`document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => button.click())`);
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
-  };
   /** axe in the light theme, then in the dark one (the system's, which the app follows). */
   async function lightAndDark(page: Page, label: string) {
     await page.emulateMedia({ colorScheme: 'light' });

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { assertAccessible } from './support/browser.ts';
+import { assertAccessible, dismissToasts } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 
 // Lists in Chromium, against the app's own project with its demo data: make a list, save
@@ -28,13 +28,6 @@ describe('lists in the browser', () => {
     await waitForToast(opened.page, `Welcome, ${displayName}!`);
     return { ...opened, id, email, username: (data as { username: string }).username };
   }
-  // Toasts are not part of the screen under test (and go away by themselves). Their close
-  // buttons are pressed in one step in the page: one located first and clicked after could
-  // leave by itself in between, and its click would then wait for a button that is gone.
-  const dismissToasts = async (page: Page) => {
-    await page.evaluate(`document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => button.click())`);
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
-  };
   const entries = (page: Page) => page.getByRole('list', { name: 'Places on this list' }).getByRole('listitem');
 
   test('create, save three places, reorder, share with an editor live, follow, export', async () => {

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { assertAccessible, viewports } from './support/browser.ts';
+import { assertAccessible, dismissToasts, viewports } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { memberClient } from './support/member-data.ts';
 import { kept, offlineMessages } from './support/offline.ts';
@@ -47,10 +47,6 @@ describe('offline', () => {
     page.setDefaultTimeout(20_000);
     return { context, page };
   }
-  const dismissToasts = async (page: Page) => {
-    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click().catch(() => undefined);
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
-  };
   async function accessibleInBothThemes(page: Page, label: string) {
     await dismissToasts(page);
     for (const colorScheme of ['light', 'dark'] as const) {

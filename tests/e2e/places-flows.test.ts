@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { assertAccessible, viewports } from './support/browser.ts';
+import { assertAccessible, dismissToasts, viewports } from './support/browser.ts';
 import { drawJpeg, exifMarker, webpSize, withGpsExif } from './support/exif-jpeg.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { confirmLink, waitForMail } from './support/mailbox.ts';
@@ -47,11 +47,6 @@ describe('places, reviews and live updates in the browser', () => {
 
   // Strings, since the test tsconfig has no DOM types.
   const isFocused = (locator: Locator) => locator.evaluate((el) => el.ownerDocument.activeElement === el);
-  // The welcome toast is not part of the screen under test (and goes away by itself).
-  const dismissToasts = async (page: Page) => {
-    for (const close of await page.locator('[data-sonner-toast] [data-close-button]').all()) await close.click();
-    await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
-  };
   const listItems = (page: Page) => page.getByRole('list', { name: 'Places' }).getByRole('listitem');
 
   test('a visitor browses, searches and filters; the URL reproduces the view', async () => {

@@ -76,6 +76,17 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   );
 }
 
+/**
+ * Closes the toasts on screen (they are not part of the screen under test, and go away by
+ * themselves). The close buttons are pressed in one step in the page: a button located first and
+ * clicked after could leave with its toast in between, and a pointer click would then wait for
+ * a button that is gone.
+ */
+export async function dismissToasts(page: Page): Promise<void> {
+  await page.evaluate(`document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => button.click())`);
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+}
+
 /** The page must not scroll sideways at its current viewport. */
 export async function assertNoHorizontalScroll(page: Page, label: string): Promise<void> {
   // A string, since the test tsconfig has no DOM types.
