@@ -8,6 +8,7 @@ import type { Database, TxIdentity } from '../server/src/db/types.ts';
 import { withBenchDatabase } from './support/bench-database.ts';
 import { startBenchServer } from './support/bench-server.ts';
 import { percentile } from './support/http-load.ts';
+import { whileSeeingQueries } from './support/rest-floor.ts';
 import { seedPlacesSql } from './support/rest-seed.ts';
 
 /**
@@ -88,28 +89,12 @@ const scenarios: Scenario[] = [
 
 async function capture(db: Database, run: () => Promise<Response>): Promise<Captured[]> {
   const captured: Captured[] = [];
-  const own = Object.getOwnPropertyDescriptor(db, 'transaction');
-  const original = db.transaction.bind(db);
-  db.transaction = (who, fn, options) =>
-    original(
-      who,
-      (tx) =>
-        fn({
-          ...tx,
-          query: (sql, params, queryOptions) => {
-            captured.push({ who, readOnly: options?.readOnly === true, sql, params: [...(params ?? [])] });
-            return tx.query(sql, params, queryOptions);
-          },
-        }),
-      options,
-    );
-  try {
-    const res = await run();
-    if (res.status >= 300) throw new Error(`capture: ${res.status} ${await res.text()}`);
-  } finally {
-    if (own) Object.defineProperty(db, 'transaction', own);
-    else Reflect.deleteProperty(db, 'transaction');
-  }
+  const res = await whileSeeingQueries(
+    db,
+    ({ who, options, sql, params }) => captured.push({ who, readOnly: options.readOnly === true, sql, params }),
+    run,
+  );
+  if (res.status >= 300) throw new Error(`capture: ${res.status} ${await res.text()}`);
   return captured;
 }
 

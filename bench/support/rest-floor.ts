@@ -29,12 +29,20 @@ export interface Captured {
 /** Header names Node writes itself, or that change from one answer to the next. */
 const ownHeaders = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
+/** A statement the server ran, in the transaction it ran in. */
+export interface SeenQuery {
+  who: TxIdentity;
+  options: TxOptions;
+  sql: string;
+  params: unknown[];
+  queryOptions: QueryOptions | undefined;
+}
+
 /**
- * Runs `send` (one request to the REST service) and keeps the last transaction it ran, and the
- * answer `send` returns as raw response bytes.
+ * Runs `run` with every statement `db` runs in a transaction reported to `seen`, then puts the
+ * database's own `transaction` back (the REST benches read what REST sends to the database).
  */
-export async function captureRest(db: Database, send: () => Promise<Buffer>): Promise<Captured> {
-  let main: Omit<Captured, 'status' | 'headers' | 'body'> | null = null;
+export async function whileSeeingQueries<T>(db: Database, seen: (query: SeenQuery) => void, run: () => Promise<T>): Promise<T> {
   const own = Object.getOwnPropertyDescriptor(db, 'transaction');
   const original = db.transaction.bind(db);
   db.transaction = (who, fn, options) =>
@@ -44,19 +52,33 @@ export async function captureRest(db: Database, send: () => Promise<Buffer>): Pr
         fn({
           ...tx,
           query: (sql, params, queryOptions) => {
-            main = { who, options: options ?? {}, sql, params: [...(params ?? [])], queryOptions };
+            seen({ who, options: options ?? {}, sql, params: [...(params ?? [])], queryOptions });
             return tx.query(sql, params, queryOptions);
           },
         }),
       options,
     );
-  let raw: Buffer;
   try {
-    raw = await send();
+    return await run();
   } finally {
     if (own) Object.defineProperty(db, 'transaction', own);
     else Reflect.deleteProperty(db, 'transaction');
   }
+}
+
+/**
+ * Runs `send` (one request to the REST service) and keeps the last transaction it ran, and the
+ * answer `send` returns as raw response bytes.
+ */
+export async function captureRest(db: Database, send: () => Promise<Buffer>): Promise<Captured> {
+  let main: SeenQuery | null = null;
+  const raw = await whileSeeingQueries(
+    db,
+    (query) => {
+      main = query;
+    },
+    send,
+  );
   const captured = main as Omit<Captured, 'status' | 'headers' | 'body'> | null;
   if (!captured) throw new Error('the REST request ran no statement');
   const headEnd = raw.indexOf('\r\n\r\n');
