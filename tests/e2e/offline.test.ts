@@ -163,6 +163,8 @@ describe('offline', () => {
     await page.getByRole('button', { name: 'Starred', exact: true }).waitFor();
     await page.getByText('Waiting to send', { exact: true }).waitFor();
     await page.getByText('2 changes waiting to send').waitFor();
+    // the toast that says so comes once the star is stored on the device
+    await waitForToast(page, 'Saved on this device');
     await accessibleInBothThemes(page, 'Offline banner and waiting changes');
 
     // Back online: both are sent in order; Bob sees the review arrive live; the star is stored.
@@ -210,6 +212,7 @@ describe('offline', () => {
     const refused = page.getByRole('region', { name: 'Changes not sent yet' }).getByRole('listitem');
     await refused.filter({ hasText: 'Your review of Hidden Corner was not sent.' }).waitFor();
     assert.match(await refused.innerText(), /This place was hidden by a moderator and takes no new reviews\./);
+    await waitForToast(page, 'A change was not sent');
     await accessibleInBothThemes(page, 'A change the server refused');
     // Kept across a reload until the member decides.
     await page.reload();

@@ -84,7 +84,7 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
  */
 export async function dismissToasts(page: Page): Promise<void> {
   await page.evaluate(`document.querySelectorAll('[data-sonner-toast] [data-close-button]').forEach((button) => button.click())`);
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached' });
+  await page.waitForFunction(`document.querySelectorAll('[data-sonner-toast]').length === 0`);
 }
 
 /** The page must not scroll sideways at its current viewport. */

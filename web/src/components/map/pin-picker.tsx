@@ -21,6 +21,19 @@ export default function PinPicker({ value, onChange, label, className, initialVi
   // The last position this map reported: a value equal to it came from a click or a drag, and
   // must not move the map under the pointer; any other value was typed (or chosen) elsewhere.
   const emitted = useRef<string | null>(null);
+  // Leaflet ignores a view asked for while a zoom animation runs: one asked meanwhile (coordinates
+  // typed as the map zooms) waits for the animation's end, the latest one winning.
+  const zooming = useRef(false);
+  const waiting = useRef<((map: L.Map) => void) | null>(null);
+  const moveMap = (move: (map: L.Map) => void) => {
+    const map = mapRef.current;
+    if (!map) return;
+    if (zooming.current) waiting.current = move;
+    else move(map);
+  };
+  // A view chosen in this render with the pin at its centre (a city, a place): the pin does not
+  // move the map again (it would zoom past the view chosen).
+  const focusedAt = useRef<string | null>(null);
   const change = useEffectEvent((latlng: L.LatLng) => {
     const wrapped = latlng.wrap();
     const next = { lat: round(wrapped.lat), lng: round(wrapped.lng) };
@@ -41,20 +54,31 @@ export default function PinPicker({ value, onChange, label, className, initialVi
     };
     report();
     map.on('moveend', report);
+    map.on('zoomanim', () => {
+      zooming.current = true;
+    });
+    map.on('zoomend', () => {
+      zooming.current = false;
+      const move = waiting.current;
+      waiting.current = null;
+      move?.(map);
+    });
     map.on('click', (event: L.LeafletMouseEvent) => change(event.latlng));
     return () => {
       map.remove();
       mapRef.current = null;
       marker.current = null;
+      zooming.current = false;
+      waiting.current = null;
     };
     // Created once; the value and the focus are applied by the effects below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   useEffect(() => {
-    const map = mapRef.current;
-    if (!map || !focus) return;
-    map.setView([focus.lat, focus.lng], focus.zoom);
+    if (!focus) return;
+    focusedAt.current = `${focus.lat},${focus.lng}`;
+    moveMap((map) => map.setView([focus.lat, focus.lng], focus.zoom));
   }, [focus]);
 
   // Primitives, not the object: the form passes a new one on every render.
@@ -75,10 +99,15 @@ export default function PinPicker({ value, onChange, label, className, initialVi
     } else {
       marker.current.setLatLng([lat, lng]);
     }
-    const fromMap = emitted.current === `${lat},${lng}`;
-    if (!fromMap) map.setView([lat, lng], Math.max(map.getZoom(), pinZoom));
-    else if (!map.getBounds().pad(-0.1).contains([lat, lng])) map.panTo([lat, lng]);
+    const at = `${lat},${lng}`;
+    if (focusedAt.current === at) return;
+    if (emitted.current !== at) moveMap((m) => m.setView([lat, lng], Math.max(m.getZoom(), pinZoom)));
+    else if (!map.getBounds().pad(-0.1).contains([lat, lng])) moveMap((m) => m.panTo([lat, lng]));
   }, [lat, lng]);
+  // The view chosen holds for the render that chose it only.
+  useEffect(() => {
+    focusedAt.current = null;
+  });
 
   return (
     <div ref={region} role="region" aria-label={label} className={cn('relative isolate z-0', className)}>
