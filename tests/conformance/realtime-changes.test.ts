@@ -94,6 +94,65 @@ for (const target of conformanceTargets({ listen: true })) {
       assert.deepEqual(await theirs.quiet(2, 200), []);
     });
 
+    test('RLS for hundreds of members at once: each sees its own rows and the shared one; a member whose check fails costs the others nothing', async () => {
+      const members = Array.from({ length: 260 }, () => randomUUID());
+      const broken = members[7]!;
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`
+          create table public.diary (id bigint generated always as identity primary key, owner uuid not null, shared boolean not null default false);
+          alter table public.diary enable row level security;
+          grant select on public.diary to authenticated;
+          create function public.diary_guard() returns boolean language plpgsql stable as $$
+          begin
+            if auth.uid() = '${broken}'::uuid then raise exception 'this member''s check fails'; end if;
+            return true;
+          end $$;
+          create policy "own or shared" on public.diary for select to authenticated using (public.diary_guard() and (shared or owner = auth.uid()));
+          alter publication supabase_realtime add table public.diary;`),
+      );
+      // Three sockets (a client may join 100 channels), one channel per member, each with its token.
+      const sockets = await Promise.all([0, 1, 2].map(() => rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' })));
+      const tokens = await Promise.all(members.map((m) => userToken(server, m)));
+      const socketOf = (i: number) => sockets[i % 3]!;
+      tokens.forEach((token, i) =>
+        socketOf(i).send([
+          String(i),
+          String(i),
+          `realtime:diary-${i}`,
+          'phx_join',
+          { config: { postgres_changes: [{ event: 'INSERT', schema: 'public', table: 'diary' }] }, access_token: token },
+        ]),
+      );
+      type Frame = [string | null, string | null, string, string, Record<string, unknown>];
+      const frames = (event: string) =>
+        sockets.flatMap((s) => (s.inbox.items as Frame[]).filter((m) => Array.isArray(m) && m[3] === event));
+      async function until(count: number, event: string) {
+        const deadline = Date.now() + 60_000;
+        while (frames(event).length < count) {
+          assert.ok(Date.now() < deadline, `${frames(event).length} of ${count} ${event} messages`);
+          await Promise.race(sockets.map((s) => s.inbox.waitFor(s.inbox.items.length + 1, 1000).catch(() => undefined)));
+        }
+      }
+      await until(members.length, 'system');
+      assert.ok(frames('system').every((m) => m[4].status === 'ok'));
+      await sql(`insert into public.diary (owner, shared) select unnest($1::uuid[]), false union all select $2::uuid, true`, [
+        members,
+        members[0],
+      ]);
+      await until((members.length - 1) * 2, 'postgres_changes');
+      await new Promise((r) => setTimeout(r, 300));
+      const seen = new Map<string, string[]>();
+      for (const m of frames('postgres_changes')) {
+        const record = (m[4].data as { record: { owner: string; shared: boolean } }).record;
+        seen.set(m[2], [...(seen.get(m[2]) ?? []), record.shared ? 'shared' : record.owner].sort());
+      }
+      members.forEach((member, i) => {
+        const expected = member === broken ? undefined : ['shared', member].sort();
+        assert.deepEqual(seen.get(`realtime:diary-${i}`), expected, `member ${i}`);
+      });
+      for (const s of sockets) s.ws.close();
+    });
+
     test('the join reply carries integer ids in request order; the event and filter grammar select rows', async () => {
       const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
       const specs = [

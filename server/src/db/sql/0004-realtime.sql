@@ -153,3 +153,50 @@ begin
   end loop;
 end
 $$;
+
+-- postgres_changes with RLS (upstream `realtime.apply_rls`): which of the changed rows each
+-- subscriber identity may see, in one call for many identities. `lookup` is the table's query
+-- over `$1` (the changed rows, a jsonb array) returning the 0-based indexes among `$2` it finds
+-- as the current role; each identity ({role, claims, sub, indexes}) becomes that role with those
+-- claims, runs it, and answers one row per visible change. An identity whose check fails answers
+-- its error alone (a subtransaction), and costs the others nothing. No SET clause: a function
+-- with one may not change the role.
+create or replace function _server.realtime_rls_visible(lookup text, records jsonb, identities jsonb)
+returns table (identity int, record int, problem text)
+language plpgsql volatile as $$
+declare
+  who jsonb;
+  n int := -1;
+  found_index int;
+begin
+  for who in select value from pg_catalog.jsonb_array_elements(identities) loop
+    n := n + 1;
+    begin
+      if not exists (
+        select 1 from pg_catalog.pg_roles r
+        where r.rolname = who->>'role' and pg_catalog.pg_has_role('authenticator', r.oid, 'member')
+      ) then
+        continue;
+      end if;
+      perform pg_catalog.set_config('role', who->>'role', true),
+        pg_catalog.set_config('realtime.topic', '', true),
+        pg_catalog.set_config('request.jwt.claims', who->>'claims', true),
+        pg_catalog.set_config('request.jwt.claim.sub', coalesce(who->>'sub', ''), true),
+        pg_catalog.set_config('request.jwt.claim.role', who->>'role', true);
+      for found_index in execute lookup using records,
+        (select pg_catalog.array_agg(i::int) from pg_catalog.jsonb_array_elements_text(who->'indexes') i)
+      loop
+        identity := n;
+        record := found_index;
+        problem := null;
+        return next;
+      end loop;
+    exception when others then
+      identity := n;
+      record := null;
+      problem := sqlerrm;
+      return next;
+    end;
+  end loop;
+end
+$$;

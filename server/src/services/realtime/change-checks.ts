@@ -1,6 +1,5 @@
 import type { Database } from '../../db/types.ts';
 import type { Logger } from '../../lib/log.ts';
-import { becomeSubscriber } from './authorization.ts';
 import { filterCondition } from './change-filter-sql.ts';
 import { buildChangeData, type CapturedChange, type Verdict } from './change-payload.ts';
 import type { SubscriptionRegistry } from './change-registry.ts';
@@ -107,10 +106,15 @@ async function applyFilters(env: CheckEnv, info: TableInfo, changes: CapturedCha
   return out;
 }
 
+/** Identities checked per call: a call stays short, and its statement timeout bounds one chunk. */
+const identitiesPerCall = 250;
+
 /**
  * The RLS check per subscriber identity (role + claims), as upstream `apply_rls`: the changed
- * rows are looked up by primary key as that identity, in one read-only transaction; several
- * identities are separated by savepoints, so one failing check costs only its own subscribers.
+ * rows are looked up by primary key as that identity. All identities of a batch are checked in
+ * one read-only transaction, `identitiesPerCall` to a database call
+ * (`_server.realtime_rls_visible`): the database changes identity and runs the lookup for each,
+ * with no round trip between them. An identity whose check fails costs only its own subscribers.
  */
 async function applyRls(
   env: CheckEnv,
@@ -123,31 +127,46 @@ async function applyRls(
   const match = info.pkey
     .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
     .join(' and ');
-  const sql = `select (x.i - 1)::int as i from jsonb_array_elements($1::jsonb) with ordinality x(v, i) where exists (select 1 from ${info.qualified} t where ${match})`;
+  const lookup = `select (x.i - 1)::int from jsonb_array_elements($1) with ordinality x(v, i)
+    where (x.i - 1)::int = any($2) and exists (select 1 from ${info.qualified} t where ${match})`;
+  // The rows any identity waits for, once; each identity names its own among them.
+  const indexes = [...new Set([...groups.values()].flatMap((items) => items.map((p) => p.index)))];
+  const position = new Map(indexes.map((index, at) => [index, at]));
+  const records = JSON.stringify(indexes.map((i) => changes[i]?.record ?? {}));
+  const keys = [...groups.keys()];
+  const identities = keys.map((key) => {
+    const sample = groups.get(key)?.[0]?.sub.channel;
+    const own = [...new Set(groups.get(key)?.map((p) => position.get(p.index) ?? -1))];
+    return {
+      role: sample?.role ?? '',
+      claims: JSON.stringify({ ...sample?.claims, role: sample?.role }),
+      sub: typeof sample?.claims.sub === 'string' ? sample.claims.sub : '',
+      indexes: own,
+    };
+  });
   const visibleByGroup = new Map<string, Set<number>>();
-  // One group (the common case) needs no savepoint: a failure ends the transaction anyway.
-  const several = groups.size > 1;
   try {
     await env.db.transaction(
       { kind: 'system' },
       async (tx) => {
-        for (const [key, items] of groups) {
-          const sample = items[0];
-          if (!sample) continue;
-          const indexes = [...new Set(items.map((p) => p.index))];
-          if (several) await tx.query('savepoint realtime_rls');
-          try {
-            if (await becomeSubscriber(tx, { role: sample.sub.channel.role, claims: sample.sub.channel.claims })) {
-              const { rows } = await tx.query<{ i: number }>(sql, [JSON.stringify(indexes.map((i) => changes[i]?.record ?? {}))]);
-              visibleByGroup.set(key, new Set(rows.map((r) => indexes[r.i] ?? -1)));
+        for (let from = 0; from < identities.length; from += identitiesPerCall) {
+          await tx.query(`select set_config('statement_timeout', '8000', true)`);
+          const { rows } = await tx.query<{ identity: number; record: number | null; problem: string | null }>(
+            'select identity, record, problem from _server.realtime_rls_visible($1, $2::jsonb, $3::jsonb)',
+            [lookup, records, JSON.stringify(identities.slice(from, from + identitiesPerCall))],
+          );
+          await tx.query('reset role');
+          for (const row of rows) {
+            const key = keys[from + row.identity];
+            if (key === undefined) continue;
+            if (row.problem !== null) {
+              env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${row.problem}`);
+              continue;
             }
-            if (several) await tx.query('release savepoint realtime_rls');
-          } catch (error: unknown) {
-            if (!several) throw error;
-            env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
-            await tx.query('rollback to savepoint realtime_rls');
+            let visible = visibleByGroup.get(key);
+            if (!visible) visibleByGroup.set(key, (visible = new Set()));
+            visible.add(indexes[row.record ?? -1] ?? -1);
           }
-          if (several) await tx.query('reset role');
         }
       },
       { readOnly: true },
