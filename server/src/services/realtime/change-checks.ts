@@ -111,10 +111,10 @@ const identitiesPerCall = 250;
 
 /**
  * The RLS check per subscriber identity (role + claims), as upstream `apply_rls`: the changed
- * rows are looked up by primary key as that identity. All identities of a batch are checked in
- * one read-only transaction, `identitiesPerCall` to a database call
- * (`_server.realtime_rls_visible`): the database changes identity and runs the lookup for each,
- * with no round trip between them. An identity whose check fails costs only its own subscribers.
+ * rows are looked up by primary key as that identity, `identitiesPerCall` identities to a
+ * read-only database call (`_server.realtime_rls_visible`): the database changes identity and
+ * runs the lookup for each, with no round trip between them. An identity whose check fails
+ * costs only its own subscribers.
  */
 async function applyRls(
   env: CheckEnv,
@@ -145,34 +145,36 @@ async function applyRls(
     };
   });
   const visibleByGroup = new Map<string, Set<number>>();
-  try {
-    await env.db.transaction(
-      { kind: 'system' },
-      async (tx) => {
-        for (let from = 0; from < identities.length; from += identitiesPerCall) {
+  // A transaction per call: on PGlite, where a transaction holds the one connection, the
+  // requests waiting meanwhile (REST's writes among them) go between two calls.
+  for (let from = 0; from < identities.length; from += identitiesPerCall) {
+    try {
+      const rows = await env.db.transaction(
+        { kind: 'system' },
+        async (tx) => {
           await tx.query(`select set_config('statement_timeout', '8000', true)`);
-          const { rows } = await tx.query<{ identity: number; record: number | null; problem: string | null }>(
+          const result = await tx.query<{ identity: number; record: number | null; problem: string | null }>(
             'select identity, record, problem from _server.realtime_rls_visible($1, $2::jsonb, $3::jsonb)',
             [lookup, records, JSON.stringify(identities.slice(from, from + identitiesPerCall))],
           );
-          await tx.query('reset role');
-          for (const row of rows) {
-            const key = keys[from + row.identity];
-            if (key === undefined) continue;
-            if (row.problem !== null) {
-              env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${row.problem}`);
-              continue;
-            }
-            let visible = visibleByGroup.get(key);
-            if (!visible) visibleByGroup.set(key, (visible = new Set()));
-            visible.add(indexes[row.record ?? -1] ?? -1);
-          }
+          return result.rows;
+        },
+        { readOnly: true },
+      );
+      for (const row of rows) {
+        const key = keys[from + row.identity];
+        if (key === undefined) continue;
+        if (row.problem !== null) {
+          env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${row.problem}`);
+          continue;
         }
-      },
-      { readOnly: true },
-    );
-  } catch (error: unknown) {
-    env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+        let visible = visibleByGroup.get(key);
+        if (!visible) visibleByGroup.set(key, (visible = new Set()));
+        visible.add(indexes[row.record ?? -1] ?? -1);
+      }
+    } catch (error: unknown) {
+      env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+    }
   }
   for (const [key, items] of groups) {
     const visible = visibleByGroup.get(key);
