@@ -117,14 +117,18 @@ export async function loadBenchData(db: Database, log: (line: string) => void, p
         [JSON.stringify(batch), JSON.stringify(hourPatterns)],
       );
     }
-    // the hours as minutes for the "Open now" filter (its trigger is off during the load), and a
-    // history of one accepted edit on every fifth place
+    // the hours as minutes for the "Open now" filter (its trigger is off during the load), as
+    // the trigger computes them, once per distinct week of hours (the places share a few), and
+    // a history of one accepted edit on every fifth place
     await tx.exec(`insert into private.place_hours (place_id, time_zone, week, exceptions)
-      select p.id, p.time_zone,
-             (select array_agg(private.opening_minutes(d.value) order by d.ordinality) from jsonb_array_elements(p.opening_hours -> 'weekly') with ordinality d),
-             coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
-                         from jsonb_array_elements(coalesce(p.opening_hours -> 'exceptions', '[]')) e), '{}')
-        from public.places p where p.opening_hours is not null;
+      with shapes as (select distinct opening_hours as hours from public.places where opening_hours is not null),
+      minutes as (
+        select s.hours,
+               (select array_agg(private.opening_minutes(d.value) order by d.ordinality) from jsonb_array_elements(s.hours -> 'weekly') with ordinality d) as week,
+               coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
+                           from jsonb_array_elements(coalesce(s.hours -> 'exceptions', '[]')) e), '{}') as exceptions
+          from shapes s)
+      select p.id, p.time_zone, m.week, m.exceptions from public.places p join minutes m on m.hours = p.opening_hours;
       insert into public.place_edits (place_id, author_id, changes, previous, status, decided_as, decided_at, created_at)
       select p.id, ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (row_number() over ()) % ${members}), 12, '0'))::uuid,
              jsonb_build_object('phone', p.phone), '{"phone": null}', 'accepted', 'creator', now() - interval '10 days', now() - interval '11 days'

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Database } from '../../db/types.ts';
 import type { Logger } from '../../lib/log.ts';
 import { filterCondition } from './change-filter-sql.ts';
@@ -109,12 +110,94 @@ async function applyFilters(env: CheckEnv, info: TableInfo, changes: CapturedCha
 /** Identities checked per call: a call stays short, and its statement timeout bounds one chunk. */
 const identitiesPerCall = 250;
 
+/** The check functions each database has, by name (they are made on first use). */
+const madeChecks = new WeakMap<Database, Map<string, Promise<void>>>();
+
 /**
- * The RLS check per subscriber identity (role + claims), as upstream `apply_rls`: the changed
- * rows are looked up by primary key as that identity, `identitiesPerCall` identities to a
- * read-only database call (`_server.realtime_rls_visible`): the database changes identity and
- * runs the lookup for each, with no round trip between them. An identity whose check fails
- * costs only its own subscribers.
+ * The RLS check of one table (upstream `realtime.apply_rls`), a PL/pgSQL function made for it
+ * on first use: for each identity ({role, claims, sub, indexes}) it becomes that role with those
+ * claims and looks up, by primary key, the changed rows (`records`, a jsonb array) the identity
+ * waits for, answering one row per visible one. Its lookup is written in the function, so
+ * PostgreSQL plans it once per role and runs the plan for each identity (no planning per
+ * identity, no round trip between identities). An identity whose check fails answers its error
+ * alone (a subtransaction) and costs the others nothing. No SET clause: a function with one may
+ * not change the role. The name carries a hash of the body, so a changed key makes a new one.
+ */
+function checkFunction(info: TableInfo): { name: string; sql: string } {
+  const match = info.pkey
+    .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
+    .join(' and ');
+  const body = `
+declare
+  who jsonb;
+  n int := -1;
+  wanted int[];
+  found_index int;
+  -- the roles a subscriber may take, read once per call
+  allowed text[] := array(
+    select r.rolname::text from pg_catalog.pg_roles r where pg_catalog.pg_has_role('authenticator', r.oid, 'member'));
+begin
+  for who in select value from pg_catalog.jsonb_array_elements(identities) loop
+    n := n + 1;
+    begin
+      if not (who->>'role') = any(allowed) then
+        continue;
+      end if;
+      perform pg_catalog.set_config('role', who->>'role', true),
+        pg_catalog.set_config('realtime.topic', '', true),
+        pg_catalog.set_config('request.jwt.claims', who->>'claims', true),
+        pg_catalog.set_config('request.jwt.claim.sub', coalesce(who->>'sub', ''), true),
+        pg_catalog.set_config('request.jwt.claim.role', who->>'role', true);
+      wanted := array(select i::int from pg_catalog.jsonb_array_elements_text(who->'indexes') i);
+      for found_index in
+        select (x.i - 1)::int from pg_catalog.jsonb_array_elements(records) with ordinality x(v, i)
+        where (x.i - 1)::int = any(wanted) and exists (select 1 from ${info.qualified} t where ${match})
+      loop
+        identity := n;
+        record := found_index;
+        problem := null;
+        return next;
+      end loop;
+    exception when others then
+      identity := n;
+      record := null;
+      problem := sqlerrm;
+      return next;
+    end;
+  end loop;
+end`;
+  const name = `_server.realtime_rls_${createHash('sha256').update(body).digest('hex').slice(0, 24)}`;
+  const sql = `create or replace function ${name}(records jsonb, identities jsonb)
+returns table (identity int, record int, problem text) language plpgsql volatile as $check$${body}
+$check$`;
+  return { name, sql };
+}
+
+/** Makes the table's check function unless this database has it (two processes may race: a lock orders them). */
+function ensureCheck(db: Database, check: { name: string; sql: string }): Promise<void> {
+  let made = madeChecks.get(db);
+  if (!made) madeChecks.set(db, (made = new Map()));
+  let ready = made.get(check.name);
+  if (!ready) {
+    ready = db.transaction({ kind: 'system' }, async (tx) => {
+      await tx.query('select pg_advisory_xact_lock(hashtext($1))', [check.name]);
+      const { rows } = await tx.query<{ missing: boolean }>('select to_regprocedure($1) is null as missing', [
+        `${check.name}(jsonb, jsonb)`,
+      ]);
+      if (rows[0]?.missing ?? true) await tx.exec(check.sql);
+    });
+    made.set(check.name, ready);
+    ready.catch(() => made.delete(check.name));
+  }
+  return ready;
+}
+
+/**
+ * The RLS check per subscriber identity (role + claims): the changed rows are looked up by
+ * primary key as that identity, by the table's check function (`checkFunction`),
+ * `identitiesPerCall` identities to a call, in a read-only transaction each, the calls at once:
+ * on PostgreSQL each has a connection; on PGlite, where a transaction holds the one connection,
+ * requests waiting meanwhile go between two calls.
  */
 async function applyRls(
   env: CheckEnv,
@@ -124,56 +207,68 @@ async function applyRls(
   verdicts: Verdict[][],
   selectableByRole: Map<string, Set<string>>,
 ): Promise<void> {
-  const match = info.pkey
-    .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
-    .join(' and ');
-  const lookup = `select (x.i - 1)::int from jsonb_array_elements($1) with ordinality x(v, i)
-    where (x.i - 1)::int = any($2) and exists (select 1 from ${info.qualified} t where ${match})`;
+  const check = checkFunction(info);
+  try {
+    await ensureCheck(env.db, check);
+  } catch (error: unknown) {
+    env.log.warn(`realtime: could not make the RLS check of ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+    return;
+  }
   // The rows any identity waits for, once; each identity names its own among them.
   const indexes = [...new Set([...groups.values()].flatMap((items) => items.map((p) => p.index)))];
   const position = new Map(indexes.map((index, at) => [index, at]));
   const records = JSON.stringify(indexes.map((i) => changes[i]?.record ?? {}));
-  const keys = [...groups.keys()];
+  // By role: the lookup's plan is made again only where the role changes.
+  const keys = [...groups.keys()].sort((a, b) => {
+    const ra = groups.get(a)?.[0]?.sub.channel.role ?? '';
+    const rb = groups.get(b)?.[0]?.sub.channel.role ?? '';
+    return ra < rb ? -1 : ra > rb ? 1 : 0;
+  });
   const identities = keys.map((key) => {
     const sample = groups.get(key)?.[0]?.sub.channel;
-    const own = [...new Set(groups.get(key)?.map((p) => position.get(p.index) ?? -1))];
     return {
       role: sample?.role ?? '',
       claims: JSON.stringify({ ...sample?.claims, role: sample?.role }),
       sub: typeof sample?.claims.sub === 'string' ? sample.claims.sub : '',
-      indexes: own,
+      indexes: [...new Set(groups.get(key)?.map((p) => position.get(p.index) ?? -1))],
     };
   });
   const visibleByGroup = new Map<string, Set<number>>();
-  // A transaction per call: on PGlite, where a transaction holds the one connection, the
-  // requests waiting meanwhile (REST's writes among them) go between two calls.
-  for (let from = 0; from < identities.length; from += identitiesPerCall) {
-    try {
-      const rows = await env.db.transaction(
-        { kind: 'system' },
-        async (tx) => {
-          await tx.query(`select set_config('statement_timeout', '8000', true)`);
-          const result = await tx.query<{ identity: number; record: number | null; problem: string | null }>(
-            'select identity, record, problem from _server.realtime_rls_visible($1, $2::jsonb, $3::jsonb)',
-            [lookup, records, JSON.stringify(identities.slice(from, from + identitiesPerCall))],
-          );
-          return result.rows;
-        },
-        { readOnly: true },
-      );
-      for (const row of rows) {
-        const key = keys[from + row.identity];
-        if (key === undefined) continue;
-        if (row.problem !== null) {
-          env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${row.problem}`);
-          continue;
-        }
-        let visible = visibleByGroup.get(key);
-        if (!visible) visibleByGroup.set(key, (visible = new Set()));
-        visible.add(indexes[row.record ?? -1] ?? -1);
+  // The calls go at once: on PostgreSQL each has a connection of its own.
+  const starts = Array.from({ length: Math.ceil(identities.length / identitiesPerCall) }, (_, k) => k * identitiesPerCall);
+  const answers = await Promise.all(
+    starts.map(async (from) => {
+      try {
+        const rows = await env.db.transaction(
+          { kind: 'system' },
+          async (tx) => {
+            await tx.query(`select set_config('statement_timeout', '8000', true)`);
+            const result = await tx.query<{ identity: number; record: number | null; problem: string | null }>(
+              `select identity, record, problem from ${check.name}($1::jsonb, $2::jsonb)`,
+              [records, JSON.stringify(identities.slice(from, from + identitiesPerCall))],
+            );
+            return result.rows;
+          },
+          { readOnly: true },
+        );
+        return { from, rows };
+      } catch (error: unknown) {
+        env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+        return { from, rows: [] };
       }
-    } catch (error: unknown) {
-      env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${error instanceof Error ? error.message : String(error)}`);
+    }),
+  );
+  for (const { from, rows } of answers) {
+    for (const row of rows) {
+      const key = keys[from + row.identity];
+      if (key === undefined) continue;
+      if (row.problem !== null) {
+        env.log.warn(`realtime: RLS check failed on ${info.qualified}: ${row.problem}`);
+        continue;
+      }
+      let visible = visibleByGroup.get(key);
+      if (!visible) visibleByGroup.set(key, (visible = new Set()));
+      visible.add(indexes[row.record ?? -1] ?? -1);
     }
   }
   for (const [key, items] of groups) {

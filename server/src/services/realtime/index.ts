@@ -136,15 +136,12 @@ export function createRealtimeService(deps: ServiceDeps): Service {
 }
 
 /**
- * A data dir bootstrapped before the change-capture objects or the RLS check function
- * (`_server.realtime_rls_visible`) existed gets them now: the realtime bootstrap file is
- * idempotent, so it is simply applied again.
+ * A data dir bootstrapped before the change-capture objects existed gets them now: the
+ * realtime bootstrap file is idempotent, so it is simply applied again.
  */
 async function upgradeDatabaseSide(deps: ServiceDeps): Promise<void> {
   const missing = await deps.db.transaction({ kind: 'system' }, async (tx) => {
-    const { rows } = await tx.query<{ missing: boolean }>(
-      `select to_regprocedure('_server.realtime_rls_visible(text, jsonb, jsonb)') is null as missing`,
-    );
+    const { rows } = await tx.query<{ missing: boolean }>(`select to_regprocedure('_server.realtime_sync_capture()') is null as missing`);
     return rows[0]?.missing ?? true;
   });
   if (!missing) return;
