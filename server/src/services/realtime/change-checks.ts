@@ -169,7 +169,8 @@ end`;
   const name = `_server.realtime_rls_${createHash('sha256').update(body).digest('hex').slice(0, 24)}`;
   const sql = `create or replace function ${name}(records jsonb, identities jsonb)
 returns table (identity int, record int, problem text) language plpgsql volatile as $check$${body}
-$check$`;
+$check$;
+revoke all on function ${name}(jsonb, jsonb) from public`;
   return { name, sql };
 }
 
