@@ -144,6 +144,12 @@ describe('installable app', () => {
     // The visitor does nothing else: the worker installs and takes over in the background.
     await page.waitForFunction(`navigator.serviceWorker.ready.then((r) => r.active.state === 'activated')`);
     assert.equal(await page.evaluate<boolean>(`navigator.serviceWorker.controller === null`), true, 'no navigation was ever controlled');
+    // A worker that is active has a copy of the page: its first install kept one (public/sw-page.js).
+    assert.equal(
+      await page.evaluate<string>(`caches.open('pinstar-page').then((c) => c.match('/')).then((r) => (r ? String(r.status) : 'none'))`),
+      '200',
+      'a copy of the page is on the device once the worker is active',
+    );
 
     await context.setOffline(true);
     // What the page says when the device is offline, or only the server out of reach (a document
