@@ -134,6 +134,10 @@ describe('messages that stay true', () => {
     await page.goto('/auth/sign-in');
     await signInWithForm(page, email, password);
     await waitForToast(page, 'Welcome, Pho Ne!');
+    // where the toast rests: measured once its entrance (it slides up into place) has ended
+    await page.waitForFunction(
+      `(() => { const t = document.querySelector('[data-sonner-toast]'); return t !== null && t.dataset.mounted === 'true' && t.getAnimations().length === 0; })()`,
+    );
     const toast = await page.locator('[data-sonner-toast]').first().boundingBox();
     const tabs = await page.getByRole('navigation', { name: 'Tabs' }).boundingBox();
     assert.ok(toast && tabs, 'both are on screen');

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData } from '@tanstack/react-query';
 import type { Database } from '@/lib/database.types';
 import { notificationKeys } from '@/lib/query-keys';
 import { supabase } from '@/lib/supabase';
@@ -57,10 +57,37 @@ export function unreadCountQuery(userId: string) {
   });
 }
 
-/** Marks one notification, or all unread ones, as read. */
+/**
+ * Marks one notification, or all unread ones, as read. The list and the bell change together,
+ * at once (their reads answer at different times: the bell said 0 while the list still marked
+ * one unread), and go back together if the server refuses.
+ */
 export function useMarkRead(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
+    onMutate: async (id: string | 'all') => {
+      await queryClient.cancelQueries({ queryKey: notificationKeys.all(userId) });
+      const list = queryClient.getQueryData<InfiniteData<Notification[]>>(notificationKeys.list(userId));
+      const count = queryClient.getQueryData<number>(notificationKeys.unread(userId));
+      const readAt = new Date().toISOString();
+      let marked = 0;
+      if (list) {
+        const pages = list.pages.map((page) =>
+          page.map((n) => {
+            if (n.read_at !== null || (id !== 'all' && n.id !== id)) return n;
+            marked += 1;
+            return { ...n, read_at: readAt };
+          }),
+        );
+        queryClient.setQueryData<InfiniteData<Notification[]>>(notificationKeys.list(userId), { ...list, pages });
+      }
+      if (count !== undefined) queryClient.setQueryData(notificationKeys.unread(userId), id === 'all' ? 0 : Math.max(0, count - marked));
+      return { list, count };
+    },
+    onError: (_error, _id, before) => {
+      if (before?.list) queryClient.setQueryData(notificationKeys.list(userId), before.list);
+      if (before?.count !== undefined) queryClient.setQueryData(notificationKeys.unread(userId), before.count);
+    },
     mutationFn: async (id: string | 'all') => {
       const query = supabase
         .from('notifications')
