@@ -16,6 +16,7 @@ import type { Browser, Page } from 'playwright-core';
 import { buildWebIfNeeded } from '../scripts/build-web.ts';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from '../tests/e2e/support/app-server.ts';
 import { launchBrowser, openPage } from '../tests/e2e/support/browser.ts';
+import { bigListCsv } from '../tests/e2e/support/list-files.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
 import { startTestServer, type TestServer } from '../tests/support/server.ts';
 import { Goals, loadText } from './support/goals.ts';
@@ -86,13 +87,7 @@ async function pickerRun(browser: Browser, server: TestServer, who: Member): Pro
 
 /** A 2,000-row CSV (one row unreadable) from the file chosen to the new list's first row shown, in ms. */
 async function importRun(browser: Browser, server: TestServer, who: Member): Promise<number> {
-  const { data } = await server.admin().from('places').select('name, lat, lng').order('name');
-  const places = data as { name: string; lat: number; lng: number }[];
-  const lines = ['Title,Note,Latitude,Longitude'];
-  for (let row = 1; row <= 2000; row += 1) {
-    const place = places[row % places.length] as { name: string; lat: number; lng: number };
-    lines.push(row === 1234 ? 'No place,,,' : `"${place.name.replaceAll('"', '""')}",Row ${row},${place.lat},${place.lng}`);
-  }
+  const csv = await bigListCsv(server);
   const page = await signedInPage(browser, server, who, '/lists');
   await page
     .getByRole('list', { name: 'My lists' })
@@ -101,9 +96,7 @@ async function importRun(browser: Browser, server: TestServer, who: Member): Pro
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Import places' });
   const started = Date.now();
-  await dialog
-    .getByLabel('File')
-    .setInputFiles({ name: `Big list ${Date.now()}.csv`, mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+  await dialog.getByLabel('File').setInputFiles({ name: `Big list ${Date.now()}.csv`, mimeType: 'text/csv', buffer: csv.file });
   await dialog.getByRole('list', { name: 'Import preview' }).waitFor();
   await dialog.getByRole('button', { name: 'Import into a new list' }).click();
   await page.locator(`[aria-label="Places on this list"] > li[aria-posinset="1"]`).waitFor();

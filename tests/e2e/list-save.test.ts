@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { assertAccessible } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
+import { bigListCsv } from './support/list-files.ts';
 
 // "Save" on Explore's cards and on the map's preview of a place (phones), with the demo data:
 // the picker loads on demand, its code and the member's lists fetched before the first click,
@@ -224,13 +225,7 @@ describe('saving from Explore in the browser', () => {
 
   test('a 2,000-row import matches with a progress bar into a new list of its places; the broken row is named', async () => {
     const cleo = await member('cleo', 'Cleo Lister');
-    const { data } = await app.server.admin().from('places').select('name, lat, lng').order('name');
-    const places = data as { name: string; lat: number; lng: number }[];
-    const lines = ['Title,Note,Latitude,Longitude'];
-    for (let row = 1; row <= 2000; row += 1) {
-      const place = places[row % places.length] ?? assert.fail('demo places');
-      lines.push(row === 1234 ? 'No place,,,' : `"${place.name.replaceAll('"', '""')}",Row ${row},${place.lat},${place.lng}`);
-    }
+    const csv = await bigListCsv(app.server);
     const { page, errors } = await app.openPage();
     page.setDefaultTimeout(60_000);
     await page.goto('/auth/sign-in?next=%2Flists');
@@ -242,7 +237,7 @@ describe('saving from Explore in the browser', () => {
       .waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Import places' });
-    await dialog.getByLabel('File').setInputFiles({ name: 'Big list.csv', mimeType: 'text/csv', buffer: Buffer.from(lines.join('\n')) });
+    await dialog.getByLabel('File').setInputFiles({ name: 'Big list.csv', mimeType: 'text/csv', buffer: csv.file });
     await dialog.getByRole('progressbar', { name: 'Matching places' }).waitFor();
     const preview = dialog.getByRole('list', { name: 'Import preview' });
     await preview.waitFor();
@@ -250,7 +245,7 @@ describe('saving from Explore in the browser', () => {
     await dialog.getByText('Row 1234 (No place) has no coordinates, and no Pinstar place is named like it.').waitFor();
     await dialog.getByRole('button', { name: 'Import into a new list' }).click();
     await page.getByRole('heading', { level: 1, name: 'Big list' }).waitFor();
-    await page.locator(`[aria-label="Places on this list"] > li[aria-posinset="1"][aria-setsize="${places.length}"]`).waitFor();
+    await page.locator(`[aria-label="Places on this list"] > li[aria-posinset="1"][aria-setsize="${csv.places}"]`).waitFor();
     assert.equal((await savedPlaces(cleo.api, cleo.listId)).length, 0, 'the import made a new list');
     assert.deepEqual(errors, []);
   });

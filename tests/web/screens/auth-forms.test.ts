@@ -1,39 +1,30 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import type * as Rtl from '@testing-library/react';
-import { startWebApp, type WebApp } from '../support/app.ts';
+import { describe, test } from 'node:test';
+import { useWebApp } from '../support/app.ts';
 
 // Sign-in and sign-up forms, their validation and the error catalogue's words under them, and
 // the route guard — on the app's providers against the server in-process (no browser).
 describe('auth forms and the route guard', () => {
-  let app: WebApp;
-  let screen: typeof Rtl.screen;
-  let waitFor: typeof Rtl.waitFor;
-  before(async () => {
-    app = await startWebApp();
-    ({ screen, waitFor } = await import('@testing-library/react'));
-  });
-  afterEach(() => app.reset());
-  after(() => app?.close());
+  const { app, rtl } = useWebApp();
 
   test('sign-in checks its fields before asking the server, then words a wrong password as the catalogue does', async () => {
     const member = await app.createMember('wrongpw');
     await app.render('/auth/sign-in');
-    await app.user.click(await screen.findByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Enter your email.');
-    screen.getByText('Enter your password.');
-    assert.equal(screen.getByLabelText('Email').getAttribute('aria-invalid'), 'true');
+    await app.user.click(await rtl.screen.findByRole('button', { name: 'Sign in' }));
+    await rtl.screen.findByText('Enter your email.');
+    rtl.screen.getByText('Enter your password.');
+    assert.equal(rtl.screen.getByLabelText('Email').getAttribute('aria-invalid'), 'true');
 
-    await app.user.type(screen.getByLabelText('Email'), 'not-an-address');
-    await app.user.type(screen.getByLabelText('Password'), 'whatever 1');
-    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Enter a valid email, like name@example.com.');
+    await app.user.type(rtl.screen.getByLabelText('Email'), 'not-an-address');
+    await app.user.type(rtl.screen.getByLabelText('Password'), 'whatever 1');
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Sign in' }));
+    await rtl.screen.findByText('Enter a valid email, like name@example.com.');
 
-    await app.user.clear(screen.getByLabelText('Email'));
-    await app.user.type(screen.getByLabelText('Email'), member.email);
-    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    const alert = await screen.findByRole('alert');
-    await waitFor(() => assert.match(alert.textContent ?? '', /Email or password is incorrect\./));
+    await app.user.clear(rtl.screen.getByLabelText('Email'));
+    await app.user.type(rtl.screen.getByLabelText('Email'), member.email);
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Sign in' }));
+    const alert = await rtl.screen.findByRole('alert');
+    await rtl.waitFor(() => assert.match(alert.textContent ?? '', /Email or password is incorrect\./));
     const { data } = await app.supabase.auth.getSession();
     assert.equal(data.session, null, 'still signed out');
   });
@@ -45,28 +36,28 @@ describe('auth forms and the route guard', () => {
     const { error } = await app.server.admin().auth.admin.createUser({ email, password: 'unconfirmed pw 1', email_confirm: false });
     assert.equal(error, null);
     await app.render('/auth/sign-in');
-    await app.user.type(await screen.findByLabelText('Email'), email);
-    await app.user.type(screen.getByLabelText('Password'), 'unconfirmed pw 1');
-    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await screen.findByText('Confirm your email first — we can resend the link.');
-    await app.user.click(screen.getByRole('button', { name: 'Resend confirmation link' }));
+    await app.user.type(await rtl.screen.findByLabelText('Email'), email);
+    await app.user.type(rtl.screen.getByLabelText('Password'), 'unconfirmed pw 1');
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Sign in' }));
+    await rtl.screen.findByText('Confirm your email first — we can resend the link.');
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Resend confirmation link' }));
     // Words true whether or not a link went out (GoTrue's resend answers alike): the toast and the form say them.
-    assert.ok((await screen.findAllByText(`If ${email} still needs confirming, a new link is on its way.`)).length >= 1);
+    assert.ok((await rtl.screen.findAllByText(`If ${email} still needs confirming, a new link is on its way.`)).length >= 1);
   });
 
   test('sign-up refuses a short password in the form and sends a confirmation for a good one', async () => {
     const email = `newcomer${Date.now().toString(36)}@example.com`;
     await app.render('/auth/sign-up');
-    await app.user.type(await screen.findByLabelText('Display name'), 'Ada Lovelace');
-    await app.user.type(screen.getByLabelText('Email'), email);
-    await app.user.type(screen.getByLabelText('Password'), 'short');
-    await app.user.click(screen.getByRole('button', { name: 'Create account' }));
-    await screen.findByText('Use at least 8 characters.');
-    assert.equal(screen.getByLabelText('Password').getAttribute('aria-invalid'), 'true');
-    await app.user.clear(screen.getByLabelText('Password'));
-    await app.user.type(screen.getByLabelText('Password'), 'correct horse battery');
-    await app.user.click(screen.getByRole('button', { name: 'Create account' }));
-    await screen.findByText('Check your inbox');
+    await app.user.type(await rtl.screen.findByLabelText('Display name'), 'Ada Lovelace');
+    await app.user.type(rtl.screen.getByLabelText('Email'), email);
+    await app.user.type(rtl.screen.getByLabelText('Password'), 'short');
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Create account' }));
+    await rtl.screen.findByText('Use at least 8 characters.');
+    assert.equal(rtl.screen.getByLabelText('Password').getAttribute('aria-invalid'), 'true');
+    await app.user.clear(rtl.screen.getByLabelText('Password'));
+    await app.user.type(rtl.screen.getByLabelText('Password'), 'correct horse battery');
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Create account' }));
+    await rtl.screen.findByText('Check your inbox');
     const mails = (await (
       await app.server.fetch(`${app.server.url}/_dev/mail/api/messages?to=${encodeURIComponent(email)}`)
     ).json()) as unknown[];
@@ -76,13 +67,13 @@ describe('auth forms and the route guard', () => {
   test('a signed-out visitor is sent from Settings to sign-in and back after signing in', async () => {
     const member = await app.createMember('guard');
     await app.render('/settings');
-    await screen.findByRole('button', { name: 'Sign in' });
+    await rtl.screen.findByRole('button', { name: 'Sign in' });
     assert.equal(window.location.pathname, '/auth/sign-in');
     assert.equal(new URLSearchParams(window.location.search).get('next'), '/settings');
-    await app.user.type(screen.getByLabelText('Email'), member.email);
-    await app.user.type(screen.getByLabelText('Password'), member.password);
-    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
-    await waitFor(() => assert.equal(window.location.pathname, '/settings'));
-    await screen.findByRole('button', { name: 'Save profile' });
+    await app.user.type(rtl.screen.getByLabelText('Email'), member.email);
+    await app.user.type(rtl.screen.getByLabelText('Password'), member.password);
+    await app.user.click(rtl.screen.getByRole('button', { name: 'Sign in' }));
+    await rtl.waitFor(() => assert.equal(window.location.pathname, '/settings'));
+    await rtl.screen.findByRole('button', { name: 'Save profile' });
   });
 });

@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import type * as Rtl from '@testing-library/react';
-import { startWebApp, type WebApp } from '../support/app.ts';
+import { describe, test } from 'node:test';
+import { useWebApp } from '../support/app.ts';
 
 // A list page's places and a removal that the list shows at once and takes back when the
 // server refuses it, with the catalogue's words in one toast — the mutation hook, its
 // optimistic update and the app's one error path, on the real providers without a browser.
 describe('a list page', () => {
-  let app: WebApp;
-  let rtl: typeof Rtl;
-  before(async () => {
-    app = await startWebApp();
-    rtl = await import('@testing-library/react');
-  });
-  afterEach(() => app.reset());
-  after(() => app?.close());
+  const { app, rtl } = useWebApp();
 
   async function listWithPlaces(names: string[]) {
     const member = await app.createMember('lister');

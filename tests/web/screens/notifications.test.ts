@@ -1,19 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import type * as Rtl from '@testing-library/react';
-import { startWebApp, type WebApp } from '../support/app.ts';
+import { describe, test } from 'node:test';
+import { useWebApp } from '../support/app.ts';
 
 // The bell and the list of notifications say the same thing at every moment: "Mark all as read"
 // changes both in one render, not each when its own read answers.
 describe('notifications and the bell', () => {
-  let app: WebApp;
-  let rtl: typeof Rtl;
-  before(async () => {
-    app = await startWebApp();
-    rtl = await import('@testing-library/react');
-  });
-  afterEach(() => app.reset());
-  after(() => app?.close());
+  const { app, rtl } = useWebApp();
 
   test('"Mark all as read" changes the bell and the list together', async () => {
     const ada = await app.createMember('ada');

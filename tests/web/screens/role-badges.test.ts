@@ -1,20 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import type * as Rtl from '@testing-library/react';
-import { startWebApp, type WebApp } from '../support/app.ts';
+import { describe, test } from 'node:test';
+import { useWebApp } from '../support/app.ts';
 
 // Roles show as badges beside names, from the role (decision 342): a moderator's and an admin's
 // profile carry "Moderator" and "Admin" after a heading that is their name alone, a member's
 // carries none, and a moderator's review and reply say it beside the name.
 describe('role badges', () => {
-  let app: WebApp;
-  let rtl: typeof Rtl;
-  before(async () => {
-    app = await startWebApp();
-    rtl = await import('@testing-library/react');
-  });
-  afterEach(() => app.reset());
-  after(() => app?.close());
+  const { app, rtl } = useWebApp();
 
   async function memberWithRole(prefix: string, role: 'member' | 'moderator' | 'admin') {
     const member = await app.createMember(prefix);

@@ -1,21 +1,13 @@
 import assert from 'node:assert/strict';
-import { after, afterEach, before, describe, test } from 'node:test';
-import type * as Rtl from '@testing-library/react';
+import { describe, test } from 'node:test';
 import { nextCode } from '../../support/totp.ts';
-import { startWebApp, type WebApp } from '../support/app.ts';
+import { useWebApp } from '../support/app.ts';
 
 // Settings' forms — profile and password — with their validation, the server's refusals under
 // the right field and the success toast; and Security's factor removal, whose failure is shown
 // once. On the app's providers against the server in-process, without a browser.
 describe('settings', () => {
-  let app: WebApp;
-  let rtl: typeof Rtl;
-  before(async () => {
-    app = await startWebApp();
-    rtl = await import('@testing-library/react');
-  });
-  afterEach(() => app.reset());
-  after(() => app?.close());
+  const { app, rtl } = useWebApp();
 
   async function profileOf(userId: string) {
     const { data } = await app.server.admin().from('profiles').select('username, display_name, bio').eq('id', userId).single();

@@ -1,7 +1,9 @@
 import { register } from 'node:module';
 import path from 'node:path';
+import { after, afterEach, before } from 'node:test';
 import { GlobalRegistrator } from '@happy-dom/global-registrator';
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type * as Rtl from '@testing-library/react';
 import type { RenderResult } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
@@ -158,4 +160,32 @@ export async function startWebApp(): Promise<WebApp> {
       await GlobalRegistrator.unregister();
     },
   };
+}
+
+/**
+ * The web app for one suite: started before its tests, reset after each, closed after all. The
+ * app and Testing Library are reached through stand-ins that forward to them once `before` has
+ * run (Testing Library is imported only then, after happy-dom has given it a document).
+ */
+export function useWebApp(): { app: WebApp; rtl: typeof Rtl } {
+  let app: WebApp | undefined;
+  let rtl: typeof Rtl | undefined;
+  before(async () => {
+    app = await startWebApp();
+    rtl = await import('@testing-library/react');
+  });
+  afterEach(() => app?.reset());
+  after(() => app?.close());
+  return { app: forwardTo(() => app, 'the web app'), rtl: forwardTo(() => rtl, 'Testing Library') };
+}
+
+function forwardTo<T extends object>(current: () => T | undefined, what: string): T {
+  return new Proxy({} as T, {
+    get(_, key) {
+      const target = current();
+      if (!target) throw new Error(`${what} is used before the suite's before() hook has run`);
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
 }

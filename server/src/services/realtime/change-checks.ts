@@ -124,6 +124,15 @@ const madeChecks = new WeakMap<Database, Map<string, Promise<void>>>();
  * not change the role. The name carries a hash of the body, so a changed key makes a new one.
  */
 function checkFunction(info: TableInfo): { name: string; sql: string } {
+  let check = checkFunctions.get(info);
+  if (!check) checkFunctions.set(info, (check = writeCheckFunction(info)));
+  return check;
+}
+
+/** The check function of each table as the catalog describes it now (a refresh makes new TableInfos). */
+const checkFunctions = new WeakMap<TableInfo, { name: string; sql: string }>();
+
+function writeCheckFunction(info: TableInfo): { name: string; sql: string } {
   const match = info.pkey
     .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
     .join(' and ');
