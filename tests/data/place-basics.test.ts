@@ -214,6 +214,49 @@ for (const backend of testBackends()) {
       assert.equal(outcome(await visitor.rpc('places_in_view', { ...view, open_now: 'maybe' as unknown as boolean })), '22P02');
     });
 
+    test('a crowded viewport with open_now walks its places most reviewed first and keeps only the open ones', async () => {
+      // 1,050 places in one 1° cell (the walk starts at 1,000): every second always open, the
+      // others never or always but closed today by an exception, so the answer is the same at
+      // any minute the test runs; the most reviewed come first.
+      const zone = 'Asia/Krasnoyarsk';
+      const [today] = await sql<{ d: string }>(server, `select to_char(now() at time zone $1, 'YYYY-MM-DD') as d`, [zone]);
+      const hours = [
+        { weekly: every([['00:00', '24:00']]) },
+        { weekly: every([]) },
+        { weekly: every([['00:00', '24:00']]) },
+        { weekly: every([['00:00', '24:00']]), exceptions: [{ date: today?.d ?? '', hours: [] }] },
+      ];
+      await sql(
+        server,
+        `insert into places (name, category, lat, lng, created_by, time_zone, opening_hours)
+         select 'Crowded ' || i, 'cafe', 60.001 + (i % 40) * 0.02, 100.001 + (i / 40) * 0.02, $1, $2, ($3::jsonb) -> (i % 4)
+           from generate_series(0, 1049) i`,
+        [ada.id, zone, JSON.stringify(hours)],
+      );
+      // reviews make the order: every tenth place gets 1 or 2 ratings, the others none (id order)
+      const raters = [ada, ben];
+      await sql(
+        server,
+        `insert into reviews (place_id, author_id, rating, body)
+         select p.id, (array[${raters.map((_, k) => `$${k + 1}::uuid`).join(', ')}])[r], 1 + (n % 5), 'A review of a crowded place.'
+           from (select id, substr(name, 9)::int as n from places where name like 'Crowded %') p
+           cross join generate_series(1, 2) r where p.n % 10 = 0 and r <= 1 + (p.n / 10) % 2`,
+        raters.map((m) => m.id),
+      );
+      const expected = await sql<{ name: string }>(
+        server,
+        `select name from places p where name like 'Crowded %' and substr(name, 9)::int % 2 = 0
+          order by rating_count desc, rating_avg desc, id limit 500`,
+      );
+      const view = { min_lat: 59.9, min_lng: 99.9, max_lat: 61.1, max_lng: 101.1, open_now: true };
+      const got = unwrap(await anonClient(server).rpc('places_in_view', view)) as { name: string }[];
+      assert.equal(got.length, 500);
+      assert.deepEqual(
+        got.map((p) => p.name),
+        expected.map((p) => p.name),
+      );
+    });
+
     test('hours removed or changed are what the filter reads next', async () => {
       const place = await addPlace({ time_zone: 'UTC', opening_hours: { weekly: every([['00:00', '24:00']]) } }, 10, 10);
       const open = async () => (await sql<{ open: boolean }>(server, `select private.place_open_at($1, now()) as open`, [place]))[0]?.open;
