@@ -10,6 +10,7 @@ import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 import { freePort } from './free-port.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
+import { pgliteProjectTemplate } from './pglite-project.ts';
 
 export { testBackends, type TestBackend } from './backends.ts';
 
@@ -93,14 +94,20 @@ async function openTestServer(
     // Unlistened, the server is told a port free a moment ago: its public URL (links in mail,
     // OAuth callbacks, the default site_url) is then what it would be on that port.
     const port = options.port ?? (mode.socket ? 0 : await freePort());
+    const projectDir = options.project ?? path.join(repoRoot, 'supabase');
+    // The app's own project on PGlite starts from a cluster its migrations were applied to once.
+    const template =
+      backend === 'pglite' && projectDir === path.join(repoRoot, 'supabase')
+        ? { pgliteTemplate: await pgliteProjectTemplate(projectDir) }
+        : {};
     booted = await bootServer({
-      projectDir: options.project ?? path.join(repoRoot, 'supabase'),
+      projectDir,
       port,
       dataDir,
       webDist: options.webDist ?? (options.web ? path.join(repoRoot, 'web/dist') : null),
       env,
       log: options.log ?? silentLogger,
-      override: { logRequests: false, ...options.override },
+      override: { logRequests: false, ...template, ...options.override },
     });
     server = mode.socket
       ? await listenOn(booted)

@@ -6,18 +6,21 @@ const lastStep = new Map<string, number>();
 
 /**
  * A TOTP code an authenticator app would show for `secret`, never one this process has already
- * handed out: within one 30 s period the next one is the following period's code, which the
- * server accepts (a window of one step). Past that it waits for the clock, as a person would.
+ * handed out. The server takes a code one step either side of its clock's (GoTrue's skew of one
+ * step), each step once (RFC 6238 §5.2): the previous period's code while at least 20 s of this
+ * one are left (it stays good until this period ends), then this period's, then the next's. Past
+ * that it waits for the clock, as a person would.
  */
 export async function nextCode(secret: string): Promise<string> {
   const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
   let now = Math.floor(Date.now() / 1000 / period);
-  const used = lastStep.get(secret) ?? -1;
+  const used = lastStep.get(secret) ?? -Infinity;
   if (used >= now + 1) {
     await new Promise((resolve) => setTimeout(resolve, ((used - now) * period - ((Date.now() / 1000) % period) + 1) * 1000));
     now = Math.floor(Date.now() / 1000 / period);
   }
-  const step = Math.max(now, used + 1);
+  const left = period - ((Date.now() / 1000) % period);
+  const step = Math.max(left > 20 ? now - 1 : now, used + 1);
   lastStep.set(secret, step);
   return totp.generate({ timestamp: step * period * 1000 });
 }

@@ -75,6 +75,8 @@ export interface OpenOptions {
   authenticatorPassword: string;
   /** Statement timeouts per role; each backend has its defaults (hosted's on PostgreSQL, decision 111 on PGlite). */
   statementTimeoutsMs?: RoleTimeouts;
+  /** A tarball a new PGlite cluster is unpacked from instead of the bootstrap's template (ServerConfig.pgliteTemplate). */
+  pgliteTemplate?: string;
 }
 
 export interface OpenedDatabase {
@@ -114,7 +116,9 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   }
   const clusterDir = path.join(options.dataDir, 'db');
   const created = isEmptyDir(clusterDir) || !existsSync(path.join(clusterDir, 'PG_VERSION'));
-  const template = pgliteTemplatePath();
+  const template = options.pgliteTemplate ?? pgliteTemplatePath();
+  if (options.pgliteTemplate !== undefined && !existsSync(options.pgliteTemplate))
+    throw new Error(`the PGlite template ${options.pgliteTemplate} does not exist`);
   const extensions = projectExtensions(options.projectDir ?? path.resolve('supabase'));
   const pgliteOptions = options.statementTimeoutsMs ? { timeouts: options.statementTimeoutsMs } : {};
   if (created && existsSync(template)) {

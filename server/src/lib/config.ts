@@ -67,6 +67,12 @@ export interface ServerConfig {
   s3: { accessKeyId: string; secretAccessKey: string; region: string };
   /** Statement timeouts per role; unset, each database backend uses its own defaults (decision 111). */
   statementTimeoutsMs?: RoleTimeouts;
+  /**
+   * A PGlite data-dir tarball a new cluster is unpacked from instead of the bootstrap's template;
+   * set only by code that boots the server (the test harness passes one with the project's
+   * migrations already applied and recorded, so they are skipped as applied).
+   */
+  pgliteTemplate?: string;
 }
 
 /**

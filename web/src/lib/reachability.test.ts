@@ -83,7 +83,12 @@ describe('whether the app can reach its server', () => {
 });
 
 describe('answers that say nothing about now', () => {
-  afterEach(() => onlineManager.setOnline(true));
+  // Offline, the next probe is scheduled: on the mock clock, so no real timer outlives the test.
+  beforeEach(() => mock.timers.enable({ apis: ['setTimeout'] }));
+  afterEach(() => {
+    mock.timers.reset();
+    onlineManager.setOnline(true);
+  });
 
   test('an answer to a request sent before the browser said it went offline leaves the app offline; a later one brings it back', () => {
     let clock = 0;

@@ -1,0 +1,38 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { applyBootstrap, applyProject } from '../../server/src/db/migrate.ts';
+import { makePgliteTemplate, pgliteTemplatePath, projectExtensions } from '../../server/src/db/open.ts';
+import { PgliteDatabase } from '../../server/src/db/pglite.ts';
+import { cacheDir } from '../../server/src/lib/package-paths.ts';
+
+/**
+ * A PGlite cluster with the bootstrap and the project's migrations applied, as a tarball a test
+ * server's new cluster is unpacked from (ServerConfig.pgliteTemplate): applying the app's
+ * migrations is about 1.5 s of every boot on a fresh database, and almost every test file boots
+ * one. The seed is not in it (a server asked to seed still seeds its new cluster). Made once per
+ * bootstrap and migrations, by whichever test process needs it first; concurrent makers each
+ * write a whole file and the last rename wins.
+ */
+export async function pgliteProjectTemplate(projectDir: string): Promise<string> {
+  const migrationsDir = path.join(projectDir, 'migrations');
+  const hash = createHash('sha256').update(path.basename(pgliteTemplatePath()));
+  for (const file of readdirSync(migrationsDir).sort())
+    if (file.endsWith('.sql')) hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
+  const template = path.join(cacheDir, `pglite-project-${hash.digest('hex').slice(0, 16)}.tgz`);
+  if (existsSync(template)) return template;
+  const db = await PgliteDatabase.open('memory://', await makePgliteTemplate(), projectExtensions(projectDir));
+  try {
+    await applyBootstrap(db);
+    await applyProject(db, projectDir, { seed: false });
+    const tarball = await db.dump();
+    await mkdir(cacheDir, { recursive: true });
+    const partial = `${template}.${process.pid}.partial`;
+    await writeFile(partial, tarball);
+    await rename(partial, template);
+  } finally {
+    await db.close();
+  }
+  return template;
+}
