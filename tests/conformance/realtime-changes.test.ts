@@ -153,6 +153,45 @@ for (const target of conformanceTargets({ listen: true })) {
       for (const s of sockets) s.ws.close();
     });
 
+    test('RLS on a table keyed by two columns: each member receives the rows of its own rooms, inserted and updated', async () => {
+      await server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.exec(`
+          create table public.room_notes (room text not null, n integer not null, body text not null, primary key (room, n));
+          alter table public.room_notes enable row level security;
+          grant select on public.room_notes to authenticated;
+          create policy "room members read" on public.room_notes for select to authenticated
+            using (exists (select 1 from public.room_members m where m.room = room_notes.room and m.user_id = auth.uid()));
+          alter publication supabase_realtime add table public.room_notes;`),
+      );
+      const carol = randomUUID();
+      const dave = randomUUID();
+      await sql(`insert into public.room_members (room, user_id) values ('north', $1), ('south', $2), ('both', $1), ('both', $2)`, [
+        carol,
+        dave,
+      ]);
+      const carols = await watch(await userClient(server, await userToken(server, carol)), { table: 'room_notes' });
+      const daves = await watch(await userClient(server, await userToken(server, dave)), { table: 'room_notes' });
+      // One statement: the changed rows reach the check together, the same n in different rooms.
+      await sql(
+        `insert into public.room_notes (room, n, body) values ('north', 1, 'n1'), ('south', 1, 's1'), ('both', 1, 'b1'), ('north', 2, 'n2')`,
+      );
+      await sql(`update public.room_notes set body = 's1 edited' where room = 'south' and n = 1`);
+      const received = async (inbox: Inbox<Change>, count: number) => {
+        const got = await inbox.waitFor(count);
+        // nothing more is coming: another change would have arrived with these
+        await new Promise((r) => setTimeout(r, 300));
+        assert.equal(inbox.items.length, count);
+        return got
+          .map((c) => {
+            const row = c.new as { room?: string; n?: number; body?: string };
+            return `${c.eventType} ${String(row.room)}/${String(row.n)} ${String(row.body)}`;
+          })
+          .sort();
+      };
+      assert.deepEqual(await received(carols, 3), ['INSERT both/1 b1', 'INSERT north/1 n1', 'INSERT north/2 n2']);
+      assert.deepEqual(await received(daves, 3), ['INSERT both/1 b1', 'INSERT south/1 s1', 'UPDATE south/1 s1 edited']);
+    });
+
     test('the join reply carries integer ids in request order; the event and filter grammar select rows', async () => {
       const s = await rawSocket(server, { apikey: server.anonKey, vsn: '2.0.0' });
       const specs = [

@@ -1,11 +1,11 @@
-import { createHash } from 'node:crypto';
 import type { Database } from '../../db/types.ts';
 import type { Logger } from '../../lib/log.ts';
 import { filterCondition } from './change-filter-sql.ts';
 import { buildChangeData, type CapturedChange, type Verdict } from './change-payload.ts';
 import type { SubscriptionRegistry } from './change-registry.ts';
 import type { ChangeSubscription } from './change-subscription.ts';
-import { quoteIdent, trimOld, type TableCatalog, type TableInfo } from './table-catalog.ts';
+import { writeCheckFunction } from './rls-check-function.ts';
+import { trimOld, type TableCatalog, type TableInfo } from './table-catalog.ts';
 
 /**
  * Which subscribers may see each change of one table (upstream `apply_rls`): the subscription's
@@ -132,57 +132,6 @@ function checkFunction(info: TableInfo): { name: string; sql: string } {
 /** The check function of each table as the catalog describes it now (a refresh makes new TableInfos). */
 const checkFunctions = new WeakMap<TableInfo, { name: string; sql: string }>();
 
-function writeCheckFunction(info: TableInfo): { name: string; sql: string } {
-  const match = info.pkey
-    .map((c) => `t.${quoteIdent(c)} = (x.v->>${literal(c)})::${info.columns.find((col) => col.name === c)?.sqlType ?? 'text'}`)
-    .join(' and ');
-  const body = `
-declare
-  who jsonb;
-  n int := -1;
-  wanted int[];
-  found_index int;
-  -- the roles a subscriber may take, read once per call
-  allowed text[] := array(
-    select r.rolname::text from pg_catalog.pg_roles r where pg_catalog.pg_has_role('authenticator', r.oid, 'member'));
-begin
-  for who in select value from pg_catalog.jsonb_array_elements(identities) loop
-    n := n + 1;
-    begin
-      if not (who->>'role') = any(allowed) then
-        continue;
-      end if;
-      perform pg_catalog.set_config('role', who->>'role', true),
-        pg_catalog.set_config('realtime.topic', '', true),
-        pg_catalog.set_config('request.jwt.claims', who->>'claims', true),
-        pg_catalog.set_config('request.jwt.claim.sub', coalesce(who->>'sub', ''), true),
-        pg_catalog.set_config('request.jwt.claim.role', who->>'role', true);
-      wanted := array(select i::int from pg_catalog.jsonb_array_elements_text(who->'indexes') i);
-      for found_index in
-        select (x.i - 1)::int from pg_catalog.jsonb_array_elements(records) with ordinality x(v, i)
-        where (x.i - 1)::int = any(wanted) and exists (select 1 from ${info.qualified} t where ${match})
-      loop
-        identity := n;
-        record := found_index;
-        problem := null;
-        return next;
-      end loop;
-    exception when others then
-      identity := n;
-      record := null;
-      problem := sqlerrm;
-      return next;
-    end;
-  end loop;
-end`;
-  const name = `_server.realtime_rls_${createHash('sha256').update(body).digest('hex').slice(0, 24)}`;
-  const sql = `create or replace function ${name}(records jsonb, identities jsonb)
-returns table (identity int, record int, problem text) language plpgsql volatile as $check$${body}
-$check$;
-revoke all on function ${name}(jsonb, jsonb) from public`;
-  return { name, sql };
-}
-
 /** Makes the table's check function unless this database has it (two processes may race: a lock orders them). */
 function ensureCheck(db: Database, check: { name: string; sql: string }): Promise<void> {
   let made = madeChecks.get(db);
@@ -291,8 +240,4 @@ async function applyRls(
       verdicts[item.index]?.push({ sub: item.sub, data: buildChangeData(change, info, selectable, item.sub.params.select, null) });
     }
   }
-}
-
-function literal(value: string): string {
-  return `'${value.replace(/'/g, "''")}'`;
 }
