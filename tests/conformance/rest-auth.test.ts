@@ -57,6 +57,27 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(await res.json(), { code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
     });
 
+    test('a JWT accepted a moment ago is refused once it expires', async () => {
+      // Expires at the start of the second after next: accepted now, expired 2 s from now at most.
+      const expiresAt = Math.floor(Date.now() / 1000) + 2;
+      const token = await new SignJWT({ sub: ada, role: 'authenticated', aud: 'authenticated', marker: 'first' })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setExpirationTime(expiresAt)
+        .sign(server.keys.secret);
+      for (let i = 0; i < 3; i++) {
+        const { status, body } = await whoAmI({ Authorization: `Bearer ${token}` });
+        assert.equal(status, 200);
+        assert.equal(body.sub, ada);
+      }
+      await new Promise((resolve) => setTimeout(resolve, expiresAt * 1000 - Date.now() + 50));
+      const res = await rest(server, '/places', { headers: { Authorization: `Bearer ${token}` } });
+      assert.equal(res.status, 401);
+      assert.deepEqual(await res.json(), { code: 'PGRST303', details: null, hint: null, message: 'JWT expired' });
+      // The same text with one character of its signature changed is still refused as a bad signature.
+      const forged = token.slice(0, -2) + (token.endsWith('A') ? 'B' : 'A') + token.slice(-1);
+      assert.equal((await rest(server, '/places', { headers: { Authorization: `Bearer ${forged}` } })).status, 401);
+    });
+
     test('a JWT with a bad signature or shape is 401 PGRST301', async () => {
       const forged = await new SignJWT({ role: 'service_role' })
         .setProtectedHeader({ alg: 'HS256' })

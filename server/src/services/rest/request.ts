@@ -47,31 +47,6 @@ function searchPathEntry(name: string): string {
   return ident(name);
 }
 
-type Auth = Awaited<ReturnType<typeof resolveRequestAuth>>;
-const authCaches = new WeakMap<Keys, Map<string, { auth: Auth; until: number }>>();
-const authCacheSize = 1000;
-
-/**
- * resolveRequestAuth with a small cache of verified tokens (PostgREST caches JWT validation
- * too, `jwt-cache-max-lifetime`): an entry lives until the token's `exp`, at most 5 minutes.
- */
-async function authenticate(keys: Keys, authorization: string | null, apikey: string | null): Promise<Auth> {
-  const key = `${authorization ?? ''}\n${apikey ?? ''}`;
-  const now = Date.now();
-  let authCache = authCaches.get(keys);
-  if (!authCache) {
-    authCache = new Map();
-    authCaches.set(keys, authCache);
-  }
-  const hit = authCache.get(key);
-  if (hit && hit.until > now) return hit.auth;
-  const auth = await resolveRequestAuth(keys, { authorization, apikey });
-  const exp = typeof auth.claims.exp === 'number' ? auth.claims.exp * 1000 : Number.POSITIVE_INFINITY;
-  if (authCache.size >= authCacheSize) authCache.clear();
-  authCache.set(key, { auth, until: Math.min(exp, now + 300_000) });
-  return auth;
-}
-
 /** What the REST service reads of an HTTP request, from Node's request or a Fetch `Request`. */
 export interface RestHttpRequest {
   method: string;
@@ -95,7 +70,8 @@ export async function readRestRequest(
   const method = request.method.toUpperCase();
   let auth;
   try {
-    auth = await authenticate(keys, headers.get('authorization'), headers.get('apikey'));
+    // Verified tokens are kept by lib/keys.ts for every service (decision 436).
+    auth = await resolveRequestAuth(keys, { authorization: headers.get('authorization'), apikey: headers.get('apikey') });
   } catch (error: unknown) {
     if (error instanceof TokenError) throw tokenFailure(error, bearerToken(headers));
     throw error;
