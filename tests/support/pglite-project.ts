@@ -9,12 +9,13 @@ import { loadConfig, tomlValue } from '../../server/src/lib/config.ts';
 import { cacheDir } from '../../server/src/lib/package-paths.ts';
 
 /**
- * A PGlite cluster with the bootstrap and the project's migrations applied, as a tarball a test
- * server's new cluster is unpacked from (ServerConfig.pgliteTemplate): applying the app's
- * migrations is about 1.5 s of every boot on a fresh database, and almost every test file boots
- * one, with the grants the project's config.toml gives new tables. The seed is not in it (a server asked to seed still seeds its new cluster). Made once per
- * bootstrap and migrations, by whichever test process needs it first; concurrent makers each
- * write a whole file and the last rename wins.
+ * A PGlite cluster with the bootstrap and the project's migrations applied (with the grants the
+ * project's config.toml gives new tables), as a tarball a test server's new cluster is unpacked
+ * from (ServerConfig.pgliteTemplate, decision 434): applying the app's migrations is about 1.5 s
+ * of every boot on a fresh database, and almost every test file boots one. The seed is not in
+ * it: a server asked to seed still seeds its new cluster. Made once per bootstrap and
+ * migrations, by whichever test process needs it first; concurrent makers each write a whole
+ * file and the last rename wins.
  */
 export async function pgliteProjectTemplate(projectDir: string): Promise<string> {
   const migrationsDir = path.join(projectDir, 'migrations');
