@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { applyBootstrap, applyProject } from '../../server/src/db/migrate.ts';
-import { makePgliteTemplate, pgliteTemplatePath, projectExtensions } from '../../server/src/db/open.ts';
+import { makePgliteTemplate, pgliteTemplatePath, projectExtensions, saveTemplate } from '../../server/src/db/open.ts';
 import { PgliteDatabase } from '../../server/src/db/pglite.ts';
 import { loadConfig, tomlValue } from '../../server/src/lib/config.ts';
 import { cacheDir } from '../../server/src/lib/package-paths.ts';
@@ -17,7 +16,16 @@ import { cacheDir } from '../../server/src/lib/package-paths.ts';
  * migrations, by whichever test process needs it first; concurrent makers each write a whole
  * file and the last rename wins.
  */
-export async function pgliteProjectTemplate(projectDir: string): Promise<string> {
+const made = new Map<string, Promise<string>>();
+
+export function pgliteProjectTemplate(projectDir: string): Promise<string> {
+  // Once per process: a test file boots several servers, and the migrations do not change under it.
+  let template = made.get(projectDir);
+  if (!template) made.set(projectDir, (template = makeProjectTemplate(projectDir)));
+  return template;
+}
+
+async function makeProjectTemplate(projectDir: string): Promise<string> {
   const migrationsDir = path.join(projectDir, 'migrations');
   // The grants new tables get while the migrations run, as the server's boot decides them.
   const autoExposeNewTables = tomlValue(loadConfig({ projectDir }, {}).toml, 'api.auto_expose_new_tables', true);
@@ -30,11 +38,7 @@ export async function pgliteProjectTemplate(projectDir: string): Promise<string>
   try {
     await applyBootstrap(db);
     await applyProject(db, projectDir, { seed: false, autoExposeNewTables });
-    const tarball = await db.dump();
-    await mkdir(cacheDir, { recursive: true });
-    const partial = `${template}.${process.pid}.partial`;
-    await writeFile(partial, tarball);
-    await rename(partial, template);
+    await saveTemplate(template, await db.dump());
   } finally {
     await db.close();
   }

@@ -132,15 +132,22 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   if (created) {
     // Save the template for the next new cluster, then reopen: initdb leaves the
     // process ~500 MB larger than a plain open (pglite-facts §1).
-    const tarball = await db.dump();
-    await mkdir(path.dirname(template), { recursive: true });
-    const partial = `${template}.${process.pid}.partial`;
-    await writeFile(partial, tarball);
-    await rename(partial, template);
+    await saveTemplate(template, await db.dump());
     await db.close();
     db = await PgliteDatabase.open(clusterDir, null, extensions, pgliteOptions);
   }
   return { db, created };
+}
+
+/**
+ * Writes a cluster tarball where new clusters are unpacked from: whole or not at all (another
+ * process starting at the same moment may be writing the same one; the last rename wins).
+ */
+export async function saveTemplate(template: string, tarball: Uint8Array): Promise<void> {
+  await mkdir(path.dirname(template), { recursive: true });
+  const partial = `${template}.${process.pid}.partial`;
+  await writeFile(partial, tarball);
+  await rename(partial, template);
 }
 
 export async function makePgliteTemplate(): Promise<string> {
@@ -149,11 +156,7 @@ export async function makePgliteTemplate(): Promise<string> {
   const db = await PgliteDatabase.open('memory://', null, projectExtensions('/nonexistent'));
   try {
     await applyBootstrap(db);
-    const tarball = await db.dump();
-    await mkdir(path.dirname(template), { recursive: true });
-    const partial = `${template}.${process.pid}.partial`;
-    await writeFile(partial, tarball);
-    await rename(partial, template);
+    await saveTemplate(template, await db.dump());
   } finally {
     await db.close();
   }
