@@ -3,8 +3,10 @@
  * the answers of their first definitions: compared with a brute-force evaluation of those
  * definitions over every place, on random data crowded enough that every shortcut is taken
  * (the pruned and skipped trigram searches, the popularity walk of a crowded viewport), for a
- * visitor and for a member who sees their own hidden places. Also: the bookkeeping those
- * shortcuts read (place_search's name columns, the per-cell place counts) stays exact.
+ * visitor and for a member who sees their own hidden places, with and without open_now (the
+ * places are open at every hour, at none, or have no hours, so the answer does not depend on
+ * the minute the test runs). Also: the bookkeeping those shortcuts read (place_search's name
+ * columns, the per-cell place counts) stays exact.
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
@@ -41,7 +43,10 @@ const firstWords = [
 ];
 const secondWords = ['Maria', 'Jose', 'Park', 'View', 'Hill', 'Nueva', 'Market', 'Cafe', 'am See', 'de la Sierra', 'Vista'];
 
-/** search_places as first defined (20261122080300_rpcs.sql), over every place: no shortcut. */
+/**
+ * search_places as first defined (20261122080300_rpcs.sql), over every place: no shortcut; with
+ * open_now ($4), only the places whose hours open every day at all (the test's always-open week).
+ */
 const bruteSearch = `
   with q as (select lower(extensions.unaccent('extensions.unaccent'::regdictionary, btrim($1))) as plain),
   t as (
@@ -53,6 +58,7 @@ const bruteSearch = `
          lateral (select (coalesce(ts_rank(ps.document, t.tsq), 0) + extensions.similarity(lower(p.name), t.plain))::real as rank) r
    where (ps.document @@ t.tsq or lower(p.name) operator(extensions.%) t.plain)
      and (p.hidden_at is null or p.created_by = $3)
+     and (not $4 or p.opening_hours -> 'weekly' -> 0 -> 0 is not null)
    order by r.rank desc, p.rating_count desc, p.id
    limit $2`;
 
@@ -82,7 +88,13 @@ interface PlaceRow {
   rating_count: number;
   hidden: boolean;
   created_by: string | null;
+  open: boolean;
 }
+
+/** Weeks of hours the places take in turn: open all day every day, closed every day, none. */
+const always = Array.from({ length: 7 }, () => [['00:00', '24:00']]);
+const never = Array.from({ length: 7 }, () => []);
+const weekOf = (i: number) => (i % 20 < 9 ? { weekly: always } : i % 20 < 14 ? { weekly: never } : null);
 
 const byPopularity = (a: PlaceRow, b: PlaceRow) =>
   b.rating_count - a.rating_count || b.rating_avg - a.rating_avg || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
@@ -114,6 +126,7 @@ for (const backend of testBackends()) {
           avg: count === 0 ? 0 : Math.round((1 + rnd() * 4) * 100) / 100,
           hidden: rnd() < 0.05,
           mine: rnd() < 0.05,
+          hours: weekOf(i),
         };
       });
       // loaded as a restore would be (triggers off, the derived rows written in bulk): 6,600
@@ -122,18 +135,29 @@ for (const backend of testBackends()) {
       await server.db.transaction({ kind: 'system' }, async (tx) => {
         await tx.exec('set local session_replication_role = replica');
         await tx.query(
-          `insert into places (name, category, description, lat, lng, rating_count, rating_avg, hidden_at, created_by)
-          select r.name, 'other', r.description, r.lat, r.lng, r.count, r.avg, case when r.hidden then now() end, case when r.mine then $2::uuid end
-            from json_to_recordset($1::json) as r (name text, description text, lat float8, lng float8, count int, avg numeric, hidden boolean, mine boolean)`,
+          `insert into places (name, category, description, lat, lng, rating_count, rating_avg, hidden_at, created_by, time_zone, opening_hours)
+          select r.name, 'other', r.description, r.lat, r.lng, r.count, r.avg, case when r.hidden then now() end, case when r.mine then $2::uuid end,
+                 case when r.hours is not null then 'Europe/Paris' end, r.hours
+            from json_to_recordset($1::json) as r (name text, description text, lat float8, lng float8, count int, avg numeric, hidden boolean, mine boolean, hours jsonb)`,
           [JSON.stringify(rows), member.id],
         );
         await tx.exec(`insert into private.place_search (place_id, document, name, name_trigrams)
             select id, private.place_search_document(name, address, description), lower(name), cardinality(extensions.show_trgm(lower(name))) from places;
-          insert into private.place_grid (lat_cell, lng_cell, places) select floor(lat), floor(lng), count(*) from places group by 1, 2`);
+          insert into private.place_grid (lat_cell, lng_cell, places) select floor(lat), floor(lng), count(*) from places group by 1, 2;
+          insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
+                                           rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
+          with shapes as materialized (
+            select s.hours, m.week, private.week_minutes(m.week) as week_minutes
+              from (select distinct opening_hours as hours from places where opening_hours is not null) s
+             cross join lateral (select array_agg(private.opening_minutes(d.value) order by d.ordinality) as week
+                                   from jsonb_array_elements(s.hours -> 'weekly') with ordinality d) m)
+          select p.id, p.time_zone, s.week, '{}', s.week_minutes, '{}', p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
+            from places p join shapes s on s.hours = p.opening_hours`);
       });
       places = await sql<PlaceRow>(
         server,
-        `select id::text, lat, lng, rating_avg::float8 as rating_avg, rating_count, hidden_at is not null as hidden, created_by::text from places`,
+        `select id::text, lat, lng, rating_avg::float8 as rating_avg, rating_count, hidden_at is not null as hidden, created_by::text,
+                opening_hours -> 'weekly' -> 0 -> 0 is not null as open from places`,
       );
     });
     after(() => server?.close());
@@ -176,14 +200,23 @@ for (const backend of testBackends()) {
       for (const q of queries) {
         // the order is total (ties end on id), so a shorter answer is a prefix of the longest
         for (const who of [null, member]) {
-          const client = who ? who.client : anon;
-          const expected = (await sql<{ id: string; rank: string }>(server, bruteSearch, [q, 50, who?.id ?? null])).map((r) => ({
-            id: r.id,
-            rank: Number(r.rank),
-          }));
-          for (const k of who ? [50, 1] : [50, 20, 5]) {
-            const got = unwrap(await client.rpc('search_places', { q, max_results: k })).map((p) => ({ id: p.id, rank: p.rank }));
-            assert.deepEqual(got, expected.slice(0, k), `${q}, ${k} results, as ${who ? 'member' : 'visitor'}`);
+          for (const openNow of [false, true]) {
+            const client = who ? who.client : anon;
+            const expected = (await sql<{ id: string; rank: string }>(server, bruteSearch, [q, 50, who?.id ?? null, openNow])).map((r) => ({
+              id: r.id,
+              rank: Number(r.rank),
+            }));
+            for (const k of openNow ? [50, 5] : who ? [50, 1] : [50, 20, 5]) {
+              const got = unwrap(await client.rpc('search_places', { q, max_results: k, open_now: openNow })).map((p) => ({
+                id: p.id,
+                rank: p.rank,
+              }));
+              assert.deepEqual(
+                got,
+                expected.slice(0, k),
+                `${q}, ${k} results, as ${who ? 'member' : 'visitor'}${openNow ? ', open now' : ''}`,
+              );
+            }
           }
         }
         const [way] = await sql<{ way: number }>(server, searchWay, [q, 50]);
@@ -214,31 +247,35 @@ for (const backend of testBackends()) {
         const maxResults = i % 4 < 2 ? 500 : 25;
         const box = [minLat, minLng, maxLat, maxLng];
         if ((await crowdedCount(box)) >= 5000) walked++;
-        const got = unwrap(
-          await (who ? who.client : anon).rpc('places_in_view', {
-            min_lat: minLat,
-            min_lng: minLng,
-            max_lat: maxLat,
-            max_lng: maxLng,
-            max_results: maxResults,
-          }),
-        );
-        const expected = places
-          .filter(
-            (p) =>
-              (!p.hidden || (who !== null && p.created_by === who.id)) &&
-              p.lat >= minLat &&
-              p.lat <= maxLat &&
-              p.lng >= minLng &&
-              p.lng <= maxLng,
-          )
-          .sort(byPopularity)
-          .slice(0, maxResults);
-        assert.deepEqual(
-          got.map((p) => p.id),
-          expected.map((p) => p.id),
-          `viewport ${i}`,
-        );
+        for (const openNow of [false, true]) {
+          const got = unwrap(
+            await (who ? who.client : anon).rpc('places_in_view', {
+              min_lat: minLat,
+              min_lng: minLng,
+              max_lat: maxLat,
+              max_lng: maxLng,
+              max_results: maxResults,
+              open_now: openNow,
+            }),
+          );
+          const expected = places
+            .filter(
+              (p) =>
+                (!p.hidden || (who !== null && p.created_by === who.id)) &&
+                (!openNow || p.open) &&
+                p.lat >= minLat &&
+                p.lat <= maxLat &&
+                p.lng >= minLng &&
+                p.lng <= maxLng,
+            )
+            .sort(byPopularity)
+            .slice(0, maxResults);
+          assert.deepEqual(
+            got.map((p) => p.id),
+            expected.map((p) => p.id),
+            `viewport ${i}${openNow ? ', open now' : ''}`,
+          );
+        }
       }
       assert.ok(walked >= 3 && walked <= 16, `some viewports are crowded, some not (${walked} of 24)`);
     });

@@ -4,6 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
+import { placeCardColumns } from '../../web/src/lib/places.ts';
 import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
 import { anonClient, createMember, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
@@ -155,6 +156,16 @@ for (const backend of testBackends()) {
       assert.equal(got.length, 500);
       const columns = Object.keys(unwrap(await anon.from('places').select('*').limit(1))[0] ?? {}).sort();
       assert.deepEqual(Object.keys(got[0] ?? {}).sort(), columns);
+    });
+
+    test('places_in_view with the columns Explore asks for: those, for the same places in the same order', async () => {
+      const view = { min_lat: -90, min_lng: -180, max_lat: 90, max_lng: 180, max_results: 200 };
+      const whole = unwrap(await anon.rpc('places_in_view', view));
+      const cards = unwrap(await anon.rpc('places_in_view', view).select(placeCardColumns));
+      assert.deepEqual(
+        cards,
+        whole.map((p) => Object.fromEntries(placeCardColumns.split(', ').map((column) => [column, p[column as keyof typeof p]]))),
+      );
     });
 
     test('places_nearby matches the great-circle distance to every visible place', async () => {

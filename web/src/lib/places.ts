@@ -1,6 +1,28 @@
 import type { Database } from './database.types.ts';
 
 export type Place = Database['public']['Tables']['places']['Row'];
+
+/**
+ * What a place's card, pin and map preview show: Explore asks `places_in_view` for these
+ * columns only (up to 500 places at a time), not the hours, contact and description its page
+ * reads (decision 439).
+ */
+export const placeCardColumns =
+  'id, name, category, address, lat, lng, rating_avg, rating_count, created_at, cover_photo_path, cover_photo_thumbhash';
+export type PlaceCardData = Pick<
+  Place,
+  | 'id'
+  | 'name'
+  | 'category'
+  | 'address'
+  | 'lat'
+  | 'lng'
+  | 'rating_avg'
+  | 'rating_count'
+  | 'created_at'
+  | 'cover_photo_path'
+  | 'cover_photo_thumbhash'
+>;
 export type PlaceCategory = Database['public']['Enums']['place_category'];
 
 export const placeCategories = [

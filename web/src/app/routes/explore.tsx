@@ -7,7 +7,7 @@ import { starredIdsQuery } from '@/features/stars';
 import { useAuth } from '@/lib/auth';
 import { importAnew, loadWhenOnline, sharedLoad } from '@/lib/lazy-component';
 import { paths } from '@/lib/paths';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 import { queryClient } from '@/lib/query-client';
 
 // Explore is the first download: the picker's chunk and the member's lists load once the page
@@ -46,7 +46,7 @@ function usePickerAtIdle(userId: string | undefined) {
 }
 
 /** "Save" on a card or on the map's preview of a place: opens the list picker. */
-function SavePlace({ place }: { place: Place }) {
+function SavePlace({ place }: { place: PlaceCardData }) {
   const { user } = useAuth();
   const location = useLocation();
   const [open, setOpen] = useState(false);

@@ -2,12 +2,12 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 import { Photo } from '../photo';
 import { PlaceSummary } from './place-summary';
 
 export interface PlaceCardProps {
-  place: Place;
+  place: PlaceCardData;
   active?: boolean;
   distanceKm?: number | undefined;
   onHover?: (id: string | null) => void;

@@ -1,19 +1,19 @@
 import { useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 import { PlaceCard } from './place-card';
 
 export const pageSize = 20;
 
 export interface PlaceListProps {
-  places: readonly Place[];
+  places: readonly PlaceCardData[];
   highlightedId?: string | null;
   distances?: ReadonlyMap<string, number> | undefined;
   onHover?: (id: string | null) => void;
   label: string;
   /** A control on each card ("Save"). */
-  placeAction?: ((place: Place) => ReactNode) | undefined;
+  placeAction?: ((place: PlaceCardData) => ReactNode) | undefined;
 }
 
 /** The list equivalent of the map: every place shown there, 20 at a time. */

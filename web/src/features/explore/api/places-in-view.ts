@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Place, PlaceCategory } from '@/lib/places';
+import { placeCardColumns, type PlaceCardData, type PlaceCategory } from '@/lib/places';
 import { placeKeys } from '@/lib/query-keys';
 import { readSignal, supabase } from '@/lib/supabase';
 
@@ -23,12 +23,15 @@ function roundBounds(b: Bounds): Bounds {
   return { south: r(b.south), west: r(b.west), north: r(b.north), east: r(b.east) };
 }
 
-/** `places_in_view`: at most 500 places in the map's viewport, the most reviewed first (open now only, if asked). */
+/**
+ * `places_in_view`: at most 500 places in the map's viewport, the most reviewed first (open now
+ * only, if asked), with what their cards and pins show.
+ */
 export function placesInViewQuery(bounds: Bounds, filters: ViewFilters) {
   const b = roundBounds(bounds);
   return queryOptions({
     queryKey: placeKeys.inView({ ...b, ...filters }),
-    queryFn: async ({ signal }): Promise<Place[]> => {
+    queryFn: async ({ signal }): Promise<PlaceCardData[]> => {
       const { data, error } = await supabase
         .rpc('places_in_view', {
           min_lat: Math.max(-90, b.south),
@@ -41,6 +44,7 @@ export function placesInViewQuery(bounds: Bounds, filters: ViewFilters) {
           open_now: filters.openNow,
           max_results: 500,
         })
+        .select(placeCardColumns)
         .abortSignal(readSignal(signal));
       if (error) throw error;
       return data;

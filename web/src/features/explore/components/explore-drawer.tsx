@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Drawer, DrawerContent } from '@/components/ui/drawer';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 import { PlacePreviewCard } from './place-preview';
 
 /** Half height (the map stays visible above it) and full height. */
@@ -11,7 +11,7 @@ export interface ExploreDrawerProps {
   onOpenChange: (open: boolean) => void;
   snap: number | string | null;
   onSnapChange: (snap: number | string | null) => void;
-  selected: Place | null;
+  selected: PlaceCardData | null;
   /** A control on the preview of the tapped place ("Save"). */
   selectedAction?: ReactNode;
   list: ReactNode;

@@ -2,17 +2,17 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { PlaceList, PlaceListSkeleton } from '@/components/places/place-list';
 import { QueryFallback } from '@/components/query-fallback';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 
 export interface ExploreListProps {
-  places: Place[];
+  places: PlaceCardData[];
   distances: ReadonlyMap<string, number>;
   showDistances: boolean;
   query: UseQueryResult<unknown>;
   searching: boolean;
   highlightedId: string | null;
   onHover: (id: string | null) => void;
-  placeAction?: ((place: Place) => ReactNode) | undefined;
+  placeAction?: ((place: PlaceCardData) => ReactNode) | undefined;
 }
 
 /** The list with its loading, empty, error (retry) and offline states. */

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { estimateBounds, MapPlaceholder, PlacesMap, type MapBounds, type MapView } from '@/components/map';
 import { useAuth } from '@/lib/auth';
 import { rememberExploreView } from '@/lib/last-view';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 import { useExplorePlaces, type StarredIdsQuery } from '../hooks/use-explore-places';
 import { useExploreState } from '../hooks/use-explore-state';
 import { useLivePlaces } from '../hooks/use-live-places';
@@ -28,7 +28,7 @@ export function ExploreView({
 }: {
   starredIdsQuery: StarredIdsQuery;
   /** A control on each card and on the map's preview of a place ("Save"), composed by the route. */
-  placeAction?: (place: Place) => ReactNode;
+  placeAction?: (place: PlaceCardData) => ReactNode;
 }) {
   const { user } = useAuth();
   const userId = user?.id ?? null;

@@ -3,7 +3,7 @@ import { Suspense, useRef, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { importAnew, lazyComponent } from '@/lib/lazy-component';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 
 const ExploreDrawer = lazyComponent(importAnew(() => import('./explore-drawer')));
 const half = 0.45;
@@ -14,9 +14,9 @@ export interface MobileExploreProps {
   list: ReactNode;
   map: ReactNode;
   count: number;
-  selected: Place | null;
+  selected: PlaceCardData | null;
   onClearSelection: () => void;
-  placeAction?: ((place: Place) => ReactNode) | undefined;
+  placeAction?: ((place: PlaceCardData) => ReactNode) | undefined;
 }
 
 /**

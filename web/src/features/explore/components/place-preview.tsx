@@ -5,10 +5,10 @@ import { PlaceSummary } from '@/components/places/place-summary';
 import { buttonVariants } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import { paths } from '@/lib/paths';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 
 export interface PlacePreviewCardProps {
-  place: Place;
+  place: PlaceCardData;
   /** A control beside "View place" ("Save"), composed by the screen. */
   action?: ReactNode;
   /**

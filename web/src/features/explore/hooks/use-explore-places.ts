@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { distanceKm, type MapBounds } from '@/components/map';
-import type { Place } from '@/lib/places';
+import type { PlaceCardData } from '@/lib/places';
 import type { starKeys } from '@/lib/query-keys';
 import { placesInViewQuery } from '../api/places-in-view';
 import { searchPlacesQuery } from '../api/search-places';
@@ -13,7 +13,7 @@ import type { ExploreState } from '../url-state';
  */
 export type StarredIdsQuery = (userId: string) => UseQueryOptions<string[], Error, string[], ReturnType<typeof starKeys.ids>>;
 
-function sortPlaces(places: Place[], state: ExploreState, distances: Map<string, number>): Place[] {
+function sortPlaces(places: PlaceCardData[], state: ExploreState, distances: Map<string, number>): PlaceCardData[] {
   const sorted = [...places];
   switch (state.sort) {
     case 'nearest':
