@@ -364,6 +364,84 @@ for (const backend of testBackends()) {
       assert.ok(first);
     });
 
+    test('the feed of a member who follows many people is a scan of everything they follow, newest first, page after page', async () => {
+      // 60 people followed (a member who follows 50 or more reads the newest of everyone first)
+      // and 5 who are not, whose 250 reviews and 210 places are the newest of all: a small page's
+      // window holds nothing by the people followed, a large one holds all of it
+      const [reader] = await members(1);
+      const people = await sql<{ id: string }>(
+        server,
+        `insert into auth.users (id, email, raw_user_meta_data)
+         select gen_random_uuid(), 'feed' || i || '-' || gen_random_uuid() || '@example.com', jsonb_build_object('username', 'feed_' || substr(md5(random()::text), 1, 12))
+           from generate_series(1, 65) i returning id::text`,
+      );
+      const followed = people.slice(0, 60).map((p) => p.id);
+      const others = people.slice(60).map((p) => p.id);
+      await sql(
+        server,
+        `with made as (
+           insert into places (name, category, lat, lng, created_by, created_at, hidden_at)
+           select 'Followed place ' || i, 'cafe', 10, 10, ($1::uuid[])[1 + i % 60], now() - make_interval(hours => 5 + i * 2),
+                  case when i % 9 = 0 then now() end
+             from generate_series(0, 59) i returning id, created_by)
+         insert into reviews (place_id, author_id, rating, body, created_at, hidden_at)
+         select m.id, ($1::uuid[])[1 + (k * 7 + n) % 60], 1 + k % 5, 'A thoughtful review of a place with enough words to pass.',
+                now() - make_interval(hours => (10 + n)::int, mins => k), case when k % 11 = 0 then now() end
+           from (select id, row_number() over (order by id) as n from made) m cross join generate_series(0, 2) k`,
+        [followed],
+      );
+      await sql(
+        server,
+        `with made as (
+           insert into places (name, category, lat, lng, created_by, created_at)
+           select 'Other place ' || i, 'bar', 11, 11, ($1::uuid[])[1 + i % 5], now() - make_interval(mins => i)
+             from generate_series(0, 209) i returning id, created_by)
+         insert into reviews (place_id, author_id, rating, body, created_at)
+         select m.id, ($1::uuid[])[1 + (m.n + k) % 5], 4, 'A thoughtful review of a place with enough words to pass.', now() - make_interval(secs => (m.n * 5 + k)::int)
+           from (select id, row_number() over (order by id) as n from made) m cross join generate_series(0, 1) k
+          where m.n <= 125`,
+        [others],
+      );
+      unwrap(
+        await reader!.client
+          .from('follows')
+          .insert(followed.map((id) => ({ followee_id: id })))
+          .select('followee_id'),
+      );
+      const everything = await sql<{ id: string; created_at: string }>(
+        server,
+        `select x.id::text, x.created_at from (
+           select rv.id, rv.created_at from reviews rv join places p on p.id = rv.place_id
+            where rv.author_id = any($1::uuid[]) and rv.hidden_at is null and p.hidden_at is null
+           union all
+           select p.id, p.created_at from places p where p.created_by = any($1::uuid[]) and p.hidden_at is null) x
+          order by x.created_at desc, x.id desc`,
+        [followed],
+      );
+      assert.ok(everything.length > 150, `${everything.length} items`);
+      for (const size of [1, 2, 7, 20, 50]) {
+        const seen: string[] = [];
+        let page: { id: string; created_at: string }[] = [];
+        do {
+          const last = page.at(-1);
+          page = unwrap(
+            await reader!.client.rpc('member_feed', {
+              max_results: size,
+              ...(last ? { before_created_at: last.created_at, before_id: last.id } : {}),
+            }),
+          );
+          assert.ok(page.length <= size);
+          seen.push(...page.map((item) => item.id));
+          // (pages of 1 and 2: the first 40 items, where the window holds nothing followed)
+        } while (page.length === size && seen.length < (size <= 2 ? 40 : everything.length + size));
+        assert.deepEqual(
+          seen,
+          everything.slice(0, size <= 2 ? 40 : everything.length).map((item) => item.id),
+          `pages of ${size}`,
+        );
+      }
+    });
+
     test('the feed: followed members’ reviews and places newest first, keyset-paged; discover when following nobody', async () => {
       const [ada, ben, reader] = await members(3);
       const made: string[] = [];
