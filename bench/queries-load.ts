@@ -123,14 +123,9 @@ export async function loadBenchData(db: Database, log: (line: string) => void, p
     // a history of one accepted edit on every fifth place
     await tx.exec(`insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
                                             rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
-      with shapes as (select distinct opening_hours as hours from public.places where opening_hours is not null),
-      minutes as (
-        select s.hours,
-               (select array_agg(private.opening_minutes(d.value) order by d.ordinality) from jsonb_array_elements(s.hours -> 'weekly') with ordinality d) as week,
-               coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
-                           from jsonb_array_elements(coalesce(s.hours -> 'exceptions', '[]')) e), '{}') as exceptions
-          from shapes s),
-      shaped as materialized (select m.*, private.week_minutes(m.week) as week_minutes, private.exception_days(m.exceptions) as exception_days from minutes m)
+      with shaped as materialized (
+        select s.hours, m.* from (select distinct opening_hours as hours from public.places where opening_hours is not null) s
+         cross join lateral private.hours_minutes(s.hours) m)
       select p.id, p.time_zone, m.week, m.exceptions, m.week_minutes, m.exception_days,
              p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
         from public.places p join shaped m on m.hours = p.opening_hours;

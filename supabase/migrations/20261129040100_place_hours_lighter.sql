@@ -3,7 +3,8 @@
 -- every review). A change that leaves the hours and the time zone as they were now only copies
 -- the columns place_hours carries. The helpers that turn hours into minutes are SQL functions
 -- planned again on every statement that calls them; as PL/pgSQL they keep their plans for the
--- session, and opening_minute, one expression, is inlined where it is used. Same minutes as before.
+-- session, and opening_minute, one expression, is inlined where it is used; the trigger and the
+-- loads that write place_hours in bulk share private.hours_minutes. Same minutes as before.
 
 create or replace function private.opening_minute(hhmm text)
 returns integer
@@ -48,14 +49,32 @@ begin
 end
 $$;
 
+-- A place's hours as place_hours keeps them: the week's minutes per day, the exceptions' minutes
+-- by date, the week as minutes from Monday 00:00 and the dates the exceptions decide. One
+-- function for the trigger and for loads that write place_hours in bulk.
+create function private.hours_minutes(hours jsonb, out week int4multirange[], out exceptions jsonb,
+                                      out week_minutes int4multirange, out exception_days datemultirange)
+language plpgsql immutable parallel safe
+set search_path = ''
+as $$
+begin
+  week := (select array_agg(private.opening_minutes(d.value) order by d.ordinality)
+             from jsonb_array_elements(hours -> 'weekly') with ordinality d);
+  exceptions := coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
+                            from jsonb_array_elements(coalesce(hours -> 'exceptions', '[]')) e), '{}');
+  week_minutes := private.week_minutes(week);
+  exception_days := private.exception_days(exceptions);
+end
+$$;
+revoke execute on function private.hours_minutes(jsonb) from public, anon, authenticated;
+
 create or replace function private.places_hours_refresh()
 returns trigger
 language plpgsql security definer
 set search_path = ''
 as $$
 declare
-  minutes int4multirange[];
-  exception_minutes jsonb;
+  m record;
 begin
   if new.opening_hours is null then
     delete from private.place_hours h where h.place_id = new.id;
@@ -71,13 +90,10 @@ begin
       return null;
     end if;
   end if;
-  minutes := (select array_agg(private.opening_minutes(d.value) order by d.ordinality)
-                from jsonb_array_elements(new.opening_hours -> 'weekly') with ordinality d);
-  exception_minutes := coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
-                                   from jsonb_array_elements(coalesce(new.opening_hours -> 'exceptions', '[]')) e), '{}');
+  select * into m from private.hours_minutes(new.opening_hours);
   insert into private.place_hours as h (place_id, time_zone, week, exceptions, week_minutes, exception_days,
                                         rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
-  values (new.id, new.time_zone, minutes, exception_minutes, private.week_minutes(minutes), private.exception_days(exception_minutes),
+  values (new.id, new.time_zone, m.week, m.exceptions, m.week_minutes, m.exception_days,
           new.rating_count, new.rating_avg, new.category, new.lat, new.lng, new.hidden_at, new.created_by)
   on conflict (place_id) do update
     set time_zone = excluded.time_zone, week = excluded.week, exceptions = excluded.exceptions,

@@ -228,7 +228,7 @@ for (const backend of testBackends()) {
         { weekly: every([['00:00', '24:00']]), exceptions: [{ date: today?.d ?? '', hours: [] }] },
       ];
       // loaded as a restore would be (triggers off, the derived rows written in bulk, the hours'
-      // minutes by the trigger's own helpers, once per week of hours): 5,250 rows through the per-row triggers take
+      // minutes by the trigger's own function, once per week of hours): 5,250 rows through the per-row triggers take
       // seconds, and the trigger is tested on its own below. Every tenth place has 1 or 2
       // ratings, the others none, so the order ends on id.
       await server.db.transaction({ kind: 'system' }, async (tx) => {
@@ -250,14 +250,8 @@ for (const backend of testBackends()) {
           insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
                                            rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
           with shapes as materialized (
-            select s.hours, m.week, m.exceptions, private.week_minutes(m.week) as week_minutes,
-                   private.exception_days(m.exceptions) as exception_days
-              from (select distinct opening_hours as hours from places where name like 'Crowded %') s
-             cross join lateral (
-               select (select array_agg(private.opening_minutes(d.value) order by d.ordinality)
-                         from jsonb_array_elements(s.hours -> 'weekly') with ordinality d) as week,
-                      coalesce((select jsonb_object_agg(e ->> 'date', private.opening_minutes(e -> 'hours')::text)
-                                  from jsonb_array_elements(coalesce(s.hours -> 'exceptions', '[]')) e), '{}') as exceptions) m)
+            select s.hours, m.* from (select distinct opening_hours as hours from places where name like 'Crowded %') s
+             cross join lateral private.hours_minutes(s.hours) m)
           select p.id, p.time_zone, s.week, s.exceptions, s.week_minutes, s.exception_days,
                  p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
             from places p join shapes s on s.hours = p.opening_hours

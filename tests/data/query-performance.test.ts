@@ -147,11 +147,10 @@ for (const backend of testBackends()) {
           insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
                                            rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
           with shapes as materialized (
-            select s.hours, m.week, private.week_minutes(m.week) as week_minutes
-              from (select distinct opening_hours as hours from places where opening_hours is not null) s
-             cross join lateral (select array_agg(private.opening_minutes(d.value) order by d.ordinality) as week
-                                   from jsonb_array_elements(s.hours -> 'weekly') with ordinality d) m)
-          select p.id, p.time_zone, s.week, '{}', s.week_minutes, '{}', p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
+            select s.hours, m.* from (select distinct opening_hours as hours from places where opening_hours is not null) s
+             cross join lateral private.hours_minutes(s.hours) m)
+          select p.id, p.time_zone, s.week, s.exceptions, s.week_minutes, s.exception_days,
+                 p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
             from places p join shapes s on s.hours = p.opening_hours`);
       });
       places = await sql<PlaceRow>(
