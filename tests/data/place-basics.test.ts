@@ -228,9 +228,9 @@ for (const backend of testBackends()) {
         { weekly: every([['00:00', '24:00']]), exceptions: [{ date: today?.d ?? '', hours: [] }] },
       ];
       // loaded as a restore would be (triggers off, the derived rows written in bulk, the hours'
-      // minutes by the trigger's own function, once per week of hours): 5,250 rows through the per-row triggers take
-      // seconds, and the trigger is tested on its own below. Every tenth place has 1 or 2
-      // ratings, the others none, so the order ends on id.
+      // minutes by the trigger's own function, once per week of hours): 5,250 rows through the
+      // per-row triggers take seconds, and the trigger is tested on its own below. Every tenth
+      // place has 1 or 2 ratings, the others none, so the order ends on id.
       await server.db.transaction({ kind: 'system' }, async (tx) => {
         await tx.exec('set local session_replication_role = replica');
         await tx.query(
