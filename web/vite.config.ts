@@ -305,7 +305,10 @@ export default defineConfig(({ mode }) => ({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps are written beside each chunk, but no chunk names its map: the comment that does is
+    // downloaded with every chunk by everyone (about 1 KB for '/'), for the few who open the
+    // browser's tools, who can still add a map by hand (decision 442).
+    sourcemap: 'hidden',
     target: 'es2022',
     // Leaflet's stylesheet names its layers-control and default-marker images, which the app
     // never shows (its markers are its own): as files they are fetched only if shown, where

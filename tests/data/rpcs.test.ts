@@ -164,7 +164,7 @@ for (const backend of testBackends()) {
       const cards = unwrap(await anon.rpc('places_in_view', view).select(placeCardColumns));
       assert.deepEqual(
         cards,
-        whole.map((p) => Object.fromEntries(placeCardColumns.split(', ').map((column) => [column, p[column as keyof typeof p]]))),
+        whole.map((p) => Object.fromEntries(placeCardColumns.split(',').map((column) => [column, p[column as keyof typeof p]]))),
       );
     });
 

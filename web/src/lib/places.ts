@@ -8,7 +8,7 @@ export type Place = Database['public']['Tables']['places']['Row'];
  * reads (decision 439).
  */
 export const placeCardColumns =
-  'id, name, category, address, lat, lng, rating_avg, rating_count, created_at, cover_photo_path, cover_photo_thumbhash';
+  'id,name,category,address,lat,lng,rating_avg,rating_count,created_at,cover_photo_path,cover_photo_thumbhash';
 export type PlaceCardData = Pick<
   Place,
   | 'id'
