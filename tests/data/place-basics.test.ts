@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { openStatus, type OpeningHours, type TimeRange } from '../../web/src/lib/opening-hours.ts';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
-import { anonClient, createMember, outcome, reviewBody, sql, unwrap, withoutSeed, type Member } from './support.ts';
+import { anonClient, createMember, derivedPlaceRowsSql, outcome, reviewBody, sql, unwrap, withoutSeed, type Member } from './support.ts';
 
 const every = (ranges: TimeRange[]): TimeRange[][] => Array.from({ length: 7 }, () => ranges);
 
@@ -240,22 +240,7 @@ for (const backend of testBackends()) {
              from generate_series(0, 5249) i`,
           [ada.id, zone, JSON.stringify(hours)],
         );
-        await tx.exec(`
-          insert into private.place_search (place_id, document, name, name_trigrams)
-          select id, private.place_search_document(name, address, description), lower(name), cardinality(extensions.show_trgm(lower(name)))
-            from places where name like 'Crowded %';
-          insert into private.place_grid as g (lat_cell, lng_cell, places)
-          select floor(lat), floor(lng), count(*) from places where name like 'Crowded %' group by 1, 2
-              on conflict (lat_cell, lng_cell) do update set places = g.places + excluded.places;
-          insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
-                                           rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
-          with shapes as materialized (
-            select s.hours, m.* from (select distinct opening_hours as hours from places where name like 'Crowded %') s
-             cross join lateral private.hours_minutes(s.hours) m)
-          select p.id, p.time_zone, s.week, s.exceptions, s.week_minutes, s.exception_days,
-                 p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
-            from places p join shapes s on s.hours = p.opening_hours
-           where p.name like 'Crowded %'`);
+        await tx.exec(derivedPlaceRowsSql(`name like 'Crowded %'`));
       });
       const expected = await sql<{ name: string }>(
         server,

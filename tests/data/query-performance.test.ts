@@ -11,7 +11,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { startInProcessTestServer, testBackends, type TestServer } from '../support/server.ts';
-import { anonClient, createMember, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
+import { anonClient, createMember, derivedPlaceRowsSql, sql, unwrap, withoutSeed, type Client, type Member } from './support.ts';
 
 function prng(seed: number): () => number {
   let s = seed;
@@ -141,17 +141,7 @@ for (const backend of testBackends()) {
             from json_to_recordset($1::json) as r (name text, description text, lat float8, lng float8, count int, avg numeric, hidden boolean, mine boolean, hours jsonb)`,
           [JSON.stringify(rows), member.id],
         );
-        await tx.exec(`insert into private.place_search (place_id, document, name, name_trigrams)
-            select id, private.place_search_document(name, address, description), lower(name), cardinality(extensions.show_trgm(lower(name))) from places;
-          insert into private.place_grid (lat_cell, lng_cell, places) select floor(lat), floor(lng), count(*) from places group by 1, 2;
-          insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
-                                           rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
-          with shapes as materialized (
-            select s.hours, m.* from (select distinct opening_hours as hours from places where opening_hours is not null) s
-             cross join lateral private.hours_minutes(s.hours) m)
-          select p.id, p.time_zone, s.week, s.exceptions, s.week_minutes, s.exception_days,
-                 p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
-            from places p join shapes s on s.hours = p.opening_hours`);
+        await tx.exec(derivedPlaceRowsSql('true'));
       });
       places = await sql<PlaceRow>(
         server,
