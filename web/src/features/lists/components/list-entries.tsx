@@ -1,5 +1,5 @@
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PendingNote } from '@/components/pending-note';
 import { Button } from '@/components/ui/button';
@@ -61,8 +61,11 @@ export interface EntryActions {
   noteHiddenNotice?: ((entry: ListEntry) => ReactNode) | undefined;
 }
 
-/** One place of the list: its link, note, and for editors the keyboard moves and removal. */
-export function ListEntryItem({
+/**
+ * One place of the list: its link, note, and for editors the keyboard moves and removal.
+ * Memoised, so a row that stays in the window while the page scrolls does not render again.
+ */
+export const ListEntryItem = memo(function ListEntryItem({
   entry,
   index,
   count,
@@ -150,4 +153,4 @@ export function ListEntryItem({
       {entry.note_hidden ? <div className="mt-2">{actions.noteHiddenNotice?.(entry)}</div> : null}
     </div>
   );
-}
+});

@@ -11,10 +11,10 @@ import {
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { GripVertical } from 'lucide-react';
-import { useCallback, useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import type { ListEntry } from '../api/open-list';
 import { ListEntryItem, type EntryActions } from './list-entries';
-import { VirtualPlaces, type MoveFocus, type RowFrame } from './virtual-places';
+import { sameFrame, VirtualPlaces, type MoveFocus, type RowFrame } from './virtual-places';
 
 interface SortableEntriesProps {
   places: ListEntry[];
@@ -28,21 +28,20 @@ interface SortableEntriesProps {
   onMoveFocused: () => void;
 }
 
-function SortableEntry({
-  entry,
-  frame,
-  count,
-  highlighted,
-  onHover,
-  actions,
-}: {
+interface SortableEntryProps {
   entry: ListEntry;
   frame: RowFrame;
   count: number;
   highlighted: boolean;
   onHover: (id: string | null) => void;
   actions: EntryActions;
-}) {
+}
+
+/**
+ * One draggable place. Memoised on what it shows: while the page scrolls only the rows that
+ * enter the window render, not every row in it (a scroll frame stays well under a long task).
+ */
+const SortableEntry = memo(function SortableEntry({ entry, frame, count, highlighted, onHover, actions }: SortableEntryProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: entry.id });
   const { index, ref: measure, style, ...item } = frame;
   const ref = useCallback(
@@ -84,6 +83,17 @@ function SortableEntry({
         }
       />
     </li>
+  );
+}, sameRow);
+
+function sameRow(a: SortableEntryProps, b: SortableEntryProps): boolean {
+  return (
+    a.entry === b.entry &&
+    a.count === b.count &&
+    a.highlighted === b.highlighted &&
+    a.onHover === b.onHover &&
+    a.actions === b.actions &&
+    sameFrame(a.frame, b.frame)
   );
 }
 

@@ -12,6 +12,14 @@ export interface RowFrame {
   'aria-setsize': number;
 }
 
+/**
+ * Whether a row would render the same in both frames: a row that stays in the window while the
+ * page scrolls keeps its index and offset, so a memoised row skips rendering (decision 443).
+ */
+export function sameFrame(a: RowFrame, b: RowFrame): boolean {
+  return a.index === b.index && a.ref === b.ref && a.style.top === b.style.top && a['aria-setsize'] === b['aria-setsize'];
+}
+
 /** A move asked for by a place's Move up / Move down: focus follows the moved place's button. */
 export interface MoveFocus {
   entryId: string;
