@@ -376,11 +376,9 @@ describe('moderation in the browser', () => {
     await dialog.getByRole('alert').filter({ hasText: 'You can send at most 20 reports an hour. Try again later.' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    assert.equal(
-      await page.evaluate('document.activeElement?.getAttribute("aria-label")'),
-      'Report this place',
-      'focus returns to the trigger',
-    );
+    // Radix's focus scope gives focus back to the trigger in the task after the dialog unmounts
+    // (as in tests/e2e/settings.test.ts): read at once, the focus may still be on the body.
+    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Report this place"', undefined, { timeout: 5_000 });
     await context.close();
     await moderator.context.close();
   });
