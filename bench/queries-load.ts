@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import tzLookup from '@photostructure/tz-lookup';
 import type { Database } from '../server/src/db/types.ts';
+import { derivedPlaceRows } from '../tests/support/derived-place-rows.ts';
 
 interface City {
   name: string;
@@ -117,18 +118,12 @@ export async function loadBenchData(db: Database, log: (line: string) => void, p
         [JSON.stringify(batch), JSON.stringify(hourPatterns)],
       );
     }
-    // the hours as minutes for the "Open now" filter (its trigger is off during the load), as
-    // the trigger computes them with the place's popularity and position, once per distinct
-    // week of hours (the places share a few), and
-    // a history of one accepted edit on every fifth place
-    await tx.exec(`insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
-                                            rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
-      with shaped as materialized (
-        select s.hours, m.* from (select distinct opening_hours as hours from public.places where opening_hours is not null) s
-         cross join lateral private.hours_minutes(s.hours) m)
-      select p.id, p.time_zone, m.week, m.exceptions, m.week_minutes, m.exception_days,
-             p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
-        from public.places p join shaped m on m.hours = p.opening_hours;
+    // the rows the triggers (off during the load) would derive, written as the data tests write
+    // them (tests/support/derived-place-rows.ts): first the hours as minutes for "Open now", once
+    // per distinct week of hours (the places share a few), and a history of one accepted edit on
+    // every fifth place
+    const derived = derivedPlaceRows('true');
+    await tx.exec(`${derived.hours};
       insert into public.place_edits (place_id, author_id, changes, previous, status, decided_as, decided_at, created_at)
       select p.id, ('00000000-0000-4000-8000-' || lpad(to_hex(1 + (row_number() over ()) % ${members}), 12, '0'))::uuid,
              jsonb_build_object('phone', p.phone), '{"phone": null}', 'accepted', 'creator', now() - interval '10 days', now() - interval '11 days'
@@ -137,15 +132,11 @@ export async function loadBenchData(db: Database, log: (line: string) => void, p
     // migration); a bulk load batches them through the pending list, then merges it
     await tx.exec(`alter index private.place_search_document_idx set (fastupdate = on);
       alter index private.place_search_name_trgm_idx set (fastupdate = on);
-      insert into private.place_search (place_id, document, name, name_trigrams)
-      select id, private.place_search_document(name, address, description), lower(name), cardinality(extensions.show_trgm(lower(name)))
-        from public.places;
+      ${derived.search};
       alter index private.place_search_document_idx set (fastupdate = off);
       alter index private.place_search_name_trgm_idx set (fastupdate = off);
       select gin_clean_pending_list('private.place_search_document_idx'::regclass), gin_clean_pending_list('private.place_search_name_trgm_idx'::regclass);
-      insert into private.place_grid as g (lat_cell, lng_cell, places)
-      select floor(lat), floor(lng), count(*) from public.places group by 1, 2
-      on conflict (lat_cell, lng_cell) do update set places = g.places + excluded.places;`);
+      ${derived.grid};`);
   });
   log(`  places: ${n} in ${((performance.now() - started) / 1000).toFixed(1)} s`);
   const reviewsStarted = performance.now();

@@ -90,27 +90,8 @@ export async function sql<Row = Record<string, unknown>>(server: TestServer, tex
   return server.db.transaction({ kind: 'system' }, async (tx) => (await tx.query<Row>(text, params)).rows);
 }
 
-/**
- * The rows the triggers on places derive (search name and document, cell count, hours as
- * minutes, each week of hours computed once), written in bulk for the places `where` picks:
- * for a test that loads places as a restore would, with triggers off.
- */
-export const derivedPlaceRowsSql = (where: string) => `
-  insert into private.place_search (place_id, document, name, name_trigrams)
-  select id, private.place_search_document(name, address, description), lower(name), cardinality(extensions.show_trgm(lower(name)))
-    from places where ${where};
-  insert into private.place_grid as g (lat_cell, lng_cell, places)
-  select floor(lat), floor(lng), count(*) from places where ${where} group by 1, 2
-      on conflict (lat_cell, lng_cell) do update set places = g.places + excluded.places;
-  insert into private.place_hours (place_id, time_zone, week, exceptions, week_minutes, exception_days,
-                                   rating_count, rating_avg, category, lat, lng, hidden_at, created_by)
-  with shapes as materialized (
-    select s.hours, m.* from (select distinct opening_hours as hours from places where (${where}) and opening_hours is not null) s
-     cross join lateral private.hours_minutes(s.hours) m)
-  select p.id, p.time_zone, s.week, s.exceptions, s.week_minutes, s.exception_days,
-         p.rating_count, p.rating_avg, p.category, p.lat, p.lng, p.hidden_at, p.created_by
-    from places p join shapes s on s.hours = p.opening_hours
-   where ${where}`;
+/** The rows the triggers on places derive, in bulk (shared with the query bench's loader). */
+export { derivedPlaceRowsSql } from '../support/derived-place-rows.ts';
 
 /** The error code a client sees, or 'ok'. */
 export function outcome(result: { error: PostgrestError | null }): string {

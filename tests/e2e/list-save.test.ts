@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { assertAccessible } from './support/browser.ts';
+import { assertAccessible, waitForFocusOn } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { bigListCsv } from './support/list-files.ts';
 
@@ -117,9 +117,7 @@ describe('saving from Explore in the browser', () => {
     );
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Focus comes back to the Save button in the task after the dialog unmounts (Radix's focus scope).
-    const trigger = JSON.stringify(`Save ${cardPlace} to a list`);
-    await page.waitForFunction(`document.activeElement?.getAttribute('aria-label') === ${trigger}`, undefined, { timeout: 5_000 });
+    await waitForFocusOn(page, `Save ${cardPlace} to a list`);
     assert.deepEqual(await savedPlaces(ada.api, ada.listId), [cardPlace]);
     assert.deepEqual(errors, []);
   });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { before, describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
-import { checkScreen, type TrackedPage } from './support/browser.ts';
+import { checkScreen, waitForFocusOn, type TrackedPage } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { makePng } from './support/png.ts';
 
@@ -376,9 +376,7 @@ describe('moderation in the browser', () => {
     await dialog.getByRole('alert').filter({ hasText: 'You can send at most 20 reports an hour. Try again later.' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    // Radix's focus scope gives focus back to the trigger in the task after the dialog unmounts
-    // (as in tests/e2e/settings.test.ts): read at once, the focus may still be on the body.
-    await page.waitForFunction('document.activeElement?.getAttribute("aria-label") === "Report this place"', undefined, { timeout: 5_000 });
+    await waitForFocusOn(page, 'Report this place');
     await context.close();
     await moderator.context.close();
   });

@@ -112,3 +112,14 @@ export async function checkScreen(page: Page, label: string, ready: () => Promis
     await assertAccessible(page, `${label} at ${name}`);
   }
 }
+
+/**
+ * Waits up to 5 s for the focus to reach the element whose `aria-label` is `label`: Radix's
+ * focus scope gives focus back to a dialog's trigger in the task after the dialog unmounts, so
+ * read at once it may still be on the body.
+ */
+export async function waitForFocusOn(page: Page, label: string): Promise<void> {
+  await page.waitForFunction(`document.activeElement?.getAttribute('aria-label') === ${JSON.stringify(label)}`, undefined, {
+    timeout: 5_000,
+  });
+}
