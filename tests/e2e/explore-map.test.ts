@@ -173,6 +173,20 @@ describe('the Explore map', () => {
     await context.close();
   });
 
+  test('leaving the map in the moment after the window resizes throws nothing once it is gone', async () => {
+    const { page, context, errors } = await app.openPage(viewports.desktop);
+    await page.goto('/');
+    await page.locator('.leaflet-marker-icon').first().waitFor(); // the map is set up, its pins drawn
+    // Leaflet answers a resize with a "moveend" 200 ms later; the map is removed before then.
+    await page.setViewportSize({ width: 1100, height: 760 });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Moderation log' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Moderation log' }).waitFor();
+    assert.equal(await page.locator('.leaflet-container').count(), 0, 'the map is gone');
+    await page.waitForTimeout(400);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('a tap on another page the moment the map first reports its view is not lost while that page loads', async () => {
     const { page, context, errors } = await app.openPage(viewports.mobile);
     // The log's code arrives late, as on a slow network: the navigation is still under way when

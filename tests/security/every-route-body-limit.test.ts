@@ -121,7 +121,11 @@ for (const backend of testBackends()) {
       const label = JSON.stringify({ ...refusal, body: refusal.body.slice(0, 200) });
       assert.equal(refusal.status, 413, label);
       assertServiceShape('/storage/v1/', refusal, label);
-      assert.ok(refusal.sentMb < 120, label);
+      // The answer comes before the body ends. How much the sender writes meanwhile is the
+      // machine's speed: the rest of a refused body is read and dropped while the 413 goes out
+      // (decision 300), and a fast machine drops 70 MB in the 200 ms that takes.
+      assert.ok(refusal.sentMb < 200, label);
+      assert.ok(refusal.ms < 1000, label);
       const { data } = await admin.storage.from('unbounded').list();
       assert.deepEqual(data, []);
     });

@@ -54,6 +54,16 @@ export function createMap(element: HTMLElement, view: MapView): L.Map {
 }
 
 /**
+ * Removes a map and every listener on it. Leaflet answers a window resize with a "moveend" 200 ms
+ * later and does not cancel it on remove: a listener still attached would then read the removed
+ * panes and throw.
+ */
+export function removeMap(map: L.Map): void {
+  map.remove();
+  map.off();
+}
+
+/**
  * Draws the countries a few at a time, one task each: all 180 (10 700 points) at once
  * (projection and canvas paths) is a 50 ms+ main-thread task on a mid-range phone, which
  * blocks input meanwhile.

@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import { useEffect, useEffectEvent, useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { createMap, pinIcon } from './create-map';
+import { createMap, pinIcon, removeMap } from './create-map';
 import type { PinPickerProps } from './types';
 
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
@@ -65,7 +65,7 @@ export default function PinPicker({ value, onChange, label, className, initialVi
     });
     map.on('click', (event: L.LeafletMouseEvent) => change(event.latlng));
     return () => {
-      map.remove();
+      removeMap(map);
       mapRef.current = null;
       marker.current = null;
       zooming.current = false;

@@ -10,7 +10,7 @@ import { X } from 'lucide-react';
 import { useEffect, useEffectEvent, useLayoutEffect, useRef } from 'react';
 import Supercluster from 'supercluster';
 import { cn } from '@/lib/cn';
-import { createMap, pinIcon } from './create-map';
+import { createMap, pinIcon, removeMap } from './create-map';
 import type { MapPlace, PlacesMapProps } from './types';
 
 interface PinProps {
@@ -208,7 +208,7 @@ export default function PlacesMap({
     return () => {
       clearTimeout(start);
       clearTimeout(moveTimer.current);
-      mapRef.current?.remove();
+      if (mapRef.current) removeMap(mapRef.current);
       mapRef.current = null;
     };
   }, []);
