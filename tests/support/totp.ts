@@ -24,3 +24,15 @@ export async function nextCode(secret: string): Promise<string> {
   lastStep.set(secret, step);
   return totp.generate({ timestamp: step * period * 1000 });
 }
+
+/**
+ * A six-digit code the server refuses for `secret` now: none of the three steps it would take
+ * (without using one up, as `nextCode` would).
+ */
+export function wrongCode(secret: string): string {
+  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
+  const now = Math.floor(Date.now() / 1000 / period);
+  // Two steps either side: the clock may move on to the next step before the code is sent.
+  const taken = new Set([-2, -1, 0, 1, 2].map((offset) => totp.generate({ timestamp: (now + offset) * period * 1000 })));
+  return ['000000', '111111', '222222', '333333', '444444', '555555'].find((code) => !taken.has(code)) ?? '999999';
+}
