@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { globSync } from 'node:fs';
+import { accessSync, chmodSync, constants, globSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
 
@@ -19,6 +19,31 @@ const args = process.argv.slice(2);
 const files = args.filter((a) => !a.startsWith('--'));
 const flags = args.filter((a) => a.startsWith('--') && a !== '--unit');
 const unitOnly = args.includes('--unit');
+
+/** statfs's type of a tmpfs (linux/magic.h). */
+const tmpfsMagic = 0x01021994;
+
+/**
+ * Unless TMPDIR says otherwise, the tests' temporary files — PGlite clusters, stored objects,
+ * the PostgreSQL cluster, browser profiles — go to a folder of this run on the machine's RAM
+ * disk (/dev/shm) when it has one, removed at the end. A server boot unpacks a PGlite cluster of
+ * 1,305 files: 2.5 s on this machine's ext4, 1.3 s on tmpfs, and almost every test file boots one
+ * (decision 444).
+ */
+function useRamTmpDir(): void {
+  if (process.env.TMPDIR) return;
+  try {
+    if (statfsSync('/dev/shm').type !== tmpfsMagic) return;
+    accessSync('/dev/shm', constants.W_OK);
+  } catch {
+    return;
+  }
+  const dir = mkdtempSync('/dev/shm/pinstar-tests-');
+  // Like /tmp: the PostgreSQL cluster's server runs as its own user and needs to reach its folder.
+  chmodSync(dir, 0o1777);
+  process.env.TMPDIR = dir;
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
 
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -40,6 +65,8 @@ function runFiles(patterns: string[]): Promise<number> {
     });
   });
 }
+
+useRamTmpDir();
 
 /** Files of the fast tiers need only the PGlite template: no PostgreSQL cluster, no web build. */
 const fastFile = (file: string) => /^(server\/src|web\/src|scripts|tests\/web\/screens)\//.test(file.replace(/^\.\//, ''));
