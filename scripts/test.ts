@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, globSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import path from 'node:path';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
 
@@ -45,6 +46,16 @@ function useRamTmpDir(): void {
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
 }
 
+/**
+ * Every Node process of the run (a process per test file, and the servers some of them start)
+ * keeps the code it compiled in one cache (Node's compile cache): the server's and the tests'
+ * modules are then read from it instead of stripped of their types and compiled again, about
+ * 0.6 → 0.35 s of each process's start (decision 444).
+ */
+function useCompileCache(): void {
+  process.env.NODE_COMPILE_CACHE ??= path.join(import.meta.dirname, '..', 'node_modules', '.cache', 'node-compile');
+}
+
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
@@ -67,6 +78,7 @@ function runFiles(patterns: string[]): Promise<number> {
 }
 
 useRamTmpDir();
+useCompileCache();
 
 /** Files of the fast tiers need only the PGlite template: no PostgreSQL cluster, no web build. */
 const fastFile = (file: string) => /^(server\/src|web\/src|scripts|tests\/web\/screens)\//.test(file.replace(/^\.\//, ''));
