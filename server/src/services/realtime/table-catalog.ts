@@ -33,7 +33,16 @@ export class TableCatalog {
   readonly #db: Database;
   #published = new Set<string>();
   #tables = new Map<string, TableInfo | null>();
-  #selectable = new Map<string, Set<string>>();
+  /**
+   * Per table shape as read, the columns each role may select: what was worked out from a
+   * shape is never used with another one (a column added since would be left out).
+   */
+  #selectable = new WeakMap<TableInfo, Map<string, Set<string>>>();
+  /**
+   * Counts the times what is known was dropped: a read that started before it is answered but
+   * not kept, since it may have seen the tables as they were before the change that dropped it.
+   */
+  #generation = 0;
   #loaded: Promise<void> | null = null;
 
   constructor(db: Database) {
@@ -52,7 +61,7 @@ export class TableCatalog {
       });
       this.#published = new Set(published.map((r) => `${r.schemaname}.${r.tablename}`));
       this.#tables.clear();
-      this.#selectable.clear();
+      this.#generation += 1;
     };
     this.#loaded = (this.#loaded ?? Promise.resolve()).catch(() => undefined).then(run);
     return this.#loaded;
@@ -77,6 +86,7 @@ export class TableCatalog {
   async table(schema: string, table: string): Promise<TableInfo | null> {
     const key = `${schema}.${table}`;
     if (this.#tables.has(key)) return this.#tables.get(key) ?? null;
+    const generation = this.#generation;
     const info = await this.#db.transaction({ kind: 'system' }, async (tx) => {
       const rel = await tx.query<{ oid: number; relreplident: string; relrowsecurity: boolean }>(
         `select c.oid::int8 as oid, c.relreplident::text, c.relrowsecurity from pg_catalog.pg_class c join pg_catalog.pg_namespace n on n.oid = c.relnamespace
@@ -103,20 +113,21 @@ export class TableCatalog {
         rls: r.relrowsecurity,
       } satisfies TableInfo;
     });
-    this.#tables.set(key, info);
+    if (generation === this.#generation) this.#tables.set(key, info);
     return info;
   }
 
   /** Drops what is known of one table (its shape changed since it was read). */
   forget(schema: string, table: string): void {
     this.#tables.delete(`${schema}.${table}`);
-    for (const key of this.#selectable.keys()) if (key.endsWith(`\u0000${schema}.${table}`)) this.#selectable.delete(key);
+    this.#generation += 1;
   }
 
   /** Columns of the table the role may SELECT. */
   async selectable(info: TableInfo, role: string): Promise<Set<string>> {
-    const key = `${role}\u0000${info.schema}.${info.table}`;
-    const cached = this.#selectable.get(key);
+    let byRole = this.#selectable.get(info);
+    if (!byRole) this.#selectable.set(info, (byRole = new Map()));
+    const cached = byRole.get(role);
     if (cached) return cached;
     const names = await this.#db.transaction({ kind: 'system' }, async (tx) => {
       const { rows } = await tx.query<{ name: string }>(
@@ -127,7 +138,7 @@ export class TableCatalog {
       );
       return new Set(rows.map((r) => r.name));
     });
-    this.#selectable.set(key, names);
+    byRole.set(role, names);
     return names;
   }
 }
