@@ -132,20 +132,29 @@ export function ListDetail({
   const moveFocused = useCallback(() => setMoveFocus(null), []);
   const mapPlaces = useMemo(() => places.map((e) => e.place), [places]);
   const view = useMemo(() => mapView(places), [places]);
-  const actions = {
-    canEdit,
-    onMove: (entry: ListEntry, direction: -1 | 1) => {
-      const index = places.findIndex((e) => e.id === entry.id);
-      const [before, after] = direction === -1 ? [places[index - 2], places[index - 1]] : [places[index + 1], places[index + 2]];
-      setMoveFocus({ entryId: entry.id, direction, from: index });
-      update.mutate({ entryId: entry.id, change: { position: positionBetween(before, after) } });
-    },
-    onNote: (entry: ListEntry, note: string) => update.mutate({ entryId: entry.id, change: { note }, placeName: entry.place.name }),
-    userId: me?.id ?? null,
-    reportNote: moderation.reportNote,
-    noteHiddenNotice: moderation.noteHiddenNotice,
-    onRemove: (entry: ListEntry) => remove.mutate(entry),
-  };
+  // One object while what it carries stays the same: the rows are memoised on their props
+  // (decision 443), and a new object each render (a hover) would render every row again.
+  const { mutate: updateEntry } = update;
+  const { mutate: removeEntry } = remove;
+  const userId = me?.id ?? null;
+  const { reportNote, noteHiddenNotice } = moderation;
+  const actions = useMemo(
+    () => ({
+      canEdit,
+      onMove: (entry: ListEntry, direction: -1 | 1) => {
+        const index = places.findIndex((e) => e.id === entry.id);
+        const [before, after] = direction === -1 ? [places[index - 2], places[index - 1]] : [places[index + 1], places[index + 2]];
+        setMoveFocus({ entryId: entry.id, direction, from: index });
+        updateEntry({ entryId: entry.id, change: { position: positionBetween(before, after) } });
+      },
+      onNote: (entry: ListEntry, note: string) => updateEntry({ entryId: entry.id, change: { note }, placeName: entry.place.name }),
+      userId,
+      reportNote,
+      noteHiddenNotice,
+      onRemove: (entry: ListEntry) => removeEntry(entry),
+    }),
+    [canEdit, places, updateEntry, removeEntry, userId, reportNote, noteHiddenNotice],
+  );
   return (
     <article aria-labelledby="list-title" className="space-y-4">
       <title>{`${list.name} · Pinstar`}</title>
