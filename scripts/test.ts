@@ -60,9 +60,13 @@ function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
 
-function runFiles(patterns: string[]): Promise<number> {
+/**
+ * Files at once: the fast tiers keep both cores busy with two; the suites after them wait on
+ * timers, browsers and sockets a fifth of the time at two, so they run three (decision 445).
+ */
+function runFiles(patterns: string[], concurrency: number): Promise<number> {
   return new Promise<number>((resolve) => {
-    const child = spawn(process.execPath, ['--test', '--test-concurrency=2', '--test-timeout=180000', ...flags, ...patterns], {
+    const child = spawn(process.execPath, ['--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...flags, ...patterns], {
       stdio: 'inherit',
       env: process.env,
     });
@@ -84,13 +88,13 @@ useCompileCache();
 const fastFile = (file: string) => /^(server\/src|web\/src|scripts|tests\/web\/screens)\//.test(file.replace(/^\.\//, ''));
 if (files.length > 0 && files.every(fastFile)) {
   await makePgliteTemplate();
-  process.exit(await runFiles(files));
+  process.exit(await runFiles(files, 2));
 }
 
 if (files.length === 0) {
   const started = performance.now();
   await makePgliteTemplate();
-  const code = await runFiles(fastTiers);
+  const code = await runFiles(fastTiers, 2);
   process.stdout.write(`unit and web tiers ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}\n`);
   if (code !== 0 || unitOnly) process.exit(code);
 }
@@ -100,7 +104,7 @@ await globalSetup();
 process.stdout.write(`test fixtures ready in ${seconds(started)}\n`);
 let code = 1;
 try {
-  code = await runFiles(files.length ? files : suites());
+  code = await runFiles(files.length ? files : suites(), 3);
 } finally {
   await globalTeardown();
 }
