@@ -22,9 +22,7 @@ describe('two-factor sign-in in the browser', () => {
     moderatorId = await createMember(app.server, email, password, 'Mina Secure');
     const authorEmail = uniqueEmail('ada2fa');
     await createMember(app.server, authorEmail, password, 'Ada Author');
-    await app.server.db.transaction({ kind: 'system' }, (tx) =>
-      tx.query(`update public.profiles set role = 'moderator' where id = $1`, [moderatorId]),
-    );
+    await makeModerator(moderatorId);
     const author = app.server.client();
     assert.equal((await author.auth.signInWithPassword({ email: authorEmail, password })).error, null);
     const place = await author
@@ -51,6 +49,28 @@ describe('two-factor sign-in in the browser', () => {
     await tracked.page.goto(`/auth/sign-in?next=${encodeURIComponent(path)}`);
     await signInWithForm(tracked.page, as, password);
     return { page: tracked.page, close: () => tracked.context.close(), errors: tracked.errors };
+  }
+
+  const makeModerator = (id: string) =>
+    app.server.db.transaction({ kind: 'system' }, (tx) => tx.query(`update public.profiles set role = 'moderator' where id = $1`, [id]));
+
+  const factorCount = async (userId: string) =>
+    (
+      await app.server.db.transaction({ kind: 'system' }, (tx) =>
+        tx.query<{ n: number }>(`select count(*)::int as n from auth.mfa_factors where user_id = $1`, [userId]),
+      )
+    ).rows[0]?.n;
+
+  /** An authenticator app turned on from the phone (supabase-js): its key and its factor. */
+  async function enrolFromPhone(address: string): Promise<{ secret: string; factorId: string }> {
+    const phone = app.server.client();
+    assert.equal((await phone.auth.signInWithPassword({ email: address, password })).error, null);
+    const enrolled = await phone.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
+    assert.equal(enrolled.error, null);
+    const secret = enrolled.data?.totp.secret ?? '';
+    const factorId = enrolled.data?.id ?? '';
+    assert.equal((await phone.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(secret) })).error, null);
+    return { secret, factorId };
   }
 
   test("Settings → Security turns two-factor on with the QR code's key and a typed code", async () => {
@@ -119,16 +139,8 @@ describe('two-factor sign-in in the browser', () => {
     // once, within a step either side of the clock, so one key takes three codes in 30 s.
     const ownEmail = uniqueEmail('moe2fa');
     const ownId = await createMember(app.server, ownEmail, password, 'Moe Backup');
-    await app.server.db.transaction({ kind: 'system' }, (tx) =>
-      tx.query(`update public.profiles set role = 'moderator' where id = $1`, [ownId]),
-    );
-    const phone = app.server.client();
-    assert.equal((await phone.auth.signInWithPassword({ email: ownEmail, password })).error, null);
-    const enrolled = await phone.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
-    assert.equal(enrolled.error, null);
-    const ownSecret = enrolled.data?.totp.secret ?? '';
-    const verified = await phone.auth.mfa.challengeAndVerify({ factorId: enrolled.data?.id ?? '', code: await nextCode(ownSecret) });
-    assert.equal(verified.error, null);
+    await makeModerator(ownId);
+    const { secret: ownSecret } = await enrolFromPhone(ownEmail);
 
     const { page, close, errors } = await signedIn('/settings', ownEmail);
     await page.getByLabel('Authentication code').fill(await nextCode(ownSecret));
@@ -181,10 +193,7 @@ describe('two-factor sign-in in the browser', () => {
     await last.getByRole('button', { name: 'Turn off two-factor' }).click();
     await waitForToast(page, 'Two-factor sign-in is off');
     await security.getByRole('button', { name: 'Enable two-factor' }).waitFor();
-    const factors = await app.server.db.transaction({ kind: 'system' }, (tx) =>
-      tx.query<{ n: number }>(`select count(*)::int as n from auth.mfa_factors where user_id = $1`, [ownId]),
-    );
-    assert.equal(factors.rows[0]?.n, 0);
+    assert.equal(await factorCount(ownId), 0);
     assert.deepEqual(
       errors.filter((e) => !e.includes('status of 422')),
       [],
@@ -201,19 +210,8 @@ describe('two-factor sign-in in the browser', () => {
     await page.goto('/auth/sign-in');
     await signInWithForm(page, laptopEmail, password);
     await waitForToast(page, 'Welcome, Lea Laptop!');
-    const phone = app.server.client();
-    assert.equal((await phone.auth.signInWithPassword({ email: laptopEmail, password })).error, null);
-    const enrolled = await phone.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'Authenticator app' });
-    assert.equal(enrolled.error, null);
-    const phoneSecret = enrolled.data?.totp.secret ?? '';
-    const factorId = enrolled.data?.id ?? '';
-    assert.equal((await phone.auth.mfa.challengeAndVerify({ factorId, code: await nextCode(phoneSecret) })).error, null);
-    const count = async () =>
-      (
-        await app.server.db.transaction({ kind: 'system' }, (tx) =>
-          tx.query<{ n: number }>(`select count(*)::int as n from auth.mfa_factors where user_id = $1`, [leaId]),
-        )
-      ).rows[0]?.n;
+    const { secret: phoneSecret, factorId } = await enrolFromPhone(laptopEmail);
+    const count = () => factorCount(leaId);
 
     // The laptop's password-only session ended when the factor was verified (GoTrue's
     // InvalidateSessionsWithAALLessThan): Settings is not reachable from it.

@@ -4,6 +4,9 @@ const period = 30;
 /** The last time step a code was made for, per secret: the server takes each step once (RFC 6238 §5.2). */
 const lastStep = new Map<string, number>();
 
+/** The authenticator app's generator for `secret` (GoTrue's TOTP: SHA-1, six digits, 30 s). */
+const authenticator = (secret: string) => new TOTP({ algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
+
 /**
  * A TOTP code an authenticator app would show for `secret`, never one this process has already
  * handed out. The server takes a code one step either side of its clock's (GoTrue's skew of one
@@ -12,7 +15,7 @@ const lastStep = new Map<string, number>();
  * that it waits for the clock, as a person would.
  */
 export async function nextCode(secret: string): Promise<string> {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
+  const totp = authenticator(secret);
   let now = Math.floor(Date.now() / 1000 / period);
   const used = lastStep.get(secret) ?? -Infinity;
   if (used >= now + 1) {
@@ -30,7 +33,7 @@ export async function nextCode(secret: string): Promise<string> {
  * (without using one up, as `nextCode` would).
  */
 export function wrongCode(secret: string): string {
-  const totp = new TOTP({ algorithm: 'SHA1', digits: 6, period, secret: Secret.fromBase32(secret) });
+  const totp = authenticator(secret);
   const now = Math.floor(Date.now() / 1000 / period);
   // Two steps either side: the clock may move on to the next step before the code is sent.
   const taken = new Set([-2, -1, 0, 1, 2].map((offset) => totp.generate({ timestamp: (now + offset) * period * 1000 })));
