@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { accessSync, chmodSync, constants, globSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
@@ -81,8 +82,22 @@ function runFiles(patterns: string[], concurrency: number): Promise<number> {
   });
 }
 
+/**
+ * A folder of this run where the test harness keeps stopped PGlite clusters (the bootstrap's, the
+ * app's migrated, the app's seeded) for test servers to copy their new cluster from, each made
+ * once in the run by the first test process that needs it (decision 446). Removed at the end:
+ * the seeded one dates its rows from the moment it was made.
+ */
+function useRunClusters(): void {
+  if (process.env.PINSTAR_TEST_CLUSTERS) return;
+  const dir = mkdtempSync(path.join(tmpdir(), 'pinstar-clusters-'));
+  process.env.PINSTAR_TEST_CLUSTERS = dir;
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+}
+
 useRamTmpDir();
 useCompileCache();
+useRunClusters();
 
 /** Files of the fast tiers need only the PGlite template: no PostgreSQL cluster, no web build. */
 const fastFile = (file: string) => /^(server\/src|web\/src|scripts|tests\/web\/screens)\//.test(file.replace(/^\.\//, ''));

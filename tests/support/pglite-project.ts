@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { rename } from 'node:fs/promises';
 import path from 'node:path';
 import { applyBootstrap, applyProject } from '../../server/src/db/migrate.ts';
 import { makePgliteTemplate, pgliteTemplatePath, projectExtensions, saveTemplate } from '../../server/src/db/open.ts';
@@ -25,11 +26,15 @@ export function pgliteProjectTemplate(projectDir: string): Promise<string> {
   return template;
 }
 
+/** The grants new tables get while the migrations run, as the server's boot decides them. */
+function autoExposeNewTables(projectDir: string): boolean {
+  return tomlValue(loadConfig({ projectDir }, {}).toml, 'api.auto_expose_new_tables', true);
+}
+
 async function makeProjectTemplate(projectDir: string): Promise<string> {
   const migrationsDir = path.join(projectDir, 'migrations');
-  // The grants new tables get while the migrations run, as the server's boot decides them.
-  const autoExposeNewTables = tomlValue(loadConfig({ projectDir }, {}).toml, 'api.auto_expose_new_tables', true);
-  const hash = createHash('sha256').update(path.basename(pgliteTemplatePath())).update(String(autoExposeNewTables));
+  const autoExpose = autoExposeNewTables(projectDir);
+  const hash = createHash('sha256').update(path.basename(pgliteTemplatePath())).update(String(autoExpose));
   for (const file of readdirSync(migrationsDir).sort())
     if (file.endsWith('.sql')) hash.update(file).update(readFileSync(path.join(migrationsDir, file)));
   const template = path.join(cacheDir, `pglite-project-${hash.digest('hex').slice(0, 16)}.tgz`);
@@ -37,10 +42,88 @@ async function makeProjectTemplate(projectDir: string): Promise<string> {
   const db = await PgliteDatabase.open('memory://', await makePgliteTemplate(), projectExtensions(projectDir));
   try {
     await applyBootstrap(db);
-    await applyProject(db, projectDir, { seed: false, autoExposeNewTables });
+    await applyProject(db, projectDir, { seed: false, autoExposeNewTables: autoExpose });
     await saveTemplate(template, await db.dump());
   } finally {
     await db.close();
   }
   return template;
+}
+
+/**
+ * Under `npm test`, a folder of the run (scripts/test.ts) where stopped clusters are kept for
+ * test servers to copy their new cluster from (decision 446); unset, a server unpacks a tarball.
+ */
+const runClusters = process.env.PINSTAR_TEST_CLUSTERS;
+
+/** How a test server on PGlite starts its new cluster: ServerConfig.pgliteTemplate, and seed when it changes. */
+export interface PgliteStart {
+  pgliteTemplate?: string;
+  seed?: boolean;
+}
+
+/**
+ * The app's own project starts from the cluster its migrations were applied to once; one that
+ * seeds starts, under `npm test`, from one its seed was applied to too, and does not seed again
+ * (its storage objects are still uploaded: that is the new data dir's, not the database's). The
+ * seeded cluster is made once per run, never kept longer: the seed dates its rows from now().
+ * Another project starts from the bootstrap's cluster, and the server applies its migrations.
+ */
+export async function pgliteStart(projectDir: string, isAppProject: boolean, seed: boolean): Promise<PgliteStart> {
+  if (!isAppProject)
+    return runClusters ? { pgliteTemplate: await runCluster('bootstrap', makePgliteTemplate, projectExtensions('/nonexistent')) } : {};
+  if (!runClusters) return { pgliteTemplate: await pgliteProjectTemplate(projectDir) };
+  const tarball = await pgliteProjectTemplate(projectDir);
+  const name = path.basename(tarball, '.tgz');
+  const extensions = projectExtensions(projectDir);
+  if (!seed) return { pgliteTemplate: await runCluster(name, () => Promise.resolve(tarball), extensions) };
+  const seeded = await runCluster(
+    `${name}-seeded`,
+    () => Promise.resolve(tarball),
+    extensions,
+    (db) => applyProject(db, projectDir, { seed: true, autoExposeNewTables: autoExposeNewTables(projectDir) }).then(() => undefined),
+  );
+  return { pgliteTemplate: seeded, seed: false };
+}
+
+const clusters = new Map<string, Promise<string>>();
+
+/** A stopped cluster in the run's folder, unpacked from a tarball (and changed by `prepare`), made once per run. */
+function runCluster(
+  name: string,
+  tarball: () => Promise<string>,
+  extensions: string[],
+  prepare?: (db: PgliteDatabase) => Promise<void>,
+): Promise<string> {
+  let folder = clusters.get(name);
+  if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, extensions, prepare)));
+  return folder;
+}
+
+async function makeRunCluster(
+  name: string,
+  tarball: () => Promise<string>,
+  extensions: string[],
+  prepare?: (db: PgliteDatabase) => Promise<void>,
+): Promise<string> {
+  const folder = path.join(runClusters!, name);
+  const ready = () => existsSync(path.join(folder, 'PG_VERSION'));
+  if (ready()) return folder;
+  // Made under a name of its own and renamed into place: test processes starting at the same
+  // moment each make a whole cluster, and the first one renamed is used.
+  const partial = mkdtempSync(`${folder}.partial-`);
+  try {
+    const db = await PgliteDatabase.open(partial, await tarball(), extensions);
+    try {
+      await prepare?.(db);
+    } finally {
+      await db.close();
+    }
+    await rename(partial, folder).catch((error: unknown) => {
+      if (!ready()) throw error;
+    });
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return folder;
 }

@@ -3,14 +3,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
-import type { ServerConfig } from '../../server/src/lib/config.ts';
+import { loadConfig, type ServerConfig } from '../../server/src/lib/config.ts';
 import { silentLogger, type Logger } from '../../server/src/lib/log.ts';
 import { bootServer, listenOn, type BootedServer, type RunningServer } from '../../server/src/server.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 import { freePort } from './free-port.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
-import { pgliteProjectTemplate } from './pglite-project.ts';
+import { pgliteStart } from './pglite-project.ts';
 
 export { testBackends, type TestBackend } from './backends.ts';
 
@@ -95,11 +95,10 @@ async function openTestServer(
     // OAuth callbacks, the default site_url) is then what it would be on that port.
     const port = options.port ?? (mode.socket ? 0 : await freePort());
     const projectDir = options.project ?? path.join(repoRoot, 'supabase');
-    // The app's own project on PGlite starts from a cluster its migrations were applied to once.
-    const template =
-      backend === 'pglite' && projectDir === path.join(repoRoot, 'supabase')
-        ? { pgliteTemplate: await pgliteProjectTemplate(projectDir) }
-        : {};
+    // A new cluster on PGlite starts from one the project's migrations (and seed) were applied to once.
+    const isApp = projectDir === path.join(repoRoot, 'supabase');
+    const seed = isApp && { ...loadConfig({ projectDir }, env), ...options.override }.seed;
+    const template = backend === 'pglite' ? await pgliteStart(projectDir, isApp, seed) : {};
     booted = await bootServer({
       projectDir,
       port,

@@ -75,7 +75,7 @@ export interface OpenOptions {
   authenticatorPassword: string;
   /** Statement timeouts per role; each backend has its defaults (hosted's on PostgreSQL, decision 111 on PGlite). */
   statementTimeoutsMs?: RoleTimeouts;
-  /** A tarball a new PGlite cluster is unpacked from instead of the bootstrap's template (ServerConfig.pgliteTemplate). */
+  /** A tarball a new PGlite cluster is unpacked from, or a cluster folder it is copied from, instead of the bootstrap's template (ServerConfig.pgliteTemplate). */
   pgliteTemplate?: string;
 }
 

@@ -1,5 +1,5 @@
 import { readlinkSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { cp, mkdir, readFile, stat } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
@@ -44,6 +44,18 @@ async function prepare(): Promise<{ pgliteWasmModule: CompiledModule; fsBundle: 
   const [wasm, bundle] = await Promise.all([readFile(new URL('pglite.wasm', dist)), readFile(new URL('pglite.data', dist))]);
   return { pgliteWasmModule: await WebAssembly.compile(wasm), fsBundle: new Blob([bundle]) };
 }
+/**
+ * A new cluster from its template: a tarball is handed to PGlite to unpack; a cluster folder is
+ * copied into the data dir as it is, which costs a file copy instead of PGlite writing every
+ * file of the archive through its own file system (decision 446).
+ */
+async function fromTemplate(templatePath: string, dataDir: string): Promise<Blob | undefined> {
+  if (!(await stat(templatePath)).isDirectory()) return new Blob([await readFile(templatePath)]);
+  if (dataDir.includes('://')) throw new Error(`a cluster folder template needs a data dir on disk, not ${dataDir}`);
+  await cp(templatePath, dataDir, { recursive: true });
+  return undefined;
+}
+
 let db: PGlite | null = null;
 let session: PgliteSession | null = null;
 const listening = new Set<string>();
@@ -85,7 +97,7 @@ async function handle(message: WorkerRequest): Promise<unknown> {
   switch (message.op) {
     case 'open': {
       if (!message.dataDir.includes('://')) await mkdir(message.dataDir, { recursive: true });
-      const template = message.templatePath ? new Blob([await readFile(message.templatePath)]) : undefined;
+      const template = message.templatePath ? await fromTemplate(message.templatePath, message.dataDir) : undefined;
       const prepared = warm ? await warm.catch(() => null) : null;
       db = await PGlite.create(message.dataDir, {
         ...prepared,

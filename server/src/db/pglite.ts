@@ -122,7 +122,7 @@ export class PgliteDatabase implements Database {
 
   /**
    * Opens (or creates) the cluster in dataDir; a new cluster is unpacked from templatePath when
-   * given. `extensions` names the contrib extensions the SQL may create (see selectExtensions).
+   * given (a tarball), or copied from it (a stopped cluster's folder, on disk only). `extensions` names the contrib extensions the SQL may create (see selectExtensions).
    */
   static async open(
     dataDir: string,

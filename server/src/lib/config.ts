@@ -68,9 +68,10 @@ export interface ServerConfig {
   /** Statement timeouts per role; unset, each database backend uses its own defaults (decision 111). */
   statementTimeoutsMs?: RoleTimeouts;
   /**
-   * A PGlite data-dir tarball a new cluster is unpacked from instead of the bootstrap's template;
-   * set only by code that boots the server (the test harness passes one with the project's
-   * migrations already applied and recorded, so they are skipped as applied).
+   * A PGlite data-dir tarball a new cluster is unpacked from, or a stopped cluster's folder it is
+   * copied from, instead of the bootstrap's template; set only by code that boots the server (the
+   * test harness passes a folder with the project's migrations already applied and recorded, so
+   * they are skipped as applied).
    */
   pgliteTemplate?: string;
 }

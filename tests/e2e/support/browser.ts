@@ -71,8 +71,14 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   // half-faded in. With reduced motion asked for, toasts (sonner) appear in their final colours
   // at once, as a member who asks for it sees them.
   await page.emulateMedia({ reducedMotion: 'reduce' });
+  // Legacy mode: axe.run in the page itself. The default runs each frame apart and then joins
+  // the parts in a new blank page it opens for every scan, which only cross-origin frames need;
+  // the app has no frames (checked here, so a frame added later cannot go unscanned). Same rules
+  // and results, about half the time (0.71 → 0.38 s on Explore).
+  assert.equal(page.frames().length, 1, `${label}: the page has frames; scan them with axe's default mode`);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .setLegacyMode()
     .analyze()
     .finally(() => page.emulateMedia({ reducedMotion: null }));
   const blocking = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
