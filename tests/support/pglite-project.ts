@@ -71,17 +71,16 @@ export interface PgliteStart {
  */
 export async function pgliteStart(projectDir: string, isAppProject: boolean, seed: boolean): Promise<PgliteStart> {
   if (!isAppProject)
-    return runClusters ? { pgliteTemplate: await runCluster('bootstrap', makePgliteTemplate, projectExtensions('/nonexistent')) } : {};
+    return runClusters
+      ? { pgliteTemplate: await runCluster('bootstrap', await makePgliteTemplate(), projectExtensions('/nonexistent')) }
+      : {};
   if (!runClusters) return { pgliteTemplate: await pgliteProjectTemplate(projectDir) };
   const tarball = await pgliteProjectTemplate(projectDir);
   const name = path.basename(tarball, '.tgz');
   const extensions = projectExtensions(projectDir);
-  if (!seed) return { pgliteTemplate: await runCluster(name, () => Promise.resolve(tarball), extensions) };
-  const seeded = await runCluster(
-    `${name}-seeded`,
-    () => Promise.resolve(tarball),
-    extensions,
-    (db) => applyProject(db, projectDir, { seed: true, autoExposeNewTables: autoExposeNewTables(projectDir) }).then(() => undefined),
+  if (!seed) return { pgliteTemplate: await runCluster(name, tarball, extensions) };
+  const seeded = await runCluster(`${name}-seeded`, tarball, extensions, (db) =>
+    applyProject(db, projectDir, { seed: true, autoExposeNewTables: autoExposeNewTables(projectDir) }).then(() => undefined),
   );
   return { pgliteTemplate: seeded, seed: false };
 }
@@ -89,12 +88,7 @@ export async function pgliteStart(projectDir: string, isAppProject: boolean, see
 const clusters = new Map<string, Promise<string>>();
 
 /** A stopped cluster in the run's folder, unpacked from a tarball (and changed by `prepare`), made once per run. */
-function runCluster(
-  name: string,
-  tarball: () => Promise<string>,
-  extensions: string[],
-  prepare?: (db: PgliteDatabase) => Promise<void>,
-): Promise<string> {
+function runCluster(name: string, tarball: string, extensions: string[], prepare?: (db: PgliteDatabase) => Promise<void>): Promise<string> {
   let folder = clusters.get(name);
   if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, extensions, prepare)));
   return folder;
@@ -102,7 +96,7 @@ function runCluster(
 
 async function makeRunCluster(
   name: string,
-  tarball: () => Promise<string>,
+  tarball: string,
   extensions: string[],
   prepare?: (db: PgliteDatabase) => Promise<void>,
 ): Promise<string> {
@@ -113,7 +107,7 @@ async function makeRunCluster(
   // moment each make a whole cluster, and the first one renamed is used.
   const partial = mkdtempSync(`${folder}.partial-`);
   try {
-    const db = await PgliteDatabase.open(partial, await tarball(), extensions);
+    const db = await PgliteDatabase.open(partial, tarball, extensions);
     try {
       await prepare?.(db);
     } finally {
