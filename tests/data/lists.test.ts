@@ -214,8 +214,13 @@ for (const backend of testBackends()) {
       ]);
       clients.push(ada.client, ben.client, cleo.client);
       const watcher = ada.client.channel(`list:${list}`, { config: { private: true, presence: { key: 'ada' } } });
+      // The topic carries the list's members' rows too: Ben's, inserted above, is announced
+      // whenever the server hears of it, which may be after this channel has joined.
       const arrived = new Promise<string>((resolve) =>
-        watcher.on('broadcast', { event: 'INSERT' }, (m) => resolve((m.payload as { record: { place_id: string } }).record.place_id)),
+        watcher.on('broadcast', { event: 'INSERT' }, (m) => {
+          const { table, record } = m.payload as { table: string; record: { place_id: string } };
+          if (table === 'list_places') resolve(record.place_id);
+        }),
       );
       const here = new Promise<string[]>((resolve) =>
         watcher.on('presence', { event: 'sync' }, () => {

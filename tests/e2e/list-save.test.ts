@@ -361,6 +361,50 @@ describe('saving from Explore in the browser', () => {
     assert.deepEqual(editor.errors, []);
   });
 
+  test("a place saved while an editor is still joining the list's live topic shows on their open list", async () => {
+    const gil = await member('gil', 'Gil Owner');
+    const hal = await member('hal', 'Hal Editor');
+    const invited = await gil.api.from('list_members').insert({ list_id: gil.listId, user_id: hal.id, role: 'editor', invited_by: gil.id });
+    assert.equal(invited.error, null);
+    assert.equal((await hal.api.from('list_members').update({ accepted_at: new Date().toISOString() }).eq('user_id', hal.id)).error, null);
+    const { page, errors } = await app.openPage();
+    page.setDefaultTimeout(30_000);
+    // The editor's page reaches the realtime server, but its join of the list's topic is held
+    // back (with whatever follows on that topic) until released: the list is read and shown
+    // first, as on a slow phone, where the realtime chunk and the join can come after the read.
+    const topic = JSON.stringify(`realtime:list:${gil.listId}`);
+    let held: string[] | null = [];
+    let joinHeld: () => void = () => undefined;
+    const joining = new Promise<void>((resolve) => (joinHeld = resolve));
+    let releaseTo: (messages: string[]) => void = () => assert.fail('the page never opened its realtime socket');
+    await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const text = typeof message === 'string' ? message : '';
+        if (held && text.includes(topic)) {
+          held.push(text);
+          if (text.includes('"phx_join"')) joinHeld();
+        } else server.send(message);
+      });
+      ws.onClose((code, reason) => server.close({ code, reason }));
+      server.onClose((code, reason) => ws.close({ code, reason }));
+      releaseTo = (messages) => messages.forEach((m) => server.send(m));
+    });
+    await page.goto(`/auth/sign-in?next=${encodeURIComponent(`/lists/${gil.listId}`)}`);
+    await signInWithForm(page, hal.email, password);
+    await page.getByRole('heading', { level: 1, name: 'Coffee to try' }).waitFor();
+    await page.getByText('No places yet').waitFor();
+    await joining;
+
+    const place = (await app.server.admin().from('places').select('id').eq('name', 'Hyde Park').single()).data as { id: string };
+    assert.equal((await gil.api.from('list_places').insert({ list_id: gil.listId, place_id: place.id, added_by: gil.id })).error, null);
+    const waiting = held;
+    held = null;
+    releaseTo(waiting);
+    await page.getByRole('list', { name: 'Places on this list' }).getByRole('link', { name: 'Hyde Park' }).waitFor();
+    assert.deepEqual(errors, []);
+  });
+
   test('a list of 1,000 places: windowed while it opens and scrolls, Move keeps focus', async () => {
     const fay = await member('fay', 'Fay Reader');
     await app.server.db.transaction({ kind: 'system' }, async (tx) => {

@@ -7,6 +7,7 @@ import { supabase } from '@/lib/supabase';
  * The list's private topic `list:<id>` (its owner and members only, authorized by RLS on
  * realtime.messages): every change to its places, members or details refreshes the list,
  * and presence names who else has it open ("Ada is here"); its deletion calls `onDeleted`.
+ * Each time the topic is joined the list is read again, so nothing changed before is missed.
  * Others join without a channel.
  */
 /** How long the changes of one write (a delete's cascade, an import's rows) are gathered before the list is read again. */
@@ -65,7 +66,12 @@ export function useListChannel(listId: string, me: { id: string; name: string } 
         deleted.current?.(String((payload as { name?: unknown }).name ?? ''));
       })
       .subscribe((status) => {
-        if (status === 'SUBSCRIBED') void channel.track({ name: myName });
+        if (status !== 'SUBSCRIBED') return;
+        void channel.track({ name: myName });
+        // A change made after the list was read but before the topic was joined (or while it
+        // was joining again after a dropped connection) was broadcast to no one here: read
+        // the list once more, now that every later change will arrive.
+        refresh();
       });
     return () => {
       clearTimeout(pending);
