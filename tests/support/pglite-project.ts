@@ -71,35 +71,27 @@ export interface PgliteStart {
  */
 export async function pgliteStart(projectDir: string, isAppProject: boolean, seed: boolean): Promise<PgliteStart> {
   if (!isAppProject)
-    return runClusters
-      ? { pgliteTemplate: await runCluster('bootstrap', await makePgliteTemplate(), projectExtensions('/nonexistent')) }
-      : {};
-  if (!runClusters) return { pgliteTemplate: await pgliteProjectTemplate(projectDir) };
+    return runClusters ? { pgliteTemplate: await runCluster('bootstrap', await makePgliteTemplate(), '/nonexistent') } : {};
   const tarball = await pgliteProjectTemplate(projectDir);
+  if (!runClusters) return { pgliteTemplate: tarball };
   const name = path.basename(tarball, '.tgz');
-  const extensions = projectExtensions(projectDir);
-  if (!seed) return { pgliteTemplate: await runCluster(name, tarball, extensions) };
-  const seeded = await runCluster(`${name}-seeded`, tarball, extensions, (db) =>
-    applyProject(db, projectDir, { seed: true, autoExposeNewTables: autoExposeNewTables(projectDir) }).then(() => undefined),
-  );
-  return { pgliteTemplate: seeded, seed: false };
+  if (!seed) return { pgliteTemplate: await runCluster(name, tarball, projectDir) };
+  return { pgliteTemplate: await runCluster(`${name}-seeded`, tarball, projectDir, true), seed: false };
 }
 
 const clusters = new Map<string, Promise<string>>();
 
-/** A stopped cluster in the run's folder, unpacked from a tarball (and changed by `prepare`), made once per run. */
-function runCluster(name: string, tarball: string, extensions: string[], prepare?: (db: PgliteDatabase) => Promise<void>): Promise<string> {
+/**
+ * A stopped cluster in the run's folder, unpacked from a tarball of `projectDir` (and seeded when
+ * asked), made once per run; the project's files are read only when it is made.
+ */
+function runCluster(name: string, tarball: string, projectDir: string, seeded = false): Promise<string> {
   let folder = clusters.get(name);
-  if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, extensions, prepare)));
+  if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, projectDir, seeded)));
   return folder;
 }
 
-async function makeRunCluster(
-  name: string,
-  tarball: string,
-  extensions: string[],
-  prepare?: (db: PgliteDatabase) => Promise<void>,
-): Promise<string> {
+async function makeRunCluster(name: string, tarball: string, projectDir: string, seeded: boolean): Promise<string> {
   const folder = path.join(runClusters!, name);
   const ready = () => existsSync(path.join(folder, 'PG_VERSION'));
   if (ready()) return folder;
@@ -107,9 +99,9 @@ async function makeRunCluster(
   // moment each make a whole cluster, and the first one renamed is used.
   const partial = mkdtempSync(`${folder}.partial-`);
   try {
-    const db = await PgliteDatabase.open(partial, tarball, extensions);
+    const db = await PgliteDatabase.open(partial, tarball, projectExtensions(projectDir));
     try {
-      await prepare?.(db);
+      if (seeded) await applyProject(db, projectDir, { seed: true, autoExposeNewTables: autoExposeNewTables(projectDir) });
     } finally {
       await db.close();
     }
