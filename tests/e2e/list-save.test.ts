@@ -211,7 +211,10 @@ describe('saving from Explore in the browser', () => {
     await drawer.getByRole('button', { name: 'Save Monmouth Coffee Company to a list' }).first().click();
     const picker = page.getByRole('dialog', { name: 'Save to a list' });
     await picker.getByRole('checkbox', { name: /Coffee to try/ }).check();
-    await page.waitForFunction(`[...document.querySelectorAll('[role=dialog] input[type=checkbox]')].some((b) => b.checked)`);
+    // checked, and counted once the server has it (the count is the list's, read back)
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[role=dialog] label')].some((l) => l.textContent.includes('Coffee to try') && l.querySelector('input').checked && l.lastElementChild.textContent === '1')`,
+    );
     await noToasts(page);
     for (const scheme of ['dark', 'light'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
@@ -295,10 +298,12 @@ describe('saving from Explore in the browser', () => {
     await page.waitForFunction(
       `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(dragged.join('|'))}`,
     );
-    assert.deepEqual(await savedPlaces(dan.api, dan.listId), dragged);
+    // The owner's page moves the place at once, before its write is answered; the editor's
+    // page shows the new order only once the server has it (the broadcast of the stored row).
     await editor.page.waitForFunction(
       `[...document.querySelectorAll('[aria-label="Places on this list"] li a')].map((a) => a.textContent).join('|') === ${JSON.stringify(dragged.join('|'))}`,
     );
+    assert.deepEqual(await savedPlaces(dan.api, dan.listId), dragged);
 
     // The keyboard's way, Move down, writes the same kind of position, seen live as well.
     await page.getByRole('button', { name: 'Move Monmouth Coffee Company down' }).click();
