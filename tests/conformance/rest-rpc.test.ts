@@ -29,6 +29,17 @@ for (const target of conformanceTargets()) {
       assert.deepEqual(outcome(await db.rpc('greet', { name: 'Ada' })), ok('hello Ada'));
     });
 
+    test('a JSON body reaches the function as sent: a number keeps every digit', async () => {
+      // A client with exact integers (not JavaScript's) sends more digits than a double holds.
+      const res = await rest(server, '/rpc/greet', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: '{"name": 12345678901234567890123}',
+      });
+      assert.equal(res.status, 200);
+      assert.equal(await res.json(), 'hello 12345678901234567890123');
+    });
+
     test('a set-returning function takes select, filters, order and limit like a table', async () => {
       const res = await db.rpc('places_in', { cat: 'cafe' }).select('id,name,reviews(stars)').order('id', { ascending: false });
       assert.deepEqual(

@@ -81,6 +81,15 @@ export async function signWithCurrentKey(keys: Keys, claims: Record<string, unkn
 const verifiedTokens = new WeakMap<Keys, Map<string, Claims>>();
 const verifiedLimit = 10_000;
 
+/** The kept claims are read by `knownRequestAuth`'s callers as they are: frozen, so none can change them for the next. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
 /** Whether claims that verified are still in force now (jose's rules: exp is exclusive, nbf inclusive, no leeway). */
 function inForce(claims: Claims): boolean {
   const now = Math.floor(Date.now() / 1000);
@@ -97,7 +106,7 @@ export async function verifyJwt(keys: Keys, token: string): Promise<Claims> {
   try {
     const { payload } = await verifyWithProjectKeys(keys, token);
     if (verified.size >= verifiedLimit) verified.delete(verified.keys().next().value ?? '');
-    verified.set(token, structuredClone(payload) as Claims);
+    verified.set(token, deepFreeze(structuredClone(payload) as Claims));
     return payload as Claims;
   } catch (error: unknown) {
     if (error instanceof joseErrors.JWTExpired) throw new TokenError('expired', 'JWT expired');
@@ -130,6 +139,31 @@ async function fromJwt(keys: Keys, token: string): Promise<RequestAuth> {
   const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
   return { role, claims, token };
 }
+
+/**
+ * Who a request is, without waiting, when nothing needs verifying: no key, the project's
+ * opaque keys, or a JWT that verified before and is still in force — the case of nearly every
+ * request, since a client sends the same token until it refreshes it. Its claims are the kept
+ * ones, frozen: read them, never change them. `null` when `resolveRequestAuth` must decide
+ * (a token not seen yet, expired or made up, an unknown key), with its errors (decision 449).
+ */
+export function knownRequestAuth(
+  keys: Keys,
+  headers: { authorization?: string | null; apikey?: string | null },
+): { role: string; claims: Readonly<Claims>; token: string | null } | null {
+  const token = bearer(headers.authorization) ?? (headers.apikey?.trim() || null);
+  if (token === null) return { role: 'anon', claims: anonClaims, token: null };
+  if (token.startsWith('sb_')) {
+    if (token === keys.secretKey) return { role: 'service_role', claims: serviceClaims, token: keys.serviceRoleKey };
+    if (token === keys.publishableKey) return { role: 'anon', claims: anonClaims, token: keys.anonKey };
+    return null;
+  }
+  const claims = verifiedTokens.get(keys)?.get(token);
+  if (!claims || !inForce(claims)) return null;
+  return { role: typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon', claims, token };
+}
+const anonClaims: Readonly<Claims> = Object.freeze({ role: 'anon' });
+const serviceClaims: Readonly<Claims> = Object.freeze({ role: 'service_role' });
 
 /**
  * Who a request is, the way Supabase's gateway and PostgREST decide it (CLI kong.yml):

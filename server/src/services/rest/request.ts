@@ -1,5 +1,5 @@
 import type { TxIdentity } from '../../db/types.ts';
-import { resolveRequestAuth, TokenError, type Keys } from '../../lib/keys.ts';
+import { knownRequestAuth, resolveRequestAuth, TokenError, type Keys } from '../../lib/keys.ts';
 import type { HeaderReader } from '../../lib/request-headers.ts';
 import { ident } from './build/sql.ts';
 import { errors, jwtError, type RestError } from './errors.ts';
@@ -68,13 +68,16 @@ export async function readRestRequest(
 ): Promise<RestRequest> {
   const headers = request.headers;
   const method = request.method.toUpperCase();
-  let auth;
-  try {
-    // Verified tokens are kept by lib/keys.ts for every service (decision 436).
-    auth = await resolveRequestAuth(keys, { authorization: headers.get('authorization'), apikey: headers.get('apikey') });
-  } catch (error: unknown) {
-    if (error instanceof TokenError) throw tokenFailure(error, bearerToken(headers));
-    throw error;
+  const presented = { authorization: headers.get('authorization'), apikey: headers.get('apikey') };
+  // Verified tokens are kept by lib/keys.ts for every service (decisions 436, 449).
+  let auth = knownRequestAuth(keys, presented);
+  if (!auth) {
+    try {
+      auth = await resolveRequestAuth(keys, presented);
+    } catch (error: unknown) {
+      if (error instanceof TokenError) throw tokenFailure(error, bearerToken(headers));
+      throw error;
+    }
   }
   const profileHeader = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = headers.get(profileHeader);

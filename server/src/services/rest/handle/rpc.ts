@@ -4,7 +4,7 @@ import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
-import { readPayload } from '../parse/payload.ts';
+import { isJsonPayload, readPayload } from '../parse/payload.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
 import { respond, type RestAnswer } from '../respond.ts';
@@ -59,13 +59,16 @@ function namesInSchema(deps: RestDeps, schema: string): string[] {
   return names;
 }
 
+/** The call's arguments by name, and as the JSON object `json_to_record` reads them from. */
+interface CallArgs {
+  values: Record<string, unknown>;
+  /** The JSON object as the client sent it (a JSON body, as PostgREST passes it on), else the values written out. */
+  json: () => string;
+}
+
 /** The call's arguments as a FROM item (none, or one JSON object typed by `json_to_record`), and the call itself. */
-function callParts(
-  routine: Routine,
-  args: Record<string, unknown>,
-  wholeBody: string | null,
-  params: Params,
-): { from: string | null; call: string } {
+function callParts(routine: Routine, callArgs: CallArgs, wholeBody: string | null, params: Params): { from: string | null; call: string } {
+  const args = callArgs.values;
   const fn = qualified(routine.schema, routine.name);
   // A single unnamed parameter takes the whole body (PostgREST `OnePosParam`).
   if (takesBodyWhole(routine)) return { from: null, call: `${fn}(${params.bind(wholeBody)}::${routine.params[0]?.type ?? 'json'})` };
@@ -73,17 +76,17 @@ function callParts(
   if (used.length === 0) return { from: null, call: `${fn}()` };
   const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
   const call = used.map((p) => `${p.variadic ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
-  return { from: `json_to_record(${params.bind(JSON.stringify(args))}::json) as pgrst_args(${record})`, call: `${fn}(${call})` };
+  return { from: `json_to_record(${params.bind(callArgs.json())}::json) as pgrst_args(${record})`, call: `${fn}(${call})` };
 }
 
 /** A function returning rows of a relation, called as a FROM item. */
-function callFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+function callFrom(routine: Routine, args: CallArgs, wholeBody: string | null, params: Params): string {
   const { from, call } = callParts(routine, args, wholeBody, params);
   return from ? `${from} cross join lateral ${call}` : call;
 }
 
 /** A function returning a scalar (or a set of them), called in a select list as PostgREST does (`callPlanToQuery` callIt). */
-function scalarCallFrom(routine: Routine, args: Record<string, unknown>, wholeBody: string | null, params: Params): string {
+function scalarCallFrom(routine: Routine, args: CallArgs, wholeBody: string | null, params: Params): string {
   const { from, call } = callParts(routine, args, wholeBody, params);
   const called = `(select ${call} as pgrst_scalar) as pgrst_call`;
   return from ? `${from} cross join lateral ${called}` : called;
@@ -98,12 +101,15 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   refuseBackReferences(parsed, deps.db.backend);
   const body = post ? bodyKind(ctx.headers.get('content-type')) : 'json';
   let args: Record<string, unknown> = {};
+  // A JSON object body goes to the database as sent (numbers keep every digit), as PostgREST does.
+  let sentJson: string | null = null;
   if (post && body !== 'json') {
     args = {};
   } else if (post) {
     const payload = text && text.trim() !== '' ? readPayload(text, ctx.headers.get('content-type')) : {};
     if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
     args = payload;
+    if (text && text.trim() !== '' && isJsonPayload(ctx.headers.get('content-type'))) sentJson = text;
   } else {
     for (const [key, value] of parsed.raw) {
       const existing = args[key];
@@ -125,9 +131,10 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
     const addressed = [...parsed.levels.keys()].filter((k) => k !== '' || rootLevel.filters.length > 0);
     if (addressed.length > 0) throw errors.notEmbedded(addressed[0] || name);
   }
+  const callArgs: CallArgs = { values: args, json: () => sentJson ?? JSON.stringify(args) };
   const build = (params: Params) => {
     if (routine.returnRelation) {
-      const from = callFrom(routine, args, wholeBody, params);
+      const from = callFrom(routine, callArgs, wholeBody, params);
       const root = planRead(planContext(deps), routine.returnRelation, from, parsed.select ?? [{ kind: 'star' }], parsed.levels);
       return {
         source: () => nodeSql(root, params, range),
@@ -135,7 +142,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
         body: routine.returnsSet ? bodySql(media, null) : `coalesce((json_agg(_postgrest_t)->0)::text, 'null')`,
       };
     }
-    const from = scalarCallFrom(routine, args, wholeBody, params);
+    const from = scalarCallFrom(routine, callArgs, wholeBody, params);
     const page = `${range.limit !== null ? ` limit ${range.limit}` : ''}${range.offset > 0 ? ` offset ${range.offset}` : ''}`;
     return {
       source: () => `select pgrst_call.pgrst_scalar from ${from}${page}`,
