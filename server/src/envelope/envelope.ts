@@ -169,14 +169,13 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
     const url = incoming.url ?? '/';
     const path = routerPath(url);
     const service = serviceOf(path);
+    // A response emits 'close' after 'finish' when it was sent, and alone when it was not.
     let recorded = false;
-    const done = () => {
+    outgoing.on('close', () => {
       if (recorded) return;
       recorded = true;
       record(method, path, service.name, outgoing.statusCode, started);
-    };
-    outgoing.once('finish', done);
-    outgoing.once('close', done);
+    });
     const headers = new RequestHeaders(incoming.rawHeaders);
     const origin = clientOf(plainAddress(incoming.socket?.remoteAddress), headers, trusted);
     const direct = service.direct && service.directBody ? service : null;

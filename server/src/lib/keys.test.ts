@@ -56,7 +56,12 @@ describe('verifyJwt: a token verified once is not verified again, but never outl
 describe('knownRequestAuth: who a request is without waiting, only when nothing needs verifying', () => {
   afterEach(() => mock.timers.reset());
   const withOpaque = (keys: Keys) =>
-    Object.assign(keys, { secretKey: 'sb_secret_x', publishableKey: 'sb_publishable_x', anonKey: 'anon.jwt', serviceRoleKey: 'service.jwt' });
+    Object.assign(keys, {
+      secretKey: 'sb_secret_x',
+      publishableKey: 'sb_publishable_x',
+      anonKey: 'anon.jwt',
+      serviceRoleKey: 'service.jwt',
+    });
 
   test('a token not verified yet is left to resolveRequestAuth; once verified it is known, the same as resolveRequestAuth says', async () => {
     const keys = keySet('a-secret-of-at-least-thirty-two-characters');

@@ -1,3 +1,5 @@
+import { sortNames } from './sort-names.ts';
+
 /**
  * Prometheus metrics in the text exposition format (version 0.0.4): counters, gauges and
  * histograms with labels, and gauges read when scraped. Small on purpose: the server needs a
@@ -22,7 +24,7 @@ function labelText(labels: Labels, extra: Labels = {}): string {
 /** A series' identity: its labels in name order (hot: every request and realtime message counts). */
 function keyOf(labels: Labels): string {
   const names = Object.keys(labels);
-  if (names.length > 1) names.sort();
+  if (names.length > 1) sortNames(names);
   let key = '';
   for (const name of names) key += `${name}\u0000${labels[name]}\u0001`;
   return key;

@@ -1,3 +1,5 @@
+import { sortNames } from './sort-names.ts';
+
 /** What the services read of a request's headers: the Fetch `Headers` API's reading half. */
 export interface HeaderReader {
   /** The value, repeated headers joined with ", " (cookies with "; "); null when absent. */
@@ -58,7 +60,7 @@ export class RequestHeaders implements HeaderReader {
   forEach(visit: (value: string, name: string) => void): void {
     const names = [...this.#values.keys()];
     if (this.#setCookies) names.push('set-cookie');
-    names.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    sortNames(names);
     for (const name of names) {
       if (name === 'set-cookie' && this.#setCookies) for (const value of this.#setCookies) visit(value, name);
       else visit(this.#values.get(name) as string, name);

@@ -58,7 +58,8 @@ export function createRestService(deps: ServiceDeps): Service {
       // Read by the envelope within the limit before anything else, key checks included (decisions 102, 300).
       const body = bodyMethods.has(request.method) ? bytes.toString('utf8') : '';
       const config = dbConfig.current;
-      ctx = await readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
+      const read = readRestRequest(deps.keys, settings.schemas, request, path, config.extraSearchPath);
+      ctx = read instanceof Promise ? await read : read;
       if (!cache) await reload();
       if (!cache) throw errors.noSchemaCache();
       if (path === '/') return await openApiRoot(ctx, cache, request);

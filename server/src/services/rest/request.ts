@@ -47,6 +47,23 @@ function searchPathEntry(name: string): string {
   return ident(name);
 }
 
+const defaultExtraSearchPath: readonly string[] = ['public', 'extensions'];
+
+/** The search_path of each exposed schema, per list of extra schemas (the db config's, fixed until it reloads). */
+const searchPaths = new WeakMap<readonly string[], Map<string, string>>();
+
+function searchPathOf(schema: string, extraSearchPath: readonly string[]): string {
+  let bySchema = searchPaths.get(extraSearchPath);
+  if (!bySchema) searchPaths.set(extraSearchPath, (bySchema = new Map()));
+  let path = bySchema.get(schema);
+  if (path === undefined) {
+    path = [ident(schema), ...extraSearchPath.map(searchPathEntry)].join(', ');
+    // only exposed schemas get here, so the map holds a few
+    bySchema.set(schema, path);
+  }
+  return path;
+}
+
 /** What the REST service reads of an HTTP request, from Node's request or a Fetch `Request`. */
 export interface RestHttpRequest {
   method: string;
@@ -57,28 +74,38 @@ export interface RestHttpRequest {
 
 /**
  * Who the request is and which schema it addresses (PostgREST `Auth.hs`, `ApiRequest.hs`
- * profiles), and the transaction identity with PostgREST's request settings.
+ * profiles), and the transaction identity with PostgREST's request settings. Without waiting
+ * when the caller is known (decision 449): a promise only when a token must be verified.
  */
-export async function readRestRequest(
+export function readRestRequest(
   keys: Keys,
   exposed: readonly string[],
   request: RestHttpRequest,
   path: string,
-  extraSearchPath: readonly string[] = ['public', 'extensions'],
-): Promise<RestRequest> {
+  extraSearchPath: readonly string[] = defaultExtraSearchPath,
+): RestRequest | Promise<RestRequest> {
   const headers = request.headers;
-  const method = request.method.toUpperCase();
   const presented = { authorization: headers.get('authorization'), apikey: headers.get('apikey') };
   // Verified tokens are kept by lib/keys.ts for every service (decisions 436, 449).
-  let auth = knownRequestAuth(keys, presented);
-  if (!auth) {
-    try {
-      auth = await resolveRequestAuth(keys, presented);
-    } catch (error: unknown) {
-      if (error instanceof TokenError) throw tokenFailure(error, bearerToken(headers));
-      throw error;
-    }
-  }
+  const known = knownRequestAuth(keys, presented);
+  if (known) return restRequest(known, exposed, request, path, extraSearchPath);
+  return resolveRequestAuth(keys, presented).then(
+    (auth) => restRequest(auth, exposed, request, path, extraSearchPath),
+    (error: unknown) => {
+      throw error instanceof TokenError ? tokenFailure(error, bearerToken(headers)) : error;
+    },
+  );
+}
+
+function restRequest(
+  auth: { role: string; claims: Readonly<Record<string, unknown>> },
+  exposed: readonly string[],
+  request: RestHttpRequest,
+  path: string,
+  extraSearchPath: readonly string[],
+): RestRequest {
+  const headers = request.headers;
+  const method = request.method.toUpperCase();
   const profileHeader = method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile';
   const profile = headers.get(profileHeader);
   const schema = profile ?? exposed[0] ?? 'public';
@@ -101,7 +128,7 @@ export async function readRestRequest(
       kind: 'request',
       role: auth.role,
       claims: auth.claims,
-      searchPath: [ident(schema), ...extraSearchPath.map(searchPathEntry)].join(', '),
+      searchPath: searchPathOf(schema, extraSearchPath),
       settings: [
         ['request.method', method],
         ['request.path', path],

@@ -1,5 +1,6 @@
 import { errors } from '../errors.ts';
 import { outputName, type Aggregate } from '../parse/select.ts';
+import type { Relation } from '../schema-cache.ts';
 import { fieldSql, logicSql } from './filter-sql.ts';
 import type { EmbedPlan, ReadNode } from './plan.ts';
 import { ident, type Params } from './sql.ts';
@@ -53,12 +54,31 @@ function hoistedAggregates(node: ReadNode): Map<string, Aggregate> {
   return hoisted;
 }
 
+/**
+ * `*` as the relation's columns under an alias, written once per relation and alias: the
+ * relation comes from the schema cache, so a reload makes new ones (and every read of a whole
+ * row would otherwise quote each column again).
+ */
+const starTerms = new WeakMap<Relation, Map<string, readonly Projected[]>>();
+
+function starColumns(relation: Relation, alias: string): readonly Projected[] {
+  let byAlias = starTerms.get(relation);
+  if (!byAlias) starTerms.set(relation, (byAlias = new Map()));
+  let terms = byAlias.get(alias);
+  if (!terms) {
+    terms = relation.columns.map((c) => Object.freeze({ sql: `${alias}.${ident(c.name)}`, name: null, aggregated: false }));
+    // aliases are numbered per request (pgrst_0, pgrst_1, …): a few per relation in practice
+    if (byAlias.size < 32) byAlias.set(alias, terms);
+  }
+  return terms;
+}
+
 function projection(node: ReadNode, params: Params): Projected[] {
   const out: Projected[] = [];
   if (node.items.length === 0) return [{ sql: `${node.alias}.*`, name: null, aggregated: false }];
   for (const item of node.items) {
     if (item.kind === 'star') {
-      for (const c of node.relation.columns) out.push({ sql: `${node.alias}.${ident(c.name)}`, name: null, aggregated: false });
+      for (const term of starColumns(node.relation, node.alias)) out.push(term);
     } else if (item.kind === 'field') {
       // `count()` counts rows; in a to-one spread it counts the related row (the whole-row value).
       let expr =

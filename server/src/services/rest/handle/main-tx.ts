@@ -1,4 +1,4 @@
-import type { Tx, TxOptions } from '../../../db/types.ts';
+import type { QueryOptions, Tx, TxOptions } from '../../../db/types.ts';
 import { ident } from '../build/sql.ts';
 import type { Media, PlanMedia, Preferences } from '../parse/headers.ts';
 import type { RestRequest } from '../request.ts';
@@ -111,6 +111,9 @@ export async function countTotals(
   return toNumber(parsed[0]?.Plan?.['Plan Rows']);
 }
 
+/** The main statement's query options: one object for every request. */
+const prepared: QueryOptions = Object.freeze({ prepare: true });
+
 /** Runs the main statement in the request's transaction: its numbers, checked, and the total the `Prefer: count` asks for. */
 export async function runMainStatement(
   deps: RestDeps,
@@ -127,7 +130,7 @@ export async function runMainStatement(
       // The main statement's columns are the same for every request (total, page_total, body, …), so
       // its text, with the values bound, can stay prepared: PostgreSQL parses and plans a shape once
       // per connection, as PostgREST's prepared statements do (decision 260).
-      const { rows } = await tx.query(statement.sql, statement.params, { prepare: true });
+      const { rows } = await tx.query(statement.sql, statement.params, prepared);
       const main = readRow(rows[0]);
       statement.check?.(main);
       const total = statement.countPlanSql ? await countTotals(tx, main, prefs, statement.countPlanSql, deps.config.maxRows) : main.total;
