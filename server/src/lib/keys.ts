@@ -128,16 +128,34 @@ function bearer(authorization: string | null | undefined): string | null {
   return match?.[1]?.trim() ?? null;
 }
 
+type PresentedHeaders = { authorization?: string | null; apikey?: string | null };
+
+/** The key a request presents: a bearer token, else its `apikey`; `null` for none (CLI kong.yml). */
+function presentedToken(headers: PresentedHeaders): string | null {
+  return bearer(headers.authorization) ?? (headers.apikey?.trim() || null);
+}
+
+/** The role an opaque key stands for and the JWT it translates to; `null` for a key this project does not have. */
+function opaqueKey(keys: Keys, key: string): { role: 'anon' | 'service_role'; token: string } | null {
+  if (key === keys.secretKey) return { role: 'service_role', token: keys.serviceRoleKey };
+  if (key === keys.publishableKey) return { role: 'anon', token: keys.anonKey };
+  return null;
+}
+
+/** A token's database role: its `role` claim, anon without one. */
+function roleOf(claims: Readonly<Claims>): string {
+  return typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
+}
+
 async function fromOpaqueKey(keys: Keys, key: string): Promise<RequestAuth> {
-  if (key === keys.secretKey) return { role: 'service_role', claims: { role: 'service_role' }, token: keys.serviceRoleKey };
-  if (key === keys.publishableKey) return { role: 'anon', claims: { role: 'anon' }, token: keys.anonKey };
-  throw new TokenError('unknown_key', 'Invalid API key');
+  const opaque = opaqueKey(keys, key);
+  if (!opaque) throw new TokenError('unknown_key', 'Invalid API key');
+  return { role: opaque.role, claims: { role: opaque.role }, token: opaque.token };
 }
 
 async function fromJwt(keys: Keys, token: string): Promise<RequestAuth> {
   const claims = await verifyJwt(keys, token);
-  const role = typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon';
-  return { role, claims, token };
+  return { role: roleOf(claims), claims, token };
 }
 
 /**
@@ -149,36 +167,30 @@ async function fromJwt(keys: Keys, token: string): Promise<RequestAuth> {
  */
 export function knownRequestAuth(
   keys: Keys,
-  headers: { authorization?: string | null; apikey?: string | null },
+  headers: PresentedHeaders,
 ): { role: string; claims: Readonly<Claims>; token: string | null } | null {
-  const token = bearer(headers.authorization) ?? (headers.apikey?.trim() || null);
-  if (token === null) return { role: 'anon', claims: anonClaims, token: null };
+  const token = presentedToken(headers);
+  if (token === null) return { role: 'anon', claims: keptRoleClaims.anon, token: null };
   if (token.startsWith('sb_')) {
-    if (token === keys.secretKey) return { role: 'service_role', claims: serviceClaims, token: keys.serviceRoleKey };
-    if (token === keys.publishableKey) return { role: 'anon', claims: anonClaims, token: keys.anonKey };
-    return null;
+    const opaque = opaqueKey(keys, token);
+    return opaque && { role: opaque.role, claims: keptRoleClaims[opaque.role], token: opaque.token };
   }
   const claims = verifiedTokens.get(keys)?.get(token);
   if (!claims || !inForce(claims)) return null;
-  return { role: typeof claims.role === 'string' && claims.role !== '' ? claims.role : 'anon', claims, token };
+  return { role: roleOf(claims), claims, token };
 }
-const anonClaims: Readonly<Claims> = Object.freeze({ role: 'anon' });
-const serviceClaims: Readonly<Claims> = Object.freeze({ role: 'service_role' });
+const keptRoleClaims: Record<'anon' | 'service_role', Readonly<Claims>> = {
+  anon: Object.freeze({ role: 'anon' }),
+  service_role: Object.freeze({ role: 'service_role' }),
+};
 
 /**
  * Who a request is, the way Supabase's gateway and PostgREST decide it (CLI kong.yml):
  * an `Authorization: Bearer <jwt>` wins unless it is an opaque `sb_` key; otherwise the
  * `apikey` (opaque keys translate to the anon / service_role JWT); no key at all is anon.
  */
-export async function resolveRequestAuth(
-  keys: Keys,
-  headers: { authorization?: string | null; apikey?: string | null },
-): Promise<RequestAuth> {
-  const token = bearer(headers.authorization);
-  if (token && !token.startsWith('sb_')) return fromJwt(keys, token);
-  if (token?.startsWith('sb_')) return fromOpaqueKey(keys, token);
-  const apikey = headers.apikey?.trim();
-  if (apikey?.startsWith('sb_')) return fromOpaqueKey(keys, apikey);
-  if (apikey) return fromJwt(keys, apikey);
-  return { role: 'anon', claims: { role: 'anon' }, token: null };
+export async function resolveRequestAuth(keys: Keys, headers: PresentedHeaders): Promise<RequestAuth> {
+  const token = presentedToken(headers);
+  if (token === null) return { role: 'anon', claims: { role: 'anon' }, token: null };
+  return token.startsWith('sb_') ? fromOpaqueKey(keys, token) : fromJwt(keys, token);
 }

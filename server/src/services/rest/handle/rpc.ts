@@ -4,7 +4,7 @@ import { ident, Params, qualified } from '../build/sql.ts';
 import { bodySql, readStatement } from '../build/statement.ts';
 import { errors } from '../errors.ts';
 import { appliedPreferences, negotiate, parsePrefer } from '../parse/headers.ts';
-import { isJsonPayload, readPayload } from '../parse/payload.ts';
+import { isJsonPayload, mediaEssence, readPayload } from '../parse/payload.ts';
 import { emptyLevel, parseQuery } from '../parse/query.ts';
 import type { RestRequest } from '../request.ts';
 import { respond, type RestAnswer } from '../respond.ts';
@@ -17,7 +17,7 @@ import { callableOverloads, isCallable, resolveRoutine, takesBodyWhole, type Rpc
 
 /** The body's media type, as far as choosing the overload goes (PostgREST `findProc`). */
 function bodyKind(contentType: string | null): RpcBodyKind {
-  const mime = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const mime = mediaEssence(contentType);
   if (mime === 'text/plain') return 'text';
   if (mime === 'text/xml') return 'xml';
   return 'json';
@@ -59,11 +59,11 @@ function namesInSchema(deps: RestDeps, schema: string): string[] {
   return names;
 }
 
-/** The call's arguments by name, and as the JSON object `json_to_record` reads them from. */
+/** The call's arguments by name, and the JSON object the client sent them in, when it did. */
 interface CallArgs {
   values: Record<string, unknown>;
-  /** The JSON object as the client sent it (a JSON body, as PostgREST passes it on), else the values written out. */
-  json: () => string;
+  /** A JSON body as sent: `json_to_record` reads it as PostgREST passes it on (numbers keep every digit). */
+  sent: string | null;
 }
 
 /** The call's arguments as a FROM item (none, or one JSON object typed by `json_to_record`), and the call itself. */
@@ -76,7 +76,10 @@ function callParts(routine: Routine, callArgs: CallArgs, wholeBody: string | nul
   if (used.length === 0) return { from: null, call: `${fn}()` };
   const record = used.map((p) => `${ident(p.name)} ${p.type}`).join(', ');
   const call = used.map((p) => `${p.variadic ? 'variadic ' : ''}${ident(p.name)} := pgrst_args.${ident(p.name)}`).join(', ');
-  return { from: `json_to_record(${params.bind(callArgs.json())}::json) as pgrst_args(${record})`, call: `${fn}(${call})` };
+  return {
+    from: `json_to_record(${params.bind(callArgs.sent ?? JSON.stringify(args))}::json) as pgrst_args(${record})`,
+    call: `${fn}(${call})`,
+  };
 }
 
 /** A function returning rows of a relation, called as a FROM item. */
@@ -99,17 +102,20 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   const { overloads, paramNames } = callable(deps.cache, `${ctx.schema}.${name}`);
   const parsed = parseQuery(ctx.search, post ? () => false : (key) => paramNames.has(key));
   refuseBackReferences(parsed, deps.db.backend);
-  const body = post ? bodyKind(ctx.headers.get('content-type')) : 'json';
+  const contentType = ctx.headers.get('content-type');
+  const body = post ? bodyKind(contentType) : 'json';
+  // A POST's body, unless it is blank.
+  const bodyText = post && text !== null && text.trim() !== '' ? text : null;
   let args: Record<string, unknown> = {};
   // A JSON object body goes to the database as sent (numbers keep every digit), as PostgREST does.
   let sentJson: string | null = null;
   if (post && body !== 'json') {
     args = {};
   } else if (post) {
-    const payload = text && text.trim() !== '' ? readPayload(text, ctx.headers.get('content-type')) : {};
+    const payload = bodyText !== null ? readPayload(bodyText, contentType) : {};
     if (Array.isArray(payload)) throw errors.invalidBody('Empty or invalid json');
     args = payload;
-    if (text && text.trim() !== '' && isJsonPayload(ctx.headers.get('content-type'))) sentJson = text;
+    if (bodyText !== null && isJsonPayload(contentType)) sentJson = bodyText;
   } else {
     for (const [key, value] of parsed.raw) {
       const existing = args[key];
@@ -119,7 +125,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
   const routine = resolveRoutine({ schema: ctx.schema, name, keys: Object.keys(args), post, body }, overloads, () =>
     namesInSchema(deps, ctx.schema),
   );
-  const wholeBody = post ? (text !== null && text.trim() !== '' ? text : null) : JSON.stringify(args);
+  const wholeBody = post ? bodyText : JSON.stringify(args);
   const media = negotiate(ctx.headers.get('accept'), deps.config.plan);
   const prefs = parsePrefer(ctx.headers.get('prefer'), deps.config.txAllowOverride);
   // PostgREST checks max-affected on calls too: a single value is refused up front, a set after the call (rolled back).
@@ -131,7 +137,7 @@ export async function handleRpc(deps: RestDeps, ctx: RestRequest, name: string, 
     const addressed = [...parsed.levels.keys()].filter((k) => k !== '' || rootLevel.filters.length > 0);
     if (addressed.length > 0) throw errors.notEmbedded(addressed[0] || name);
   }
-  const callArgs: CallArgs = { values: args, json: () => sentJson ?? JSON.stringify(args) };
+  const callArgs: CallArgs = { values: args, sent: sentJson };
   const build = (params: Params) => {
     if (routine.returnRelation) {
       const from = callFrom(routine, callArgs, wholeBody, params);

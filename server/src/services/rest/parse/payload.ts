@@ -77,15 +77,20 @@ function parseCsvPayload(text: string): Record<string, unknown>[] {
  * header), `text/csv` and `application/x-www-form-urlencoded`; a form never parses as JSON,
  * whatever it holds.
  */
-/** Whether `readPayload` reads a body of this type as JSON (not a form, not CSV). */
-export function isJsonPayload(contentType: string | null): boolean {
-  const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  return essence !== 'application/x-www-form-urlencoded' && essence !== 'text/csv';
-}
-
 export function readPayload(text: string, contentType: string | null): Payload {
-  const essence = (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  const essence = mediaEssence(contentType);
   if (essence === 'application/x-www-form-urlencoded') return parseFormPayload(text);
   if (essence === 'text/csv') return parseCsvPayload(text);
   return parseJsonPayload(text);
+}
+
+/** Whether `readPayload` reads a body of this type as JSON (not a form, not CSV). */
+export function isJsonPayload(contentType: string | null): boolean {
+  const essence = mediaEssence(contentType);
+  return essence !== 'application/x-www-form-urlencoded' && essence !== 'text/csv';
+}
+
+/** A `Content-Type`'s media type without its parameters, lower case (`''` for none). */
+export function mediaEssence(contentType: string | null): string {
+  return (contentType ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
 }
