@@ -170,16 +170,17 @@ describe('screenshots and narrow widths of the main screens', () => {
       ['desktop', viewports.desktop],
     ] as const) {
       const { page, context, errors } = await signedIn(viewport);
-      for (const scheme of ['light', 'dark'] as const) {
-        for (const [screen, open] of screens(place)) {
-          await open(page);
+      // Each screen opened once and shown in both schemes, as a member who switches theme sees it.
+      for (const [screen, open] of screens(place)) {
+        await open(page);
+        for (const scheme of ['light', 'dark'] as const) {
           await settleTheme(page, scheme);
           const file = path.join(screenshotDir, `${screen}-${size}-${scheme}.png`);
           await page.screenshot({ path: file, animations: 'disabled' });
           assert.ok(statSync(file).size > 1000, `${file} is not empty`);
           assert.deepEqual(pngSize(readFileSync(file)), viewport, `${screen} on a ${size}, ${scheme}: the viewport's size`);
-          await page.keyboard.press('Escape');
         }
+        await page.keyboard.press('Escape');
       }
       assert.deepEqual(errors, []);
       await context.close();
@@ -189,10 +190,13 @@ describe('screenshots and narrow widths of the main screens', () => {
   test('at 320, 390 and 430 px no element spills past the screen and the top bar and the tab bar are one line', async () => {
     const place = await placePath();
     const { page, context, errors } = await signedIn(viewports.mobile);
-    for (const width of [320, 390, 430]) {
-      await page.setViewportSize({ width, height: 844 });
-      for (const [screen, open] of screens(place)) {
-        await open(page);
+    // Each screen opened once at the narrowest width, then turned to each width, as a phone
+    // turning between sizes would: the layout answers the width it has, however it got there.
+    for (const [screen, open] of screens(place)) {
+      await page.setViewportSize({ width: 320, height: 844 });
+      await open(page);
+      for (const width of [320, 390, 430]) {
+        await page.setViewportSize({ width, height: 844 });
         const label = `${screen} at ${width} px`;
         await assertNoElementOverflows(page, label);
         // By element, not role: an open dialog hides the page behind it from the accessibility tree.
@@ -202,8 +206,8 @@ describe('screenshots and narrow widths of the main screens', () => {
         assert.ok(((await header.boundingBox())?.height ?? Infinity) <= 57, `${label}: the top bar is one row`);
         assert.equal(await linesOfText(tabs), 1, `${label}: no tab label wraps`);
         assert.ok(((await tabs.boundingBox())?.height ?? Infinity) <= 57, `${label}: the tab bar is one row`);
-        await page.keyboard.press('Escape');
       }
+      await page.keyboard.press('Escape');
     }
     assert.deepEqual(errors, []);
     await context.close();

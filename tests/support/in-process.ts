@@ -4,8 +4,12 @@ import path from 'node:path';
 import type { ServerConfig } from '../../server/src/lib/config.ts';
 import { silentLogger } from '../../server/src/lib/log.ts';
 import { bootServer, type BootedServer } from '../../server/src/server.ts';
+import { useQuickPasswordHashes } from '../../server/src/services/auth/passwords.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
+
+// Passwords this process hashes cost bcrypt's least, as in GoTrue's own suites (decision 450).
+useQuickPasswordHashes();
 
 export interface InProcessServer {
   /**

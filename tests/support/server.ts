@@ -6,11 +6,15 @@ import WebSocket from 'ws';
 import { loadConfig, type ServerConfig } from '../../server/src/lib/config.ts';
 import { silentLogger, type Logger } from '../../server/src/lib/log.ts';
 import { bootServer, listenOn, type BootedServer, type RunningServer } from '../../server/src/server.ts';
+import { useQuickPasswordHashes } from '../../server/src/services/auth/passwords.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 import { freePort } from './free-port.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { pgliteStart } from './pglite-project.ts';
+
+// Passwords this process hashes cost bcrypt's least, as in GoTrue's own suites (decision 450).
+useQuickPasswordHashes();
 
 export { testBackends, type TestBackend } from './backends.ts';
 

@@ -4,6 +4,22 @@ import type { AuthSettings } from './settings.ts';
 
 /** Hosted GoTrue hashes with bcrypt cost 10 (models/user.go SetPassword → crypto.GenerateFromPassword). */
 export const bcryptCost = 10;
+/** bcrypt's least cost, what GoTrue's own tests hash with (`crypto.QuickHashCost`). */
+export const quickBcryptCost = 4;
+
+let hashCost = bcryptCost;
+
+/**
+ * New hashes of this process at bcrypt's least cost, for test processes only: GoTrue's own suites
+ * do the same (`crypto.PasswordHashCost = crypto.QuickHashCost` in their `init`). A hash at cost
+ * 10 takes about 52 ms of CPU, and a run of the suites hashes or checks about 760 passwords (decision 450).
+ * Nothing reads it from configuration or the environment, so no deployment can turn it on: only
+ * code in the server's own process can. Verifying reads the cost from the stored hash, so
+ * hashes of either cost verify.
+ */
+export function useQuickPasswordHashes(): void {
+  hashCost = quickBcryptCost;
+}
 
 /**
  * Hashes on libuv's thread pool, so the event loop keeps serving while bcrypt works. Go's
@@ -11,7 +27,7 @@ export const bcryptCost = 10;
  * 2b hash identically, so only the label differs.
  */
 export async function hashPassword(password: string): Promise<string> {
-  const hashed = await hash(password, bcryptCost);
+  const hashed = await hash(password, hashCost);
   return `$2a$${hashed.slice(4)}`;
 }
 
