@@ -1,5 +1,5 @@
-import { readlinkSync } from 'node:fs';
-import { cp, mkdir, readFile, stat } from 'node:fs/promises';
+import { cpSync, readlinkSync } from 'node:fs';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { typeParsers } from './parsers.ts';
@@ -47,12 +47,15 @@ async function prepare(): Promise<{ pgliteWasmModule: CompiledModule; fsBundle: 
 /**
  * A new cluster from its template: a tarball is handed to PGlite to unpack; a cluster folder is
  * copied into the data dir as it is, which costs a file copy instead of PGlite writing every
- * file of the archive through its own file system (decision 446).
+ * file of the archive through its own file system (decision 446). The copy is Node's native
+ * `cpSync`, which blocks only this thread, and nothing else runs here before the database
+ * opens: a cluster's 1,305 files took 43 ms of CPU that way against 157–212 ms for the
+ * promise-based `cp`, which makes several calls through the thread pool for each file.
  */
 async function fromTemplate(templatePath: string, dataDir: string): Promise<Blob | undefined> {
   if (!(await stat(templatePath)).isDirectory()) return new Blob([await readFile(templatePath)]);
   if (dataDir.includes('://')) throw new Error(`a cluster folder template needs a data dir on disk, not ${dataDir}`);
-  await cp(templatePath, dataDir, { recursive: true });
+  cpSync(templatePath, dataDir, { recursive: true });
   return undefined;
 }
 
