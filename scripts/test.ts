@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants, globSync, mkdtempSync, rmSync, statfsSync } from 'node:fs';
+import { accessSync, chmodSync, constants, globSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
@@ -16,9 +16,33 @@ import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
  */
 const fastTiers = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/web/screens/**/*.test.ts'];
 const screens = new Set(globSync('tests/web/screens/**/*.test.ts'));
-const suites = () => globSync('tests/**/*.test.ts').filter((file) => !screens.has(file));
+const suites = () => startOrder(globSync('tests/**/*.test.ts').filter((file) => !screens.has(file)));
+
+/** Folders whose files run longest: the browser suites, and the server's (packing, a 1 GiB upload, shutdowns). */
+const longFolders = ['tests/e2e/', 'tests/server/'];
+
+/**
+ * The order files start in (decision 452): the long files, largest first, each followed by a
+ * short one, then the short ones left. A long file started last would run on alone at the end
+ * with a core idle, and short files waiting on timers and sockets leave the cores idle when only
+ * they run side by side: a long file beside them takes that time up. The short ones take turns
+ * by folder, so that files of one kind (the realtime suites, all waiting on sockets) are apart.
+ */
+function startOrder(all: string[]): string[] {
+  const bySize = (a: string, b: string) => statSync(b).size - statSync(a).size || a.localeCompare(b);
+  const folderOf = (file: string) => path.dirname(file.replace(/^\.\//, ''));
+  const isLong = (file: string) => longFolders.some((folder) => `${folderOf(file)}/`.startsWith(folder));
+  const long = all.filter(isLong).sort(bySize);
+  const byFolder = Map.groupBy(
+    all.filter((file) => !isLong(file)).sort((a, b) => a.localeCompare(b)),
+    folderOf,
+  );
+  const rounds = Math.max(0, ...[...byFolder.values()].map((files) => files.length));
+  const short = Array.from({ length: rounds }, (_, i) => [...byFolder.values()].flatMap((files) => files.slice(i, i + 1))).flat();
+  return [...long.flatMap((file, i) => [file, ...short.slice(i, i + 1)]), ...short.slice(long.length)];
+}
 const args = process.argv.slice(2);
-const files = args.filter((a) => !a.startsWith('--'));
+const files = args.filter((a) => !a.startsWith('--')).flatMap((a) => (globSync(a).length > 0 ? globSync(a) : [a]));
 const flags = args.filter((a) => a.startsWith('--') && a !== '--unit');
 const unitOnly = args.includes('--unit');
 
@@ -73,10 +97,12 @@ const testProcessFlags = ['--liftoff-only'];
 /**
  * Files at once: the fast tiers keep both cores busy with two; the suites after them wait on
  * timers, browsers and sockets a fifth of the time at two, so they run three (decision 445).
+ * They start in the order given (`run-test-files.ts`, decision 452).
  */
-function runFiles(patterns: string[], concurrency: number): Promise<number> {
+function runFiles(files: string[], concurrency: number): Promise<number> {
   return new Promise<number>((resolve) => {
-    const args = [...testProcessFlags, '--test', `--test-concurrency=${concurrency}`, '--test-timeout=180000', ...flags, ...patterns];
+    const runner = path.join(import.meta.dirname, 'run-test-files.ts');
+    const args = [...testProcessFlags, runner, `--concurrency=${concurrency}`, ...flags, ...files];
     const child = spawn(process.execPath, args, {
       stdio: 'inherit',
       env: process.env,
@@ -119,7 +145,7 @@ if (files.length > 0 && files.every(fastFile)) {
 if (files.length === 0) {
   const started = performance.now();
   await makePgliteTemplate();
-  const code = await runFiles(fastTiers, 2);
+  const code = await runFiles(fastTiers.flatMap((pattern) => globSync(pattern)).sort(), 2);
   process.stdout.write(`unit and web tiers ${code === 0 ? 'passed' : 'FAILED'} in ${seconds(started)}\n`);
   if (code !== 0 || unitOnly) process.exit(code);
 }
