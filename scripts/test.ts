@@ -42,7 +42,13 @@ function startOrder(all: string[]): string[] {
   return [...long.flatMap((file, i) => [file, ...short.slice(i, i + 1)]), ...short.slice(long.length)];
 }
 const args = process.argv.slice(2);
-const files = args.filter((a) => !a.startsWith('--')).flatMap((a) => (globSync(a).length > 0 ? globSync(a) : [a]));
+/** Files named on the command line; a pattern stands for the files it matches. */
+const files = args
+  .filter((a) => !a.startsWith('--'))
+  .flatMap((a) => {
+    const matched = globSync(a);
+    return matched.length > 0 ? matched : [a];
+  });
 const flags = args.filter((a) => a.startsWith('--') && a !== '--unit');
 const unitOnly = args.includes('--unit');
 

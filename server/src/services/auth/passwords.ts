@@ -12,10 +12,10 @@ let hashCost = bcryptCost;
 /**
  * New hashes of this process at bcrypt's least cost, for test processes only: GoTrue's own suites
  * do the same (`crypto.PasswordHashCost = crypto.QuickHashCost` in their `init`). A hash at cost
- * 10 takes about 52 ms of CPU, and a run of the suites hashes or checks about 760 passwords (decision 450).
- * Nothing reads it from configuration or the environment, so no deployment can turn it on: only
- * code in the server's own process can. Verifying reads the cost from the stored hash, so
- * hashes of either cost verify.
+ * 10 takes about 52 ms of CPU, and a run of the suites hashes or checks about 760 passwords
+ * (decision 450). Nothing reads it from configuration or the environment, so no deployment can
+ * turn it on: only code in the server's own process can. Verifying reads the cost from the
+ * stored hash, so hashes of either cost verify.
  */
 export function useQuickPasswordHashes(): void {
   hashCost = quickBcryptCost;
