@@ -107,6 +107,64 @@ describe('live surfaces agree with themselves', () => {
     await context.close();
   });
 
+  test('the place page: a review written while the page is still joining its live topic is counted in the pill once it has joined', async () => {
+    const owner = await member('joinowner', 'Jo Owner');
+    const first = await member('joinfirst', 'Jules First');
+    const second = await member('joinsecond', 'Jin Second');
+    const { data } = await owner.api
+      .from('places')
+      .insert({ name: 'Late Join Cafe', category: 'cafe', lat: 48.86, lng: 2.34 })
+      .select('id')
+      .single();
+    const placeId = (data as { id: string }).id;
+    await review(first, placeId, 4, 'A quiet corner table and a flat white worth the walk across town.');
+    const { page, context, errors } = await app.openPage();
+    // The page's join of place:<id> is held back until the review below is written: the
+    // database announces it to no one on this page.
+    const topic = JSON.stringify(`realtime:place:${placeId}`);
+    let held: string[] | null = [];
+    let joinHeld: () => void = () => undefined;
+    const joining = new Promise<void>((resolve) => (joinHeld = resolve));
+    let releaseTo: (messages: string[]) => void = () => assert.fail('the page never opened its realtime socket');
+    await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
+      const server = ws.connectToServer();
+      ws.onMessage((message) => {
+        const text = typeof message === 'string' ? message : '';
+        if (held && text.includes(topic)) {
+          held.push(text);
+          if (text.includes('"phx_join"')) joinHeld();
+        } else server.send(message);
+      });
+      ws.onClose((code, reason) => server.close({ code, reason }));
+      server.onClose((code, reason) => ws.close({ code, reason }));
+      releaseTo = (messages) => messages.forEach((m) => server.send(m));
+    });
+    await page.goto(`/places/${placeId}`);
+    await page.getByTestId('rating-count').filter({ hasText: '1 review' }).waitFor();
+    await page.getByText('A quiet corner table').waitFor();
+    await joining;
+
+    await review(second, placeId, 2, 'Cold milk foam, a sticky table and twenty minutes for a croissant.');
+    const waiting = held;
+    held = null;
+    releaseTo(waiting);
+    const pill = page.getByRole('button', { name: '1 new review' });
+    await pill.waitFor();
+    // It waits with the pill like an announced review: the header, the histogram and the list still agree.
+    assert.equal(await page.getByTestId('rating-count').textContent(), '1 review');
+    assert.equal(await bars(page), '0,1,0,0,0');
+    assert.equal(await page.getByText('Cold milk foam').count(), 0);
+    await pill.click();
+    await page.getByText('Cold milk foam').waitFor();
+    await page.getByTestId('rating-count').filter({ hasText: '2 reviews' }).waitFor();
+    await page.waitForFunction(
+      `[...document.querySelectorAll('[aria-label="Reviews per star"] dd')].map((d) => d.textContent).join() === '0,1,0,1,0'`,
+    );
+    assert.equal(await pill.count(), 0);
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
   test('the feed: a pill over posts, never over an empty feed, gone when the feed is read again', async () => {
     const reader = await member('reader', 'Rae Reader');
     const writer = await member('writer', 'Wes Writer');

@@ -38,6 +38,26 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
       .getQueriesData<InfiniteData<{ total: number }>>({ queryKey: reviewKeys.place(placeId) })
       .every(([, data]) => (data?.pages[0]?.total ?? 0) === 0),
   );
+  /**
+   * A review written while the topic was not joined (between the page's read and its first join,
+   * or while the socket reconnected) was announced to no one here. On each join the place's
+   * review count is read again, one column of one row, and what the page shows and the pill
+   * already holds is taken from it: reviews more are counted for the pill as if announced, and
+   * fewer (a review deleted or hidden meanwhile) read the list and the figures again. The join
+   * comes after the page is on screen, so its first paint asks for nothing more (decision 454).
+   */
+  const catchUp = useEffectEvent(async () => {
+    if (!queryClient.getQueryData<Place | null>(placeKeys.detail(placeId))) return; // the page's own read is current
+    const { data, error } = await supabase.from('places').select('rating_count').eq('id', placeId).maybeSingle();
+    const shown = queryClient.getQueryData<Place | null>(placeKeys.detail(placeId));
+    if (error || !data || !shown) return;
+    const missed = data.rating_count - shown.rating_count - pill.count;
+    if (missed > 0 && !listEmpty()) for (let i = 0; i < missed; i++) arrived();
+    else if (missed !== 0) {
+      refreshStats();
+      void queryClient.invalidateQueries({ queryKey: reviewKeys.place(placeId) });
+    }
+  });
 
   useEffect(() => {
     const subscribe = (topic: RealtimeChannel) =>
@@ -82,7 +102,9 @@ export function usePlaceChannel(placeId: string, userId: string | null) {
           void queryClient.invalidateQueries({ queryKey: photoKeys.place(placeId) });
         })
         .subscribe((status) => {
-          if (status === 'SUBSCRIBED') void topic.track({ since: new Date().toISOString() });
+          if (status !== 'SUBSCRIBED') return;
+          void topic.track({ since: new Date().toISOString() });
+          void catchUp();
         });
     // Joined in a task of its own, not in the commit that shows the page: opening the socket and
     // the channel is a few milliseconds a phone's main thread would add to that long task.
