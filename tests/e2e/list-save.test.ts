@@ -5,6 +5,7 @@ import { createMember, signInWithForm, uniqueEmail, waitForToast } from './suppo
 import { assertAccessible, waitForFocusOn } from './support/browser.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { bigListCsv } from './support/list-files.ts';
+import { holdRealtimeTopic } from './support/realtime.ts';
 
 // "Save" on Explore's cards and on the map's preview of a place (phones), with the demo data:
 // the picker loads on demand, its code and the member's lists fetched before the first click,
@@ -377,35 +378,16 @@ describe('saving from Explore in the browser', () => {
     // The editor's page reaches the realtime server, but its join of the list's topic is held
     // back (with whatever follows on that topic) until released: the list is read and shown
     // first, as on a slow phone, where the realtime chunk and the join can come after the read.
-    const topic = JSON.stringify(`realtime:list:${gil.listId}`);
-    let held: string[] | null = [];
-    let joinHeld: () => void = () => undefined;
-    const joining = new Promise<void>((resolve) => (joinHeld = resolve));
-    let releaseTo: (messages: string[]) => void = () => assert.fail('the page never opened its realtime socket');
-    await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((message) => {
-        const text = typeof message === 'string' ? message : '';
-        if (held && text.includes(topic)) {
-          held.push(text);
-          if (text.includes('"phx_join"')) joinHeld();
-        } else server.send(message);
-      });
-      ws.onClose((code, reason) => server.close({ code, reason }));
-      server.onClose((code, reason) => ws.close({ code, reason }));
-      releaseTo = (messages) => messages.forEach((m) => server.send(m));
-    });
+    const hold = await holdRealtimeTopic(page, `list:${gil.listId}`);
     await page.goto(`/auth/sign-in?next=${encodeURIComponent(`/lists/${gil.listId}`)}`);
     await signInWithForm(page, hal.email, password);
     await page.getByRole('heading', { level: 1, name: 'Coffee to try' }).waitFor();
     await page.getByText('No places yet').waitFor();
-    await joining;
+    await hold.joining;
 
     const place = (await app.server.admin().from('places').select('id').eq('name', 'Hyde Park').single()).data as { id: string };
     assert.equal((await gil.api.from('list_places').insert({ list_id: gil.listId, place_id: place.id, added_by: gil.id })).error, null);
-    const waiting = held;
-    held = null;
-    releaseTo(waiting);
+    hold.release();
     await page.getByRole('list', { name: 'Places on this list' }).getByRole('link', { name: 'Hyde Park' }).waitFor();
     assert.deepEqual(errors, []);
   });

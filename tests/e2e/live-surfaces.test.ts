@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { createMember, signInWithForm, uniqueEmail, waitForToast } from './support/app-server.ts';
 import { useE2eApp } from './support/fixture.ts';
 import { memberClient } from './support/member-data.ts';
-import { realtimeJoins } from './support/realtime.ts';
+import { holdRealtimeTopic, realtimeJoins } from './support/realtime.ts';
 
 // Live updates never contradict the page (decision 394): on every live surface the counts and
 // the list agree after each live event — the place page (header, histogram, list), the feed, the
@@ -121,33 +121,14 @@ describe('live surfaces agree with themselves', () => {
     const { page, context, errors } = await app.openPage();
     // The page's join of place:<id> is held back until the review below is written: the
     // database announces it to no one on this page.
-    const topic = JSON.stringify(`realtime:place:${placeId}`);
-    let held: string[] | null = [];
-    let joinHeld: () => void = () => undefined;
-    const joining = new Promise<void>((resolve) => (joinHeld = resolve));
-    let releaseTo: (messages: string[]) => void = () => assert.fail('the page never opened its realtime socket');
-    await page.routeWebSocket(/\/realtime\/v1\/websocket/, (ws) => {
-      const server = ws.connectToServer();
-      ws.onMessage((message) => {
-        const text = typeof message === 'string' ? message : '';
-        if (held && text.includes(topic)) {
-          held.push(text);
-          if (text.includes('"phx_join"')) joinHeld();
-        } else server.send(message);
-      });
-      ws.onClose((code, reason) => server.close({ code, reason }));
-      server.onClose((code, reason) => ws.close({ code, reason }));
-      releaseTo = (messages) => messages.forEach((m) => server.send(m));
-    });
+    const hold = await holdRealtimeTopic(page, `place:${placeId}`);
     await page.goto(`/places/${placeId}`);
     await page.getByTestId('rating-count').filter({ hasText: '1 review' }).waitFor();
     await page.getByText('A quiet corner table').waitFor();
-    await joining;
+    await hold.joining;
 
     await review(second, placeId, 2, 'Cold milk foam, a sticky table and twenty minutes for a croissant.');
-    const waiting = held;
-    held = null;
-    releaseTo(waiting);
+    hold.release();
     const pill = page.getByRole('button', { name: '1 new review' });
     await pill.waitFor();
     // It waits with the pill like an announced review: the header, the histogram and the list still agree.
