@@ -14,6 +14,7 @@ const flags = args.filter((a) => a.startsWith('--') && !a.startsWith('--concurre
 const files = args.filter((a) => !a.startsWith('--'));
 /** The values of `--name=value` flags of one name. */
 const valuesOf = (name: string) => flags.filter((f) => f.startsWith(`${name}=`)).map((f) => f.slice(name.length + 1));
+const leakGuard = new URL('../tests/support/leak-guard.ts', import.meta.url).href;
 const selecting = (f: string) => /^--test-(name-pattern|skip-pattern)=/.test(f) || f === '--test-only';
 
 const stream = run({
@@ -23,8 +24,9 @@ const stream = run({
   testNamePatterns: valuesOf('--test-name-pattern').map((p) => new RegExp(p)),
   testSkipPatterns: valuesOf('--test-skip-pattern').map((p) => new RegExp(p)),
   only: flags.includes('--test-only'),
+  forceExit: true,
   // Any other flag goes to each file's process as it is.
-  execArgv: flags.filter((f) => !selecting(f)),
+  execArgv: [`--import=${leakGuard}`, ...flags.filter((f) => !selecting(f))],
 });
 stream.on('test:fail', () => {
   process.exitCode = 1;

@@ -29,7 +29,8 @@ const longFolders = ['tests/e2e/', 'tests/server/'];
  * by folder, so that files of one kind (the realtime suites, all waiting on sockets) are apart.
  */
 function startOrder(all: string[]): string[] {
-  const bySize = (a: string, b: string) => statSync(b).size - statSync(a).size || a.localeCompare(b);
+  const size = new Map(all.map((file) => [file, statSync(file).size]));
+  const bySize = (a: string, b: string) => (size.get(b) ?? 0) - (size.get(a) ?? 0) || a.localeCompare(b);
   const folderOf = (file: string) => path.dirname(file.replace(/^\.\//, ''));
   const isLong = (file: string) => longFolders.some((folder) => `${folderOf(file)}/`.startsWith(folder));
   const long = all.filter(isLong).sort(bySize);

@@ -7,6 +7,7 @@ import { bootServer, type BootedServer } from '../../server/src/server.ts';
 import { useQuickPasswordHashes } from '../../server/src/services/auth/passwords.ts';
 import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
+import { serverOpened } from './open-servers.ts';
 
 // Passwords this process hashes cost bcrypt's least, as in GoTrue's own suites (decision 450).
 useQuickPasswordHashes();
@@ -52,6 +53,7 @@ export async function openInProcessServer(options: InProcessOptions = {}): Promi
       log: silentLogger,
       override: { logRequests: false, watchFunctions: false, ...options.override },
     });
+    const closed = serverOpened(`in-process server (data dir ${dataDir})`);
     return {
       request: (pathAndQuery, init, clientAddress) => booted.inject(new Request(`http://localhost${pathAndQuery}`, init), clientAddress),
       anonKey: booted.keys.anonKey,
@@ -61,6 +63,7 @@ export async function openInProcessServer(options: InProcessOptions = {}): Promi
         await booted.close();
         await database?.drop().catch(() => undefined);
         rmSync(dataDir, { recursive: true, force: true });
+        closed();
       },
     };
   } catch (error: unknown) {

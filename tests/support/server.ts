@@ -11,6 +11,7 @@ import type { TestBackend } from './backends.ts';
 import { createTestDatabase } from './databases.ts';
 import { freePort } from './free-port.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
+import { serverOpened } from './open-servers.ts';
 import { pgliteStart } from './pglite-project.ts';
 
 // Passwords this process hashes cost bcrypt's least, as in GoTrue's own suites (decision 450).
@@ -126,6 +127,7 @@ async function openTestServer(
     await cleanUp();
     throw error;
   }
+  const closed = serverOpened(`${backend} server at ${server.url} (data dir ${dataDir})`);
   // An in-process server that also listens still takes the test's own HTTP in-process.
   const serverFetch = mode.inProcess ? inProcessFetch(booted.inject, new URL(server.url).origin) : fetch;
   const client = (key = server.keys.anonKey, clientOptions: { persistSession?: boolean } = {}) =>
@@ -146,6 +148,7 @@ async function openTestServer(
     close: async () => {
       await server.close();
       await cleanUp();
+      closed();
     },
   };
 }

@@ -96,6 +96,7 @@ describe('a graceful shutdown of HTTP connections', () => {
       finish = () => outgoing.end('the shutdown');
     });
     const agent = new Agent({ keepAlive: true });
+    let closed: Promise<void> | undefined;
     const other = request(`${url}/slow`, { agent });
     other.once('error', () => undefined);
     other.end();
@@ -106,7 +107,7 @@ describe('a graceful shutdown of HTTP connections', () => {
       req.end();
       assert.equal((await headers).headers.connection, 'keep-alive');
       await until(() => inFlight.count() === 2);
-      server.close();
+      closed = new Promise<void>((resolve) => server.close(() => resolve()));
       inFlight.beginDrain();
       finish();
       const answer = await answered;
@@ -116,7 +117,9 @@ describe('a graceful shutdown of HTTP connections', () => {
       assert.equal(inFlight.count(), 1);
     } finally {
       agent.destroy();
+      closed ??= new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
     }
   });
 
@@ -134,8 +137,9 @@ describe('a graceful shutdown of HTTP connections', () => {
       assert.equal(await closesWithin(answer.socket, 2_000), true);
     } finally {
       agent.destroy();
-      server.close();
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeAllConnections();
+      await closed;
     }
   });
 });
