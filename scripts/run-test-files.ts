@@ -6,7 +6,9 @@ import { spec } from 'node:test/reporters';
  * node's test runner over these files in the order given, N at once, each file in a process
  * of its own with this process's V8 flags and the test flags passed on, reported as `node --test`
  * reports them. `node --test <files>` sorts its files by name, which leaves the order they start
- * in to their names (decision 452). Exits 1 when a test fails or a file does not run.
+ * in to their names (decision 452). A file's process ends once its tests and hooks have finished,
+ * and `tests/support/leak-guard.ts`, loaded into each, fails a file that leaves a server or a child
+ * process running (decision 455). Exits 1 when a test fails or a file does not run.
  */
 const args = process.argv.slice(2);
 const concurrency = Number(/^--concurrency=(\d+)$/.exec(args.find((a) => a.startsWith('--concurrency=')) ?? '')?.[1] ?? 1);
