@@ -29,6 +29,11 @@ describe('live surfaces agree with themselves', () => {
     await opened.page.waitForURL((url) => url.pathname === path);
     return { ...opened, joins };
   }
+  /** A place added by `who`; its id. */
+  async function addPlace(who: Member, place: { name: string; category: string; lat: number; lng: number }): Promise<string> {
+    const { data } = await who.api.from('places').insert(place).select('id').single();
+    return (data as { id: string }).id;
+  }
   async function review(who: Member, placeId: string, rating: number, body: string) {
     const { error } = await who.api.from('reviews').insert({ place_id: placeId, rating, body });
     assert.equal(error, null);
@@ -49,12 +54,7 @@ describe('live surfaces agree with themselves', () => {
     const owner = await member('owner', 'Olga Owner');
     const first = await member('first', 'Fran First');
     const second = await member('second', 'Sid Second');
-    const { data } = await owner.api
-      .from('places')
-      .insert({ name: 'Agreeable Bakery', category: 'cafe', lat: 48.85, lng: 2.35 })
-      .select('id')
-      .single();
-    const placeId = (data as { id: string }).id;
+    const placeId = await addPlace(owner, { name: 'Agreeable Bakery', category: 'cafe', lat: 48.85, lng: 2.35 });
     await review(first, placeId, 5, 'Croissants still warm at seven, and the baker remembers names.');
     const { page, context, errors } = await app.openPage();
     await page.clock.install();
@@ -111,12 +111,7 @@ describe('live surfaces agree with themselves', () => {
     const owner = await member('joinowner', 'Jo Owner');
     const first = await member('joinfirst', 'Jules First');
     const second = await member('joinsecond', 'Jin Second');
-    const { data } = await owner.api
-      .from('places')
-      .insert({ name: 'Late Join Cafe', category: 'cafe', lat: 48.86, lng: 2.34 })
-      .select('id')
-      .single();
-    const placeId = (data as { id: string }).id;
+    const placeId = await addPlace(owner, { name: 'Late Join Cafe', category: 'cafe', lat: 48.86, lng: 2.34 });
     await review(first, placeId, 4, 'A quiet corner table and a flat white worth the walk across town.');
     const { page, context, errors } = await app.openPage();
     // The page's join of place:<id> is held back until the review below is written: the
@@ -159,12 +154,7 @@ describe('live surfaces agree with themselves', () => {
     await page.getByText('Nothing here yet.').waitFor();
     await joins.joined('feed');
     // The first post over an empty feed shows at once.
-    const { data } = await writer.api
-      .from('places')
-      .insert({ name: 'Followed Fountain', category: 'park', lat: 48.8, lng: 2.3 })
-      .select('id')
-      .single();
-    const placeId = (data as { id: string }).id;
+    const placeId = await addPlace(writer, { name: 'Followed Fountain', category: 'park', lat: 48.8, lng: 2.3 });
     await page.getByRole('link', { name: 'Followed Fountain' }).first().waitFor();
     assert.equal(await page.getByRole('button', { name: /new post/ }).count(), 0);
     // The next waits behind a pill, until the feed is read again by itself.
@@ -198,12 +188,7 @@ describe('live surfaces agree with themselves', () => {
     assert.equal(await notes.page.getByRole('list', { name: 'Notifications' }).getByText('Unread:').count(), 0);
 
     // The moderation queue: its count and its groups, as reports come and go.
-    const { data: placeRow } = await ada.api
-      .from('places')
-      .insert({ name: 'Reported Corner', category: 'other', lat: 48.9, lng: 2.4 })
-      .select('id')
-      .single();
-    const placeId = (placeRow as { id: string }).id;
+    const placeId = await addPlace(ada, { name: 'Reported Corner', category: 'other', lat: 48.9, lng: 2.4 });
     const queue = await signedIn(mo, '/moderation');
     await queue.page.getByText('No open reports. All clear.').waitFor();
     await queue.joins.joined('moderation');
@@ -222,15 +207,8 @@ describe('live surfaces agree with themselves', () => {
       .select('id')
       .single();
     const listId = (listRow as { id: string }).id;
-    const { data: parkRow } = await ada.api
-      .from('places')
-      .insert({ name: 'Shared Park', category: 'park', lat: 48.7, lng: 2.2 })
-      .select('id')
-      .single();
-    assert.equal(
-      (await ada.api.from('list_places').insert({ list_id: listId, place_id: (parkRow as { id: string }).id, added_by: ada.id })).error,
-      null,
-    );
+    const parkId = await addPlace(ada, { name: 'Shared Park', category: 'park', lat: 48.7, lng: 2.2 });
+    assert.equal((await ada.api.from('list_places').insert({ list_id: listId, place_id: parkId, added_by: ada.id })).error, null);
     assert.equal((await ada.api.from('list_members').insert({ list_id: listId, user_id: ben.id, role: 'editor' })).error, null);
     assert.equal(
       (await ben.api.from('list_members').update({ accepted_at: new Date().toISOString() }).eq('list_id', listId).eq('user_id', ben.id))
@@ -240,15 +218,8 @@ describe('live surfaces agree with themselves', () => {
     await notes.page.goto(`/lists/${listId}`);
     await notes.page.getByText(/· 1 place ·/).waitFor();
     await notes.joins.joined(`list:${listId}`);
-    const { data: cafeRow } = await ben.api
-      .from('places')
-      .insert({ name: 'Editor Café', category: 'cafe', lat: 48.71, lng: 2.21 })
-      .select('id')
-      .single();
-    assert.equal(
-      (await ben.api.from('list_places').insert({ list_id: listId, place_id: (cafeRow as { id: string }).id, added_by: ben.id })).error,
-      null,
-    );
+    const cafeId = await addPlace(ben, { name: 'Editor Café', category: 'cafe', lat: 48.71, lng: 2.21 });
+    assert.equal((await ben.api.from('list_places').insert({ list_id: listId, place_id: cafeId, added_by: ben.id })).error, null);
     await notes.page.getByRole('list', { name: 'Places on this list' }).getByRole('link', { name: 'Editor Café' }).waitFor();
     await notes.page.getByText(/· 2 places ·/).waitFor();
     assert.deepEqual([...notes.errors, ...queue.errors], []);
