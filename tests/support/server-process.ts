@@ -10,9 +10,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Starts `server/src/main.ts` as its own process (no web app) and resolves with its URL once it serves. */
-export async function startServerProcess(project: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
+/**
+ * Starts `server/src/main.ts` as its own process (no web app) and resolves with its URL once it
+ * serves. `nodeFlags` go before the script (V8 and Node flags of that process).
+ */
+export async function startServerProcess(project: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...nodeFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
     cwd: repoRoot,
     env: childEnv({ LOG_REQUESTS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
