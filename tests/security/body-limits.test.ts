@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
-import { sendHuge, type Refusal } from '../support/huge-body.ts';
+import { assertPrompt, sendHuge, type Refusal } from '../support/huge-body.ts';
 import { startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 for (const backend of testBackends()) {
@@ -52,18 +52,18 @@ for (const backend of testBackends()) {
 
     for (const withKey of [true, false]) {
       for (const chunked of [false, true]) {
-        test(`a 200 MB body ${chunked ? 'sent chunked' : 'with its Content-Length'}, ${withKey ? 'with' : 'without'} an API key: 413 within a second, memory flat`, async () => {
+        test(`a 200 MB body ${chunked ? 'sent chunked' : 'with its Content-Length'}, ${withKey ? 'with' : 'without'} an API key: 413 once past the limit, memory flat`, async () => {
           for (const endpoint of endpoints()) {
             const keyHeaders: Record<string, string> = withKey ? { apikey: server.anonKey, Authorization: `Bearer ${server.anonKey}` } : {};
             const refusal = await sendHuge(endpoint.url, { 'Content-Type': endpoint.contentType, ...keyHeaders }, chunked);
             const label = `${endpoint.name}: ${JSON.stringify({ ...refusal, body: refusal.body.slice(0, 200) })}`;
             assert.equal(refusal.status, 413, label);
             endpoint.expect(refusal);
-            assert.ok(refusal.ms < 1000, label);
+            // The limit is 8 MB; the sender's writes in flight while the 413 goes out come on top.
+            assertPrompt(refusal, label, 50);
             // The server may read up to the 8 MB limit (and copy it once) before it refuses; the
             // RSS is the whole test process's. Buffering the body would grow it by 200 MB.
             assert.ok(refusal.rssGrowthMb < 32, label);
-            assert.ok(refusal.sentMb < 200, label);
           }
         });
       }

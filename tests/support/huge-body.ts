@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { request } from 'node:http';
 
 const chunk = Buffer.alloc(1024 * 1024, 0x41);
@@ -66,4 +67,16 @@ export function sendHuge(
     };
     pump();
   });
+}
+
+/**
+ * A refusal that came promptly: before the sender had written `maxSentMb` of its 200 MB (what a
+ * server that reads on past its limit, or waits for the body's end, cannot do), and without a
+ * stall. How promptly is counted in bytes, not on the clock: the same refusal takes 10 ms on an
+ * idle machine and took 3.45 s once on CI's two cores shared with three test files and Chromium.
+ * The clock only catches a server that stops reading and then sits on its answer.
+ */
+export function assertPrompt(refusal: Refusal, label: string, maxSentMb: number): void {
+  assert.ok(refusal.sentMb < maxSentMb, `sent ${refusal.sentMb} MB before the answer; ${label}`);
+  assert.ok(refusal.ms < 10_000, `the answer took ${refusal.ms.toFixed(0)} ms; ${label}`);
 }
