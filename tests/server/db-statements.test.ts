@@ -286,8 +286,11 @@ for (const backend of testBackends()) {
         (await server.db.transaction(system, (tx) => tx.query('select id from public.stmt_shape where id >= 20 order by id'))).rows,
         [{ id: 20 }, { id: 21 }],
       );
+      // Stopped at its 1 s limit, not at the end of its 30 s: on PGlite by the engine time it used,
+      // or on a thread starved of CPU by the clock's backstop at four times the limit, and the
+      // engine restarted before the queue goes on (6.1 s once on a loaded machine; decision 111).
       const elapsed = performance.now() - started;
-      assert.ok(elapsed >= 950 && elapsed < 6000, `stopped after the 1 s timeout (took ${elapsed.toFixed(0)} ms)`);
+      assert.ok(elapsed >= 950 && elapsed < 15_000, `stopped after the 1 s timeout (took ${elapsed.toFixed(0)} ms)`);
       await server.db.transaction(system, (tx) => tx.query('delete from public.stmt_shape where id >= 20'));
     });
 
