@@ -6,7 +6,7 @@ import { after, before, describe, test } from 'node:test';
 import { chromium, type Page } from 'playwright-core';
 import { repoRoot, type TestServer } from '../support/server.ts';
 import { startAppServer } from './support/app-server.ts';
-import { chromiumArgs, launchBrowser, viewports } from './support/browser.ts';
+import { chromiumArgs, chromiumPath, launchBrowser, viewports } from './support/browser.ts';
 
 /** Resolves once a service worker controls the page (a reload after the first visit). */
 async function controlled(page: Page): Promise<void> {
@@ -84,7 +84,7 @@ describe('installable app', () => {
     // A profile of its own: Chromium reports every page of an incognito context as not installable.
     const profile = mkdtempSync(path.join(tmpdir(), 'pinstar-profile-'));
     const context = await chromium.launchPersistentContext(profile, {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath(),
       headless: true,
       args: chromiumArgs,
       baseURL: server.url,
