@@ -26,7 +26,7 @@ for (const backend of testBackends()) {
         project: new URL('../fixtures/rest', import.meta.url).pathname,
         override: { statementTimeoutsMs },
       });
-      await createSlowTable(server.db);
+      await createSlowTable(server.db, server.url, server.anonKey);
       token = await memberToken(server.url, server.anonKey, server.serviceRoleKey);
     });
     after(() => server?.close());

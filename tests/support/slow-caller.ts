@@ -1,4 +1,5 @@
 import http from 'node:http';
+import { setTimeout as delay } from 'node:timers/promises';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/src/db/types.ts';
 
@@ -16,7 +17,14 @@ export const slowFunction = 'slow_caller_spin';
 export const slowTable = 'slow_caller_rows';
 const rowCount = 200;
 
-export async function createSlowTable(db: Database): Promise<void> {
+/**
+ * Creates the table and the slow function, then waits until the API serves the table. The API
+ * learns of new tables and functions when its schema cache reloads, which the DDL's notice starts
+ * after the commit, as PostgREST's does: calls made before that reload ends get 404 (PGRST202 for
+ * the function; seen once when the attack started 0.1 s after the commit on a loaded machine).
+ * Table and function come in one transaction, so a cache that has the table has the function.
+ */
+export async function createSlowTable(db: Database, baseUrl: string, anonKey: string): Promise<void> {
   await db.transaction({ kind: 'system' }, (tx) =>
     tx.exec(`
       create table if not exists public.${slowTable} (id int primary key, name text not null);
@@ -27,6 +35,15 @@ export async function createSlowTable(db: Database): Promise<void> {
       grant execute on function public.${slowFunction}() to anon, authenticated;
     `),
   );
+  const deadline = performance.now() + 15_000;
+  for (;;) {
+    const response = await fetch(probeUrl(baseUrl, 1), { headers: { apikey: anonKey } });
+    await response.arrayBuffer();
+    if (response.status === 200) return;
+    if (performance.now() > deadline)
+      throw new Error(`the API did not serve ${slowTable} within 15 s of its creation (${response.status})`);
+    await delay(25);
+  }
 }
 
 /** A confirmed member's access token (password sign-in through supabase-js). */
