@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { ada, brian, rest, startRestServer, userToken } from '../fixtures/rest/support.ts';
+import { eventually } from '../support/eventually.ts';
 import { conformanceTargets, type ConformanceTarget } from '../support/target.ts';
 
 /**
@@ -152,15 +153,4 @@ for (const target of conformanceTargets()) {
       }
     });
   });
-}
-
-/** Polls until `probe` returns a value: schema reloads run after the NOTIFY, asynchronously. */
-async function eventually<T>(probe: () => Promise<T | null>): Promise<T> {
-  const deadline = Date.now() + 10_000;
-  for (;;) {
-    const value = await probe();
-    if (value !== null) return value;
-    if (Date.now() > deadline) throw new Error('the schema cache did not reload in 10 s');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
 }

@@ -1,7 +1,7 @@
 import http from 'node:http';
-import { setTimeout as delay } from 'node:timers/promises';
 import { createClient } from '@supabase/supabase-js';
 import type { Database } from '../../server/src/db/types.ts';
+import { eventually } from './eventually.ts';
 
 /**
  * The slow-caller attack, shared by `bench/dos.ts` and `tests/security/slow-caller.test.ts`:
@@ -36,15 +36,11 @@ export async function createSlowTable(db: Database, baseUrl: string, anonKey: st
       grant execute on function public.${slowFunction}() to anon, authenticated;
     `),
   );
-  const deadline = performance.now() + 15_000;
-  for (;;) {
+  await eventually(async () => {
     const response = await fetch(probeUrl(baseUrl, 1), { headers: { apikey: anonKey } });
     await response.arrayBuffer();
-    if (response.status === 200) return;
-    if (performance.now() > deadline)
-      throw new Error(`the API did not serve ${slowTable} within 15 s of its creation (${response.status})`);
-    await delay(25);
-  }
+    return response.status === 200 ? true : null;
+  });
 }
 
 /** A confirmed member's access token (password sign-in through supabase-js). */
