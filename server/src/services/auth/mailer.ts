@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { tomlValue, type ServerConfig } from '../../lib/config.ts';
 import type { MailData, MailKind } from './mail-kinds.ts';
 import { htmlToText, renderTemplate, templateVariables, type CustomTemplate } from './mail-templates.ts';
@@ -99,7 +99,8 @@ export function createMailer(
   const render = (kind: MailKind, data: MailData) => renderMail(kind, data, options.custom?.[kind], options.siteUrl);
   const smtpUrl = smtpUrlOf(config);
   if (smtpUrl) {
-    const transport = nodemailer.createTransport(smtpUrl);
+    // nodemailer is loaded with the first mail sent by SMTP, not with every server start (decision 457).
+    let transport: Promise<Transporter> | null = null;
     const address = tomlValue(config.toml, 'auth.email.smtp.admin_email', 'admin@email.com');
     const name = tomlValue(config.toml, 'auth.email.smtp.sender_name', '');
     const from = name ? { name, address } : address;
@@ -107,7 +108,8 @@ export function createMailer(
       external: true,
       async send(kind, data) {
         const mail = render(kind, data);
-        await transport.sendMail({ from, to: data.to, subject: mail.subject, text: mail.text, html: mail.html });
+        transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(smtpUrl));
+        await (await transport).sendMail({ from, to: data.to, subject: mail.subject, text: mail.text, html: mail.html });
       },
     };
   }

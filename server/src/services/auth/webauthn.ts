@@ -1,11 +1,5 @@
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-  type AuthenticationResponseJSON,
-  type RegistrationResponseJSON,
-} from '@simplewebauthn/server';
+import type * as SimpleWebAuthn from '@simplewebauthn/server';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AuthDeps } from './auth-deps.ts';
 import { authErrors } from './errors.ts';
 import type { UserRow } from './user-json.ts';
@@ -15,6 +9,12 @@ import type { UserRow } from './user-json.ts';
  * where GoTrue uses go-webauthn. The relying party is `[auth.webauthn]` (GoTrue's
  * GOTRUE_WEBAUTHN_RP_*), never what a client says about itself.
  */
+
+/**
+ * @simplewebauthn/server and the certificate parsers under it are some 300 modules: loaded with
+ * the first ceremony, not with every server start (decision 457).
+ */
+const simpleWebAuthn = (): Promise<typeof SimpleWebAuthn> => import('@simplewebauthn/server');
 
 /** A stored credential: its id (base64url), COSE public key, signature counter and transports. */
 export interface StoredCredential {
@@ -73,10 +73,12 @@ export async function registrationOptions(
   user: UserRow,
   exclude: StoredCredential[],
   kind: 'passkey' | 'factor',
-): Promise<{ options: Awaited<ReturnType<typeof generateRegistrationOptions>>; session: CeremonySession }> {
+): Promise<{ options: Awaited<ReturnType<typeof SimpleWebAuthn.generateRegistrationOptions>>; session: CeremonySession }> {
   const { rpId, rpDisplayName, challengeExpirySeconds } = ctx.settings.webauthn;
   const names = userNames(user);
-  const options = await generateRegistrationOptions({
+  const options = await (
+    await simpleWebAuthn()
+  ).generateRegistrationOptions({
     rpName: rpDisplayName,
     rpID: rpId,
     userID: userHandle(user.id),
@@ -99,9 +101,11 @@ export async function authenticationOptions(
   ctx: AuthDeps,
   allow: StoredCredential[],
   userId: string | null,
-): Promise<{ options: Awaited<ReturnType<typeof generateAuthenticationOptions>>; session: CeremonySession }> {
+): Promise<{ options: Awaited<ReturnType<typeof SimpleWebAuthn.generateAuthenticationOptions>>; session: CeremonySession }> {
   const { rpId, challengeExpirySeconds } = ctx.settings.webauthn;
-  const options = await generateAuthenticationOptions({
+  const options = await (
+    await simpleWebAuthn()
+  ).generateAuthenticationOptions({
     rpID: rpId,
     timeout: challengeExpirySeconds * 1000,
     userVerification: 'preferred',
@@ -125,7 +129,9 @@ function expectations(ctx: AuthDeps, stored: CeremonySession) {
 export async function verifyRegistration(ctx: AuthDeps, response: unknown, stored: CeremonySession): Promise<NewCredential> {
   let info;
   try {
-    const result = await verifyRegistrationResponse({
+    const result = await (
+      await simpleWebAuthn()
+    ).verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       ...expectations(ctx, stored),
       supportedAlgorithmIDs: algorithms,
@@ -160,7 +166,9 @@ export async function verifyAssertion(
   credential: StoredCredential,
 ): Promise<number> {
   try {
-    const result = await verifyAuthenticationResponse({
+    const result = await (
+      await simpleWebAuthn()
+    ).verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       ...expectations(ctx, stored),
       credential: { id: credential.id, publicKey: new Uint8Array(credential.publicKey), counter: credential.counter },

@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 import { errors, StorageError } from './errors.ts';
 import { resizingType, sizeLimits, transformationSegments, type TransformOptions } from './transform-options.ts';
 
@@ -14,6 +14,9 @@ const sourceFormats: Record<string, OutputFormat> = { jpeg: 'jpeg', png: 'png', 
 
 /** Sources above this many pixels are refused (imgproxy's default `IMGPROXY_MAX_SRC_RESOLUTION`, 50 MP). */
 const maxSourcePixels = 50_000_000;
+
+/** sharp (libvips) is loaded with the first transformation, not with every server start (decision 457). */
+const loadSharp = (): Promise<typeof Sharp> => import('sharp').then((module) => module.default);
 
 const gravityPositions: Record<string, string> = {
   no: 'north',
@@ -170,6 +173,7 @@ export class ImageVariants {
 
   async #inspect(source: string): Promise<OutputFormat> {
     try {
+      const sharp = await loadSharp();
       const meta = await sharp(source, { limitInputPixels: maxSourcePixels }).metadata();
       const format = sourceFormats[meta.format];
       if (!format || (meta.width ?? 0) * (meta.height ?? 0) > maxSourcePixels) throw errors.unsupportedImageSource();
@@ -184,6 +188,7 @@ export class ImageVariants {
     await mkdir(path.dirname(file), { recursive: true });
     const tmp = path.join(this.#tmp, `render-${randomUUID()}`);
     try {
+      const sharp = await loadSharp();
       let image = sharp(source, { limitInputPixels: maxSourcePixels }).rotate();
       if (options.width || options.height) {
         const clamp = (n: number | undefined) => (n ? Math.min(Math.max(n, sizeLimits.min), sizeLimits.max) : undefined);

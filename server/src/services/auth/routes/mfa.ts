@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Context, Hono } from 'hono';
 import { Secret, TOTP } from 'otpauth';
-import QRCode from 'qrcode';
 import type { Tx } from '../../../db/types.ts';
 import { jsonBody } from '../../../lib/route-marks.ts';
 import type { AppEnv } from '../../../lib/service.ts';
@@ -187,6 +186,8 @@ export function mountMfa(ctx: AuthDeps, routes: Hono<AppEnv>): void {
       secret: new Secret({ size: 20 }),
     });
     const uri = totp.toString();
+    // Loaded with the first TOTP enrolment, not with every server start (decision 457).
+    const { default: QRCode } = await import('qrcode');
     const qrCode = await QRCode.toString(uri, { type: 'svg', errorCorrectionLevel: 'H', margin: 0 });
     const id = randomUUID();
     await ctx.db.transaction({ kind: 'system' }, async (tx) => {
