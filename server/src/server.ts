@@ -122,6 +122,10 @@ export async function bootServer(options: StartOptions = {}): Promise<BootedServ
   const services: Service[] = [];
   if (config.configFile && config.ignoredConfigKeys.length > 0)
     log.info(`${path.basename(config.configFile)}: not used by this server, ignored: ${config.ignoredConfigKeys.join(', ')}`);
+  if (config.databaseUrl && Object.keys(config.dbSettings).length > 0)
+    log.info(
+      `[db.settings] ${Object.keys(config.dbSettings).sort().join(', ')}: the embedded database's; on PostgreSQL set them in the database server's own configuration`,
+    );
   try {
     const opened = await openDatabase(config);
     db = instrumentDatabase(opened.db, metrics);

@@ -86,6 +86,24 @@ describe('a wrong value in config.toml stops the start', () => {
     await assertRefused('auth = 5\n', 'auth', '5', 'a table');
   });
 
+  test('[db.settings]: a value that would carry another setting, a unit PostgreSQL does not read, out of range', async () => {
+    const expected = (range: string) => `a size with PostgreSQL's units (kB, MB, GB) from ${range}`;
+    await assertRefused(
+      '[db.settings]\nshared_buffers = "16MB -c fsync=off"\n',
+      'db.settings.shared_buffers',
+      '"16MB -c fsync=off"',
+      expected('128kB to 1GB'),
+    );
+    await assertRefused('[db.settings]\nwork_mem = "8mb"\n', 'db.settings.work_mem', '"8mb"', expected('64kB to 1GB'));
+    await assertRefused('[db.settings]\nshared_buffers = "64kB"\n', 'db.settings.shared_buffers', '"64kB"', expected('128kB to 1GB'));
+    await assertRefused(
+      '[db.settings]\nmax_locks_per_transaction = 100000\n',
+      'db.settings.max_locks_per_transaction',
+      '100000',
+      'an integer from 10 to 10000',
+    );
+  });
+
   test('[auth.external.<provider>]: a switch that is not a boolean, a client id that is not a string', async () => {
     await assertRefused('[auth.external.google]\nenabled = "yes"\n', 'auth.external.google.enabled', '"yes"', 'true or false');
     await assertRefused('[auth.external.github]\nenabled = true\nclient_id = 42\n', 'auth.external.github.client_id', '42', 'a string');

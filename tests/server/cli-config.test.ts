@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -77,6 +77,48 @@ for (const backend of testBackends())
         const { error } = await server.client().auth.signUp({ email: 'jsonc@example.test', password: 'a-long-password' });
         assert.equal(error?.code, 'signup_disabled');
         assert.ok(lines.includes('config.jsonc: not used by this server, ignored: studio'), lines.join('\n'));
+      } finally {
+        await server.close();
+      }
+    });
+
+    test('[db.settings]: the embedded database starts with them; PostgreSQL keeps its own and the start says so', async () => {
+      const project = path.join(scratch, `db-settings-${backend}`, 'supabase');
+      mkdirSync(path.join(project, 'migrations'), { recursive: true });
+      writeFileSync(
+        path.join(project, 'config.toml'),
+        `[db.settings]\nshared_buffers = "32MB"\nwork_mem = "8MB"\nmax_locks_per_transaction = 128\nmax_connections = 50\n`,
+      );
+      writeFileSync(
+        path.join(project, 'migrations/20260101000000_setting.sql'),
+        `create function public.setting(name text) returns text language sql stable as $$ select current_setting(name) $$;\n`,
+      );
+      const lines: string[] = [];
+      const server = await startTestServer(backend, { project, log: recordingLogger(lines) });
+      try {
+        const setting = async (name: string) => {
+          const { data, error } = await server.client().rpc('setting', { name });
+          assert.equal(error, null);
+          return data as string;
+        };
+        const values = { shared_buffers: await setting('shared_buffers'), work_mem: await setting('work_mem') };
+        const locks = await setting('max_locks_per_transaction');
+        if (backend === 'pglite') {
+          // The project's 32MB, not the 16MB the test harness starts its clusters with.
+          assert.deepEqual(values, { shared_buffers: '32MB', work_mem: '8MB' });
+          assert.equal(locks, '128');
+          assert.ok(!lines.some((l) => l.startsWith('[db.settings]')), lines.join('\n'));
+        } else {
+          assert.notEqual(values.shared_buffers, '32MB', "PostgreSQL's own shared_buffers");
+          assert.ok(
+            lines.includes(
+              "[db.settings] max_locks_per_transaction, shared_buffers, work_mem: the embedded database's; on PostgreSQL set them in the database server's own configuration",
+            ),
+            lines.join('\n'),
+          );
+        }
+        // The CLI's settings that have no meaning in an embedded database are listed as ignored.
+        assert.ok(lines.includes('config.toml: not used by this server, ignored: db.settings.max_connections'), lines.join('\n'));
       } finally {
         await server.close();
       }

@@ -77,6 +77,10 @@ export interface OpenOptions {
   statementTimeoutsMs?: RoleTimeouts;
   /** A tarball a new PGlite cluster is unpacked from, or a cluster folder it is copied from, instead of the bootstrap's template (ServerConfig.pgliteTemplate). */
   pgliteTemplate?: string;
+  /** `[db.settings]` for the embedded database (ServerConfig.dbSettings); PostgreSQL keeps its own. */
+  dbSettings?: Record<string, string>;
+  /** Settings the embedded database takes unless dbSettings names them (ServerConfig.dbSettingDefaults). */
+  dbSettingDefaults?: Record<string, string>;
 }
 
 export interface OpenedDatabase {
@@ -120,7 +124,8 @@ export async function openDatabase(options: OpenOptions): Promise<OpenedDatabase
   if (options.pgliteTemplate !== undefined && !existsSync(options.pgliteTemplate))
     throw new Error(`the PGlite template ${options.pgliteTemplate} does not exist`);
   const extensions = projectExtensions(options.projectDir ?? path.resolve('supabase'));
-  const pgliteOptions = options.statementTimeoutsMs ? { timeouts: options.statementTimeoutsMs } : {};
+  const settings = { ...options.dbSettingDefaults, ...options.dbSettings };
+  const pgliteOptions = { ...(options.statementTimeoutsMs ? { timeouts: options.statementTimeoutsMs } : {}), settings };
   if (created && existsSync(template)) {
     await mkdir(clusterDir, { recursive: true });
     const db = await PgliteDatabase.open(clusterDir, template, extensions, pgliteOptions);

@@ -13,7 +13,7 @@ export interface SerializedError {
 }
 
 export type WorkerRequest =
-  | { id: number; op: 'open'; dataDir: string; templatePath: string | null; extensions: string[] }
+  | { id: number; op: 'open'; dataDir: string; templatePath: string | null; extensions: string[]; settings: Record<string, string> }
   | { id: number; op: 'query'; sql: string; params: readonly unknown[] }
   /** `quiet`: no answer at all (a read-only COMMIT nobody waits for). */
   | { id: number; op: 'exec'; sql: string; quiet?: boolean }

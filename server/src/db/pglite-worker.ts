@@ -106,6 +106,11 @@ async function handle(message: WorkerRequest): Promise<unknown> {
         ...prepared,
         extensions: selectExtensions(message.extensions),
         parsers: typeParsers,
+        // After PGlite's own start parameters, so that a setting named in both is the project's.
+        startParams: [
+          ...PGlite.defaultStartParams,
+          ...Object.entries(message.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
+        ],
         ...(template ? { loadDataDir: template } : {}),
       });
       db.onNotification(postNotification);

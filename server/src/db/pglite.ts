@@ -53,6 +53,8 @@ type Pending = {
 /** How the embedded database shares its one session: statement timeouts per role and the scheduler's limits. */
 export interface PgliteOptions {
   timeouts?: RoleTimeouts;
+  /** PostgreSQL settings the engine starts with (`[db.settings]`), names and values as validated by the config schema. */
+  settings?: Record<string, string>;
   scheduler?: Omit<FairSchedulerOptions, 'engineLoad' | 'now'>;
 }
 
@@ -87,6 +89,7 @@ export class PgliteDatabase implements Database {
   readonly #dataDir: string;
   readonly #extensions: string[];
   readonly #timeouts: RoleTimeouts;
+  readonly #settings: Record<string, string>;
   readonly #scheduler: FairScheduler;
   /** When the oldest unanswered message became the one running. */
   #headSince = 0;
@@ -106,6 +109,7 @@ export class PgliteDatabase implements Database {
     this.#dataDir = dataDir;
     this.#extensions = extensions;
     this.#timeouts = options.timeouts ?? embeddedRoleTimeoutsMs;
+    this.#settings = options.settings ?? {};
     this.#scheduler = new FairScheduler({
       ...options.scheduler,
       engineLoad: () => this.#engineLoad(),
@@ -180,7 +184,7 @@ export class PgliteDatabase implements Database {
         this.#failAll(new Error('the database worker stopped'));
       }
     });
-    await this.#send({ op: 'open', dataDir: this.#dataDir, templatePath, extensions: this.#extensions });
+    await this.#send({ op: 'open', dataDir: this.#dataDir, templatePath, extensions: this.#extensions, settings: this.#settings });
     for (const channel of this.#listeners.keys()) await this.#send({ op: 'listen', channel });
   }
 

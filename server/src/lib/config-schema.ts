@@ -122,6 +122,24 @@ export function duration() {
 
 const table = z.looseObject;
 
+/** A size in PostgreSQL's units ("16MB", "512kB"), from `min` to `max`; kept as written. */
+export function pgMemory(min: string, max: string) {
+  const units = ['kB', 'MB', 'GB', 'TB'];
+  const kb = (v: unknown, m = typeof v === 'string' ? /^(\d+)(kB|MB|GB|TB)$/.exec(v) : null) =>
+    m ? Number(m[1]) * 1024 ** units.indexOf(m[2] ?? '') : Number.NaN;
+  const expected = `a size with PostgreSQL's units (kB, MB, GB) from ${min} to ${max}`;
+  return z.unknown().transform((v, ctx): string => (kb(v) >= kb(min) && kb(v) <= kb(max) ? (v as string) : refuse(ctx, expected)));
+}
+
+/** `[db.settings]` (the CLI's pkg/config/db.go) the embedded database starts with (decision 457). */
+export const dbSettingsSchema = table({
+  effective_cache_size: pgMemory('8kB', '1TB').optional(),
+  maintenance_work_mem: pgMemory('1MB', '1GB').optional(),
+  max_locks_per_transaction: int(10, 10_000).optional(),
+  shared_buffers: pgMemory('128kB', '1GB').optional(),
+  work_mem: pgMemory('64kB', '1GB').optional(),
+});
+
 const rateLimits = table({
   email_sent: int().optional(),
   sign_in_sign_ups: int().optional(),
@@ -179,7 +197,7 @@ export const projectTomlSchema = table({
     max_rows: int(1).optional(),
     auto_expose_new_tables: bool().optional(),
   }).optional(),
-  db: table({ seed: table({ enabled: bool().optional() }).optional() }).optional(),
+  db: table({ seed: table({ enabled: bool().optional() }).optional(), settings: dbSettingsSchema.optional() }).optional(),
   realtime: table({ enabled: bool().optional() }).optional(),
   storage: table({
     file_size_limit: byteSize().optional(),

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse as parseToml } from 'smol-toml';
 import { ignoredKeys } from './config-keys.ts';
-import { projectTomlSchema, validateProjectToml } from './config-schema.ts';
+import { dbSettingsSchema, projectTomlSchema, validateProjectToml } from './config-schema.ts';
 import { parseJsonc } from './jsonc.ts';
 
 export { ConfigValueError, parseByteSize } from './config-schema.ts';
@@ -44,6 +44,14 @@ export interface ServerConfig {
   webDist: string | null;
   /** Seed a fresh database from seed.sql ([db.seed] enabled in config.toml). */
   seed: boolean;
+  /** `[db.settings]` the embedded database starts with (`-c name=value`), as written; none on PostgreSQL, which has its own configuration. */
+  dbSettings: Record<string, string>;
+  /**
+   * Settings the embedded database starts with unless `[db.settings]` names them; set only by
+   * code that boots the server (the test harness starts its many short-lived clusters with
+   * small shared buffers, decision 457).
+   */
+  dbSettingDefaults?: Record<string, string>;
   /** Reload edge functions when their files change. */
   watchFunctions: boolean;
   /** config.toml (or CLI 3.x's config.json / config.jsonc), parsed, with env(VAR) references resolved. */
@@ -186,6 +194,17 @@ function byteCount(name: string, value: string | undefined, fallback: number): n
   return bytes;
 }
 
+/** The `[db.settings]` keys the server reads (validated on load), as strings. */
+function dbSettingsOf(toml: TomlTable): Record<string, string> {
+  const settings = tomlTable(toml, 'db.settings');
+  const known = Object.keys(dbSettingsSchema.shape);
+  return Object.fromEntries(
+    Object.entries(settings)
+      .filter(([name, value]) => known.includes(name) && (typeof value === 'string' || typeof value === 'number'))
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
 export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const projectDir = path.resolve(input.projectDir ?? env.SUPABASE_PROJECT_DIR ?? 'supabase');
   const port = input.port ?? (env.PORT ? Number(env.PORT) : 54321);
@@ -209,6 +228,7 @@ export function loadConfig(input: ConfigInput = {}, env: NodeJS.ProcessEnv = pro
     smtpUrl: env.SMTP_URL || null,
     webDist: input.webDist ?? null,
     seed: tomlValue(toml, 'db.seed.enabled', true),
+    dbSettings: dbSettingsOf(toml),
     watchFunctions: env.NODE_ENV !== 'production',
     toml,
     configFile: projectConfigFile(projectDir),
