@@ -111,7 +111,9 @@ async function openTestServer(
       webDist: options.webDist ?? (options.web ? path.join(repoRoot, 'web/dist') : null),
       env,
       log: options.log ?? silentLogger,
-      override: { logRequests: false, ...template, ...options.override },
+      // Small shared buffers: a test's cluster holds little, and a start then clears 16 MB of
+      // them instead of PGlite's 160 MB (decision 457). The project's [db.settings] still win.
+      override: { logRequests: false, dbSettingDefaults: { shared_buffers: '16MB' }, ...template, ...options.override },
     });
     server = mode.socket
       ? await listenOn(booted)

@@ -117,6 +117,10 @@ export function createEnvelope({ services, app, config, log, metrics }: Envelope
 
   /** Status, headers and body in one `writeHead` and `end` (`extra`: the gateway's CORS, when it applies). */
   function write(outgoing: ServerResponse, answer: DirectAnswer, extra: readonly string[] = noHeaders): void {
+    // The client has gone (it closed the connection, or cancelled a request it no longer needs,
+    // as the app does when the map moves on): nobody is there to read an answer, and writing one
+    // would only make Node build an error to hand back.
+    if (outgoing.destroyed) return;
     try {
       const headers: string[] = [];
       for (let i = 0; i + 1 < answer.headers.length; i += 2) {
