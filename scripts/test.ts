@@ -1,5 +1,17 @@
 import { spawn } from 'node:child_process';
-import { accessSync, chmodSync, constants, globSync, mkdtempSync, rmSync, statfsSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  constants,
+  globSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
@@ -39,8 +51,60 @@ function startOrder(all: string[]): string[] {
     folderOf,
   );
   const rounds = Math.max(0, ...[...byFolder.values()].map((files) => files.length));
-  const short = Array.from({ length: rounds }, (_, i) => [...byFolder.values()].flatMap((files) => files.slice(i, i + 1))).flat();
+  const short = sharingProcesses(
+    Array.from({ length: rounds }, (_, i) => [...byFolder.values()].flatMap((files) => files.slice(i, i + 1))).flat(),
+  );
   return [...long.flatMap((file, i) => [file, ...short.slice(i, i + 1)]), ...short.slice(long.length)];
+}
+
+/** Short files one process runs in turn, in a whole run (decision 457). */
+const filesPerProcess = 4;
+/** Where the files that import them are written: kept after the run, to read what a failing one held. */
+const sharedProcessDir = path.join(import.meta.dirname, '..', 'test-results', 'shared-processes');
+/**
+ * What keeps a file in a process of its own: hooks at its top level (they would run before or
+ * after every file of the process), a change to the environment, mocked timers, a process-wide
+ * handler, `.only`.
+ */
+const ownProcess =
+  /^(before|after|beforeEach|afterEach)\(|process\.env(\.\w+|\[[^\]]+\]) *(=[^=]|\?\?=)|delete process\.env|mock\.timers|process\.on\(|process\.chdir|\.only\(/m;
+
+/**
+ * In a whole run, short files share a process four at a time (decision 457): a file's process
+ * costs about half a second of CPU to start and load the server before its first test, which
+ * was a fifth of a short file's CPU. Each group is a file in `test-results/shared-processes/`
+ * that imports its files in turn; their tests run in that order, each file's suites with their
+ * own hooks, and a failure names the test and its line in its own file. A file that `ownProcess`
+ * matches keeps a process of its own.
+ */
+function sharingProcesses(short: string[]): string[] {
+  rmSync(sharedProcessDir, { recursive: true, force: true });
+  mkdirSync(sharedProcessDir, { recursive: true });
+  const order: string[] = [];
+  let group: string[] = [];
+  let groups = 0;
+  const flush = () => {
+    if (group.length === 0) return;
+    const first = path.basename(group[0] ?? '', '.test.ts');
+    const file = path.join(sharedProcessDir, `${String(++groups).padStart(2, '0')}-${first}-and-${group.length - 1}-more.test.ts`);
+    const imports = group.map((member) => `await import(${JSON.stringify(path.relative(sharedProcessDir, path.resolve(member)))});`);
+    writeFileSync(
+      file,
+      `// Test files that share one process in \`npm test\` (scripts/test.ts, decision 457), run in turn.\n${imports.join('\n')}\n`,
+    );
+    order.push(path.relative(process.cwd(), file));
+    group = [];
+  };
+  for (const file of short) {
+    if (ownProcess.test(readFileSync(file, 'utf8'))) {
+      order.push(file);
+      continue;
+    }
+    group.push(file);
+    if (group.length === filesPerProcess) flush();
+  }
+  flush();
+  return order;
 }
 const args = process.argv.slice(2);
 /** Files named on the command line; a pattern stands for the files it matches. */
