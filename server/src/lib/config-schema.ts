@@ -122,13 +122,12 @@ export function duration() {
 
 const table = z.looseObject;
 
-/** A size in PostgreSQL's units ("16MB", "512kB"), from `min` to `max`; kept as written. */
+/** Sizes in PostgreSQL's units ("16MB", "512kB") from `min` to `max`, kept as written. */
 export function pgMemory(min: string, max: string) {
-  const units = ['kB', 'MB', 'GB', 'TB'];
-  const kb = (v: unknown, m = typeof v === 'string' ? /^(\d+)(kB|MB|GB|TB)$/.exec(v) : null) =>
-    m ? Number(m[1]) * 1024 ** units.indexOf(m[2] ?? '') : Number.NaN;
-  const expected = `a size with PostgreSQL's units (kB, MB, GB) from ${min} to ${max}`;
-  return z.unknown().transform((v, ctx): string => (kb(v) >= kb(min) && kb(v) <= kb(max) ? (v as string) : refuse(ctx, expected)));
+  const kb = (value: unknown, match = typeof value === 'string' ? /^(\d+)(kB|MB|GB|TB)$/.exec(value) : null) =>
+    match ? Number(match[1]) * 1024 ** ['kB', 'MB', 'GB', 'TB'].indexOf(match[2] ?? '') : Number.NaN;
+  const [low, high, expected] = [kb(min), kb(max), `a size with PostgreSQL's units (kB, MB, GB) from ${min} to ${max}`];
+  return z.unknown().transform((value, ctx): string => (kb(value) >= low && kb(value) <= high ? (value as string) : refuse(ctx, expected)));
 }
 
 /** `[db.settings]` (the CLI's pkg/config/db.go) the embedded database starts with (decision 457). */

@@ -76,9 +76,8 @@ export async function registrationOptions(
 ): Promise<{ options: Awaited<ReturnType<typeof SimpleWebAuthn.generateRegistrationOptions>>; session: CeremonySession }> {
   const { rpId, rpDisplayName, challengeExpirySeconds } = ctx.settings.webauthn;
   const names = userNames(user);
-  const options = await (
-    await simpleWebAuthn()
-  ).generateRegistrationOptions({
+  const { generateRegistrationOptions } = await simpleWebAuthn();
+  const options = await generateRegistrationOptions({
     rpName: rpDisplayName,
     rpID: rpId,
     userID: userHandle(user.id),
@@ -103,9 +102,8 @@ export async function authenticationOptions(
   userId: string | null,
 ): Promise<{ options: Awaited<ReturnType<typeof SimpleWebAuthn.generateAuthenticationOptions>>; session: CeremonySession }> {
   const { rpId, challengeExpirySeconds } = ctx.settings.webauthn;
-  const options = await (
-    await simpleWebAuthn()
-  ).generateAuthenticationOptions({
+  const { generateAuthenticationOptions } = await simpleWebAuthn();
+  const options = await generateAuthenticationOptions({
     rpID: rpId,
     timeout: challengeExpirySeconds * 1000,
     userVerification: 'preferred',
@@ -129,9 +127,8 @@ function expectations(ctx: AuthDeps, stored: CeremonySession) {
 export async function verifyRegistration(ctx: AuthDeps, response: unknown, stored: CeremonySession): Promise<NewCredential> {
   let info;
   try {
-    const result = await (
-      await simpleWebAuthn()
-    ).verifyRegistrationResponse({
+    const { verifyRegistrationResponse } = await simpleWebAuthn();
+    const result = await verifyRegistrationResponse({
       response: response as RegistrationResponseJSON,
       ...expectations(ctx, stored),
       supportedAlgorithmIDs: algorithms,
@@ -166,9 +163,8 @@ export async function verifyAssertion(
   credential: StoredCredential,
 ): Promise<number> {
   try {
-    const result = await (
-      await simpleWebAuthn()
-    ).verifyAuthenticationResponse({
+    const { verifyAuthenticationResponse } = await simpleWebAuthn();
+    const result = await verifyAuthenticationResponse({
       response: response as AuthenticationResponseJSON,
       ...expectations(ctx, stored),
       credential: { id: credential.id, publicKey: new Uint8Array(credential.publicKey), counter: credential.counter },
