@@ -123,7 +123,8 @@ describe('moderation in the browser', () => {
     photoId = photo.data?.id ?? assert.fail(photo.error?.message);
   });
   test('a member reports a review; the moderator sees it arrive live and hides it with a reason', async () => {
-    moderator = await signedInPage(mina, '/moderation');
+    // The moderator's page stays open for the tests after this one.
+    moderator = app.keepForLaterTests(await signedInPage(mina, '/moderation'));
     const queue = moderator.page;
     await queue.getByRole('heading', { name: 'Open reports' }).waitFor();
     await queue.getByText('No open reports. All clear.').waitFor();

@@ -1,5 +1,5 @@
-import { after, before } from 'node:test';
-import type { Browser } from 'playwright-core';
+import { after, afterEach, before, beforeEach } from 'node:test';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { startAppServer, type AppServerOptions } from './app-server.ts';
 import { launchBrowser, openPage, viewports, type TrackedPage } from './browser.ts';
@@ -13,8 +13,13 @@ export interface E2eApp {
   /** The server serving the built app; available from the first test (and in later `before` hooks). */
   readonly server: TestServer;
   readonly browser: Browser;
-  /** A fresh browser context (own storage) and page on the app, recording console errors. */
+  /**
+   * A fresh browser context (own storage) and page on the app, recording console errors. One a
+   * test opens is closed when the test ends, unless `keepForLaterTests` keeps it.
+   */
   openPage(viewport?: { width: number; height: number }): Promise<TrackedPage>;
+  /** Keeps a page the running test opened for the file's later tests; it closes with the browser. */
+  keepForLaterTests(tracked: TrackedPage): TrackedPage;
 }
 
 /**
@@ -25,6 +30,21 @@ export interface E2eApp {
 export function useE2eApp(options: E2eAppOptions = {}): E2eApp {
   let server: TestServer | null = null;
   let browser: Browser | null = null;
+  // Pages a test opens are closed once it ends: a page left open keeps running the app (its
+  // timers, its live channel, its renders) beside every later test of the file, which cost one
+  // file a quarter of its CPU. Pages opened in a `before` hook, or kept by `keepForLaterTests`,
+  // stay until the file ends.
+  let testRunning = false;
+  const openedByTest = new Set<BrowserContext>();
+  beforeEach(() => {
+    testRunning = true;
+  });
+  afterEach(async () => {
+    testRunning = false;
+    const contexts = [...openedByTest];
+    openedByTest.clear();
+    await Promise.all(contexts.map((context) => context.close()));
+  });
   before(async () => {
     browser = await launchBrowser();
     const { demoData, ...appOptions } = options;
@@ -45,8 +65,14 @@ export function useE2eApp(options: E2eAppOptions = {}): E2eApp {
     get browser() {
       return started(browser, 'browser');
     },
-    openPage(viewport = viewports.desktop) {
-      return openPage(started(browser, 'browser'), started(server, 'server').url, viewport);
+    async openPage(viewport = viewports.desktop) {
+      const tracked = await openPage(started(browser, 'browser'), started(server, 'server').url, viewport);
+      if (testRunning) openedByTest.add(tracked.context);
+      return tracked;
+    },
+    keepForLaterTests(tracked) {
+      openedByTest.delete(tracked.context);
+      return tracked;
     },
   };
 }
