@@ -1,3 +1,4 @@
+import type { Extension } from '@electric-sql/pglite';
 import { vector } from '@electric-sql/pglite-pgvector';
 import { amcheck } from '@electric-sql/pglite/contrib/amcheck';
 import { bloom } from '@electric-sql/pglite/contrib/bloom';
@@ -30,6 +31,7 @@ import { tsm_system_rows } from '@electric-sql/pglite/contrib/tsm_system_rows';
 import { tsm_system_time } from '@electric-sql/pglite/contrib/tsm_system_time';
 import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import { linkedOnFirstUse } from './pglite-first-use.ts';
 
 /**
  * Every contrib extension the installed PGlite ships as a loadable bundle (its `contrib/`
@@ -82,16 +84,17 @@ function bundleFor(sqlName: string): ExtensionName | null {
 
 /**
  * The bundles to load: every extension PGlite has costs start-up time (its bundle is set up at
- * open), so load those the SQL can ask for, not all of them. Unknown names are left to
- * `create extension`, which then fails with PostgreSQL's own "not available" error.
+ * open), so load those the SQL can ask for, not all of them, each with its library linked on
+ * first use (`linkedOnFirstUse`). Unknown names are left to `create extension`, which then fails
+ * with PostgreSQL's own "not available" error.
  */
-export function selectExtensions(sqlNames: Iterable<string>): Partial<typeof available> {
-  const chosen: Partial<Record<ExtensionName, (typeof available)[ExtensionName]>> = {};
+export function selectExtensions(sqlNames: Iterable<string>): Record<string, Extension> {
+  const chosen: Record<string, Extension> = {};
   for (const name of sqlNames) {
     const bundle = bundleFor(name);
-    if (bundle) chosen[bundle] = available[bundle];
+    if (bundle) chosen[bundle] = linkedOnFirstUse(available[bundle]);
   }
-  return chosen as Partial<typeof available>;
+  return chosen;
 }
 
 /** Finds `create extension [if not exists] name` in SQL text. */
