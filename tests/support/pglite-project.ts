@@ -6,7 +6,9 @@ import { applyBootstrap, applyProject } from '../../server/src/db/migrate.ts';
 import { makePgliteTemplate, pgliteTemplatePath, projectExtensions, saveTemplate } from '../../server/src/db/open.ts';
 import { PgliteDatabase } from '../../server/src/db/pglite.ts';
 import { loadConfig, tomlValue } from '../../server/src/lib/config.ts';
+import { silentLogger } from '../../server/src/lib/log.ts';
 import { cacheDir } from '../../server/src/lib/package-paths.ts';
+import { bootServer } from '../../server/src/server.ts';
 
 /**
  * A PGlite cluster with the bootstrap and the project's migrations applied (with the grants the
@@ -60,38 +62,74 @@ const runClusters = process.env.PINSTAR_TEST_CLUSTERS;
 export interface PgliteStart {
   pgliteTemplate?: string;
   seed?: boolean;
+  /**
+   * A stopped server's whole data dir (its cluster, the stored files of the configured buckets'
+   * objects) that the new data dir starts as a copy of: the server then boots as on a restart.
+   */
+  dataDirTemplate?: string;
 }
 
 /**
- * The app's own project starts from the cluster its migrations were applied to once; one that
- * seeds starts, under `npm test`, from one its seed was applied to too, and does not seed again
- * (its storage objects are still uploaded: that is the new data dir's, not the database's). The
- * seeded cluster is made once per run, never kept longer: the seed dates its rows from now().
- * Another project starts from the bootstrap's cluster, and the server applies its migrations.
+ * The app's own project starts from the cluster its migrations were applied to once. Under
+ * `npm test` it starts from a copy of a whole data dir a server booted on once in the run, with
+ * the seed or without (decision 459): the cluster, and the stored files of the buckets' objects
+ * the server uploaded at that first boot, so that it boots as on a restart instead of uploading
+ * them again. Made once per run, never kept longer: the seed dates its rows from now(). Another
+ * project starts from the bootstrap's cluster, and the server applies its migrations.
  */
 export async function pgliteStart(projectDir: string, isAppProject: boolean, seed: boolean): Promise<PgliteStart> {
   if (!isAppProject)
     return runClusters ? { pgliteTemplate: await runCluster('bootstrap', await makePgliteTemplate(), '/nonexistent') } : {};
   const tarball = await pgliteProjectTemplate(projectDir);
   if (!runClusters) return { pgliteTemplate: tarball };
-  const name = path.basename(tarball, '.tgz');
-  if (!seed) return { pgliteTemplate: await runCluster(name, tarball, projectDir) };
-  return { pgliteTemplate: await runCluster(`${name}-seeded`, tarball, projectDir, true), seed: false };
+  const name = `${path.basename(tarball, '.tgz')}-data-dir${seed ? '-seeded' : ''}`;
+  return { dataDirTemplate: await runDataDir(name, tarball, projectDir, seed) };
+}
+
+const dataDirs = new Map<string, Promise<string>>();
+
+/** A stopped server's data dir in the run's folder, booted once on `tarball` with the seed or without. */
+function runDataDir(name: string, tarball: string, projectDir: string, seed: boolean): Promise<string> {
+  let folder = dataDirs.get(name);
+  if (!folder) dataDirs.set(name, (folder = makeRunDataDir(name, tarball, projectDir, seed)));
+  return folder;
+}
+
+async function makeRunDataDir(name: string, tarball: string, projectDir: string, seed: boolean): Promise<string> {
+  const folder = path.join(runClusters!, name);
+  const ready = () => existsSync(path.join(folder, 'db', 'PG_VERSION'));
+  if (ready()) return folder;
+  // Made under a name of its own and renamed into place, as the clusters below.
+  const partial = mkdtempSync(`${folder}.partial-`);
+  try {
+    const booted = await bootServer({
+      projectDir,
+      port: 0,
+      dataDir: partial,
+      env: { ...process.env, DATABASE_URL: '' },
+      log: silentLogger,
+      override: { logRequests: false, pgliteTemplate: tarball, seed, dbSettingDefaults: { shared_buffers: '16MB' } },
+    });
+    await booted.close();
+    await rename(partial, folder).catch((error: unknown) => {
+      if (!ready()) throw error;
+    });
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return folder;
 }
 
 const clusters = new Map<string, Promise<string>>();
 
-/**
- * A stopped cluster in the run's folder, unpacked from a tarball of `projectDir` (and seeded when
- * asked), made once per run; the project's files are read only when it is made.
- */
-function runCluster(name: string, tarball: string, projectDir: string, seeded = false): Promise<string> {
+/** A stopped cluster in the run's folder, unpacked from a tarball, made once per run. */
+function runCluster(name: string, tarball: string, projectDir: string): Promise<string> {
   let folder = clusters.get(name);
-  if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, projectDir, seeded)));
+  if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, projectDir)));
   return folder;
 }
 
-async function makeRunCluster(name: string, tarball: string, projectDir: string, seeded: boolean): Promise<string> {
+async function makeRunCluster(name: string, tarball: string, projectDir: string): Promise<string> {
   const folder = path.join(runClusters!, name);
   const ready = () => existsSync(path.join(folder, 'PG_VERSION'));
   if (ready()) return folder;
@@ -100,11 +138,7 @@ async function makeRunCluster(name: string, tarball: string, projectDir: string,
   const partial = mkdtempSync(`${folder}.partial-`);
   try {
     const db = await PgliteDatabase.open(partial, tarball, projectExtensions(projectDir));
-    try {
-      if (seeded) await applyProject(db, projectDir, { seed: true, autoExposeNewTables: autoExposeNewTables(projectDir) });
-    } finally {
-      await db.close();
-    }
+    await db.close();
     await rename(partial, folder).catch((error: unknown) => {
       if (!ready()) throw error;
     });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -103,7 +103,8 @@ async function openTestServer(
     // A new cluster on PGlite starts from one the project's migrations (and seed) were applied to once.
     const isApp = projectDir === path.join(repoRoot, 'supabase');
     const seed = isApp && { ...loadConfig({ projectDir }, env), ...options.override }.seed;
-    const template = backend === 'pglite' ? await pgliteStart(projectDir, isApp, seed) : {};
+    const { dataDirTemplate, ...template } = backend === 'pglite' ? await pgliteStart(projectDir, isApp, seed) : {};
+    if (dataDirTemplate) cpSync(dataDirTemplate, dataDir, { recursive: true });
     booted = await bootServer({
       projectDir,
       port,
