@@ -8,7 +8,7 @@ import { silentLogger, type Logger } from '../../server/src/lib/log.ts';
 import { bootServer, listenOn, type BootedServer, type RunningServer } from '../../server/src/server.ts';
 import { useQuickPasswordHashes } from '../../server/src/services/auth/passwords.ts';
 import type { TestBackend } from './backends.ts';
-import { createTestDatabase } from './databases.ts';
+import { appTemplateDatabase, createTestDatabase } from './databases.ts';
 import { freePort } from './free-port.ts';
 import { inProcessFetch } from './in-process-fetch.ts';
 import { serverOpened } from './open-servers.ts';
@@ -86,7 +86,14 @@ async function openTestServer(
   mode: { socket: boolean; inProcess: boolean },
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-test-'));
-  const database = backend === 'postgres' ? await createTestDatabase() : null;
+  const projectDir = options.project ?? path.join(repoRoot, 'supabase');
+  // A new cluster on PGlite starts from one the project's migrations (and seed) were applied to
+  // once; a new database on PostgreSQL, from one a server booted the app's project on once.
+  const isApp = projectDir === path.join(repoRoot, 'supabase');
+  const seed = isApp && { ...loadConfig({ projectDir }, { ...process.env, ...options.env }), ...options.override }.seed;
+  const appTemplate = backend === 'postgres' && isApp ? await appTemplateDatabase(projectDir, seed) : null;
+  const database = backend === 'postgres' ? await createTestDatabase(appTemplate?.database) : null;
+  if (appTemplate) cpSync(appTemplate.dataDir, dataDir, { recursive: true });
   const env: NodeJS.ProcessEnv = { ...process.env, ...options.env, DATABASE_URL: database?.url ?? '' };
   delete env.PORT;
   const cleanUp = async () => {
@@ -99,10 +106,6 @@ async function openTestServer(
     // Unlistened, the server is told a port free a moment ago: its public URL (links in mail,
     // OAuth callbacks, the default site_url) is then what it would be on that port.
     const port = options.port ?? (mode.socket ? 0 : await freePort());
-    const projectDir = options.project ?? path.join(repoRoot, 'supabase');
-    // A new cluster on PGlite starts from one the project's migrations (and seed) were applied to once.
-    const isApp = projectDir === path.join(repoRoot, 'supabase');
-    const seed = isApp && { ...loadConfig({ projectDir }, env), ...options.override }.seed;
     const { dataDirTemplate, ...template } = backend === 'pglite' ? await pgliteStart(projectDir, isApp, seed) : {};
     if (dataDirTemplate) cpSync(dataDirTemplate, dataDir, { recursive: true });
     booted = await bootServer({
