@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
@@ -44,6 +44,35 @@ export interface AppTemplate {
 const appTemplates = new Map<boolean, Promise<AppTemplate | null>>();
 
 /**
+ * The app templates' names begin with one of the run's own: their data dirs live in the run's
+ * folder and go with it, so a template left on a cluster that outlives the run (one named by
+ * PINSTAR_TEST_PG_URL) is never taken for the next run's. `dropAppTemplates` removes them.
+ */
+function appTemplatePrefix(runDir: string): string {
+  return `pinstar_app_${createHash('sha256').update(runDir).digest('hex').slice(0, 10)}_`;
+}
+
+/** Drops this run's app template databases (`npm test`'s teardown), on a cluster that outlives the run. */
+export async function dropAppTemplates(): Promise<void> {
+  const base = process.env.PINSTAR_TEST_PG_URL;
+  const runDir = process.env.PINSTAR_TEST_CLUSTERS;
+  if (!base || !runDir) return;
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where starts_with(datname, $1)', [
+      appTemplatePrefix(runDir),
+    ]);
+    for (const { name } of rows) {
+      await admin.query(`alter database ${name} with is_template false`);
+      await admin.query(`drop database ${name} with (force)`);
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
  * Under `npm test` (its run folder, PINSTAR_TEST_CLUSTERS), a template database on the run's
  * cluster that a server booted the app's project on once, with the seed or without, and the data
  * dir that boot left (the stored files of the buckets' objects it uploaded): a test server copies
@@ -61,7 +90,7 @@ async function makeAppTemplate(projectDir: string, seed: boolean): Promise<AppTe
   const base = process.env.PINSTAR_TEST_PG_URL;
   const runDir = process.env.PINSTAR_TEST_CLUSTERS;
   if (!base || !runDir) return null;
-  const database = seed ? 'pinstar_app_seeded' : 'pinstar_app';
+  const database = `${appTemplatePrefix(runDir)}${seed ? 'seeded' : 'plain'}`;
   const dataDir = path.join(runDir, `postgres-${database}`);
   const admin = new pg.Client({ connectionString: `${base}/postgres` });
   await admin.connect();

@@ -34,5 +34,11 @@ export async function globalSetup(): Promise<void> {
 }
 
 export async function globalTeardown(): Promise<void> {
-  cluster?.stop();
+  // A cluster this run started goes with everything on it; one named by PINSTAR_TEST_PG_URL stays.
+  if (cluster) cluster.stop();
+  else if (process.env.PINSTAR_TEST_PG_URL) {
+    // Imported here: the test runner's process has no other use for the server's modules.
+    const { dropAppTemplates } = await import('./databases.ts');
+    await dropAppTemplates().catch(() => undefined);
+  }
 }
