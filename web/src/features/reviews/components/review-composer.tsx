@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { PenLine } from 'lucide-react';
-import { Suspense, useState } from 'react';
+import { CloudOff, PenLine } from 'lucide-react';
+import { Suspense, useId, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { PendingNote } from '@/components/pending-note';
 import { Button, buttonVariants } from '@/components/ui/button';
@@ -27,6 +27,7 @@ export interface ReviewComposerProps {
  */
 export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewComposerProps) {
   const [open, setOpen] = useState(false);
+  const noteId = useId();
   const location = useLocation();
   const mine = useQuery({ ...myReviewQuery(placeId, userId ?? ''), enabled: userId !== null });
   if (!userId) {
@@ -51,12 +52,26 @@ export function ReviewComposer({ placeId, placeName, userId, desktop }: ReviewCo
       />
     </Suspense>
   );
+  // Offline before this device ever learned whether the member reviewed the place (nothing kept
+  // to read): the button waits for that answer, since a second review would be refused, and
+  // says what it waits for instead of sitting disabled without a word.
+  const waitingOffline = mine.isPending && mine.fetchStatus === 'paused';
   const trigger = (
-    <Button disabled={mine.isPending}>
+    <Button disabled={mine.isPending} aria-describedby={waitingOffline ? noteId : undefined}>
       <PenLine aria-hidden="true" className="size-4" /> {label}
     </Button>
   );
-  const pending = <PendingNote userId={userId} kind="review" subject={placeId} label="Your review: waiting to send" />;
+  const pending = (
+    <>
+      <PendingNote userId={userId} kind="review" subject={placeId} label="Your review: waiting to send" />
+      {waitingOffline ? (
+        <span id={noteId} className="inline-flex items-center gap-1.5 text-sm text-slate-700">
+          <CloudOff aria-hidden="true" className="size-4 shrink-0" />
+          You can review this place once you are back online.
+        </span>
+      ) : null}
+    </>
+  );
   if (desktop) {
     return (
       <div className="flex flex-wrap items-center gap-2">
