@@ -86,22 +86,38 @@ export async function pgliteStart(projectDir: string, isAppProject: boolean, see
   return { dataDirTemplate: await runDataDir(name, tarball, projectDir, seed) };
 }
 
-const dataDirs = new Map<string, Promise<string>>();
+/** What the run's folder holds, by name: each made once per process, and once per run on disk. */
+const runFolder = new Map<string, Promise<string>>();
 
-/** A stopped server's data dir in the run's folder, booted once on `tarball` with the seed or without. */
-function runDataDir(name: string, tarball: string, projectDir: string, seed: boolean): Promise<string> {
-  let folder = dataDirs.get(name);
-  if (!folder) dataDirs.set(name, (folder = makeRunDataDir(name, tarball, projectDir, seed)));
+/**
+ * `name` in the run's folder, made by `fill` unless it is there: filled under a name of its own
+ * and renamed into place, so test processes starting at the same moment each make a whole one
+ * and the first one renamed is used. `marker` is a file only a whole one has.
+ */
+function inRunFolder(name: string, marker: string, fill: (partial: string) => Promise<void>): Promise<string> {
+  let folder = runFolder.get(name);
+  if (!folder) runFolder.set(name, (folder = makeInRunFolder(path.join(runClusters!, name), marker, fill)));
   return folder;
 }
 
-async function makeRunDataDir(name: string, tarball: string, projectDir: string, seed: boolean): Promise<string> {
-  const folder = path.join(runClusters!, name);
-  const ready = () => existsSync(path.join(folder, 'db', 'PG_VERSION'));
+async function makeInRunFolder(folder: string, marker: string, fill: (partial: string) => Promise<void>): Promise<string> {
+  const ready = () => existsSync(path.join(folder, marker));
   if (ready()) return folder;
-  // Made under a name of its own and renamed into place, as the clusters below.
   const partial = mkdtempSync(`${folder}.partial-`);
   try {
+    await fill(partial);
+    await rename(partial, folder).catch((error: unknown) => {
+      if (!ready()) throw error;
+    });
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  return folder;
+}
+
+/** A stopped server's data dir in the run's folder, booted once on `tarball` with the seed or without. */
+function runDataDir(name: string, tarball: string, projectDir: string, seed: boolean): Promise<string> {
+  return inRunFolder(name, 'db/PG_VERSION', async (partial) => {
     const booted = await bootServer({
       projectDir,
       port: 0,
@@ -111,39 +127,13 @@ async function makeRunDataDir(name: string, tarball: string, projectDir: string,
       override: { logRequests: false, pgliteTemplate: tarball, seed, dbSettingDefaults: { shared_buffers: '16MB' } },
     });
     await booted.close();
-    await rename(partial, folder).catch((error: unknown) => {
-      if (!ready()) throw error;
-    });
-  } finally {
-    rmSync(partial, { recursive: true, force: true });
-  }
-  return folder;
+  });
 }
-
-const clusters = new Map<string, Promise<string>>();
 
 /** A stopped cluster in the run's folder, unpacked from a tarball, made once per run. */
 function runCluster(name: string, tarball: string, projectDir: string): Promise<string> {
-  let folder = clusters.get(name);
-  if (!folder) clusters.set(name, (folder = makeRunCluster(name, tarball, projectDir)));
-  return folder;
-}
-
-async function makeRunCluster(name: string, tarball: string, projectDir: string): Promise<string> {
-  const folder = path.join(runClusters!, name);
-  const ready = () => existsSync(path.join(folder, 'PG_VERSION'));
-  if (ready()) return folder;
-  // Made under a name of its own and renamed into place: test processes starting at the same
-  // moment each make a whole cluster, and the first one renamed is used.
-  const partial = mkdtempSync(`${folder}.partial-`);
-  try {
+  return inRunFolder(name, 'PG_VERSION', async (partial) => {
     const db = await PgliteDatabase.open(partial, tarball, projectExtensions(projectDir));
     await db.close();
-    await rename(partial, folder).catch((error: unknown) => {
-      if (!ready()) throw error;
-    });
-  } finally {
-    rmSync(partial, { recursive: true, force: true });
-  }
-  return folder;
+  });
 }
