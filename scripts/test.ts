@@ -32,6 +32,8 @@ const suites = () => startOrder(globSync('tests/**/*.test.ts').filter((file) => 
 
 /** Folders whose files run longest: the browser suites, and the server's (packing, a 1 GiB upload, shutdowns). */
 const longFolders = ['tests/e2e/', 'tests/server/'];
+/** The browser suites, which share a process (and its Chromium) two at a time (decision 460). */
+const browserFolder = 'tests/e2e/';
 
 /**
  * The order files start in (decision 452): the long files, largest first, each followed by a
@@ -39,13 +41,23 @@ const longFolders = ['tests/e2e/', 'tests/server/'];
  * with a core idle, and short files waiting on timers and sockets leave the cores idle when only
  * they run side by side: a long file beside them takes that time up. The short ones take turns
  * by folder, so that files of one kind (the realtime suites, all waiting on sockets) are apart.
+ * The browser suites go two to a process, the largest with the smallest (decision 460).
  */
 function startOrder(all: string[]): string[] {
+  rmSync(sharedProcessDir, { recursive: true, force: true });
+  mkdirSync(sharedProcessDir, { recursive: true });
   const size = new Map(all.map((file) => [file, statSync(file).size]));
   const bySize = (a: string, b: string) => (size.get(b) ?? 0) - (size.get(a) ?? 0) || a.localeCompare(b);
   const folderOf = (file: string) => path.dirname(file.replace(/^\.\//, ''));
   const isLong = (file: string) => longFolders.some((folder) => `${folderOf(file)}/`.startsWith(folder));
-  const long = all.filter(isLong).sort(bySize);
+  const isBrowser = (file: string) => `${folderOf(file)}/`.startsWith(browserFolder);
+  const browser = pairedProcesses(all.filter(isBrowser).sort(bySize));
+  for (const [group, files] of browser)
+    size.set(
+      group,
+      files.reduce((sum, file) => sum + (size.get(file) ?? 0), 0),
+    );
+  const long = [...browser.keys(), ...all.filter((file) => isLong(file) && !isBrowser(file))].sort(bySize);
   const byFolder = Map.groupBy(
     all.filter((file) => !isLong(file)).sort((a, b) => a.localeCompare(b)),
     folderOf,
@@ -69,30 +81,33 @@ const sharedProcessDir = path.join(import.meta.dirname, '..', 'test-results', 's
 const ownProcess =
   /^(before|after|beforeEach|afterEach)\(|process\.env(\.\w+|\[[^\]]+\]) *(=[^=]|\?\?=)|delete process\.env|mock\.timers|process\.on\(|process\.chdir|\.only\(/m;
 
+let groups = 0;
+/**
+ * A file in `test-results/shared-processes/` that imports these files in turn: their tests run in
+ * that order, each file's suites with their own hooks, and a failure names the test and its line
+ * in its own file.
+ */
+function sharedProcess(group: string[]): string {
+  const first = path.basename(group[0] ?? '', '.test.ts');
+  const file = path.join(sharedProcessDir, `${String(++groups).padStart(2, '0')}-${first}-and-${group.length - 1}-more.test.ts`);
+  const imports = group.map((member) => `await import(${JSON.stringify(path.relative(sharedProcessDir, path.resolve(member)))});`);
+  writeFileSync(
+    file,
+    `// Test files that share one process in \`npm test\` (scripts/test.ts, decisions 457 and 460), run in turn.\n${imports.join('\n')}\n`,
+  );
+  return path.relative(process.cwd(), file);
+}
+
 /**
  * In a whole run, short files share a process four at a time (decision 457): a file's process
  * costs about half a second of CPU to start and load the server before its first test, which
- * was a fifth of a short file's CPU. Each group is a file in `test-results/shared-processes/`
- * that imports its files in turn; their tests run in that order, each file's suites with their
- * own hooks, and a failure names the test and its line in its own file. A file that `ownProcess`
- * matches keeps a process of its own.
+ * was a fifth of a short file's CPU. A file that `ownProcess` matches keeps a process of its own.
  */
 function sharingProcesses(short: string[]): string[] {
-  rmSync(sharedProcessDir, { recursive: true, force: true });
-  mkdirSync(sharedProcessDir, { recursive: true });
   const order: string[] = [];
   let group: string[] = [];
-  let groups = 0;
   const flush = () => {
-    if (group.length === 0) return;
-    const first = path.basename(group[0] ?? '', '.test.ts');
-    const file = path.join(sharedProcessDir, `${String(++groups).padStart(2, '0')}-${first}-and-${group.length - 1}-more.test.ts`);
-    const imports = group.map((member) => `await import(${JSON.stringify(path.relative(sharedProcessDir, path.resolve(member)))});`);
-    writeFileSync(
-      file,
-      `// Test files that share one process in \`npm test\` (scripts/test.ts, decision 457), run in turn.\n${imports.join('\n')}\n`,
-    );
-    order.push(path.relative(process.cwd(), file));
+    if (group.length > 0) order.push(sharedProcess(group));
     group = [];
   };
   for (const file of short) {
@@ -105,6 +120,26 @@ function sharingProcesses(short: string[]): string[] {
   }
   flush();
   return order;
+}
+
+/**
+ * The browser suites, largest first, two to a process: the largest with the smallest, the next
+ * with the next smallest, so that no process is much longer than the rest (decision 460). The
+ * second file of a process starts without loading the server, Playwright and Chromium again. A
+ * file that `ownProcess` matches keeps a process of its own. Returns each process's file and the
+ * files it runs.
+ */
+function pairedProcesses(bySize: string[]): Map<string, string[]> {
+  const processes = new Map<string, string[]>();
+  const alone = bySize.filter((file) => ownProcess.test(readFileSync(file, 'utf8')));
+  for (const file of alone) processes.set(file, [file]);
+  const pairing = bySize.filter((file) => !alone.includes(file));
+  while (pairing.length > 1) {
+    const pair = [pairing.shift() ?? '', pairing.pop() ?? ''];
+    processes.set(sharedProcess(pair), pair);
+  }
+  for (const file of pairing) processes.set(file, [file]);
+  return processes;
 }
 const args = process.argv.slice(2);
 /** Files named on the command line; a pattern stands for the files it matches. */

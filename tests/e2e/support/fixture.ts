@@ -23,9 +23,26 @@ export interface E2eApp {
 }
 
 /**
+ * One Chromium for every e2e file the process runs (`npm test` runs them two to a process,
+ * decision 460), launched when the first needs it. Each file works in contexts of its own
+ * (storage, cache, service workers), closed when its suite ends; the browser closes after the
+ * process's last file, in a hook at the top level added when this module first loads, so before
+ * the leak guard's check (decision 455).
+ */
+let processBrowser: Promise<Browser> | null = null;
+after(async () => {
+  await (await processBrowser?.catch(() => null))?.close();
+});
+function sharedBrowser(): Promise<Browser> {
+  processBrowser ??= launchBrowser();
+  return processBrowser;
+}
+
+/**
  * The one setup every e2e suite shares: registers, in the calling `describe`, a `before` that
- * launches Chromium and starts the server with the built app (PGlite), and an `after` that
- * closes both. Hooks a suite adds afterwards (its own data) run after these.
+ * starts the server with the built app (PGlite) and opens the process's Chromium, and an
+ * `after` that closes the server and every context the suite opened. Hooks a suite adds
+ * afterwards (its own data) run after these.
  */
 export function useE2eApp(options: E2eAppOptions = {}): E2eApp {
   let server: TestServer | null = null;
@@ -46,12 +63,12 @@ export function useE2eApp(options: E2eAppOptions = {}): E2eApp {
     await Promise.all(contexts.map((context) => context.close()));
   });
   before(async () => {
-    browser = await launchBrowser();
+    browser = await sharedBrowser();
     const { demoData, ...appOptions } = options;
     server = demoData ? await startTestServer('pglite', { web: true }) : await startAppServer(appOptions);
   });
   after(async () => {
-    await browser?.close();
+    await Promise.all(browser?.contexts().map((context) => context.close()) ?? []);
     await server?.close();
   });
   const started = <T>(value: T | null, what: string): T => {
