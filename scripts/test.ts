@@ -30,10 +30,10 @@ const fastTiers = ['server/src/**/*.test.ts', 'web/src/**/*.test.ts', 'scripts/*
 const screens = new Set(globSync('tests/web/screens/**/*.test.ts'));
 const suites = () => startOrder(globSync('tests/**/*.test.ts').filter((file) => !screens.has(file)));
 
-/** Folders whose files run longest: the browser suites, and the server's (packing, a 1 GiB upload, shutdowns). */
-const longFolders = ['tests/e2e/', 'tests/server/'];
 /** The browser suites, which share a process (and its Chromium) two at a time (decision 460). */
 const browserFolder = 'tests/e2e/';
+/** Folders whose files run longest: the browser suites, and the server's (packing, a 1 GiB upload, shutdowns). */
+const longFolders = [browserFolder, 'tests/server/'];
 
 /**
  * The order files start in (decision 452): the long files, largest first, each followed by a

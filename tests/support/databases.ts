@@ -6,6 +6,17 @@ import { silentLogger } from '../../server/src/lib/log.ts';
 import { bootServer } from '../../server/src/server.ts';
 import { templateDatabase } from './backends.ts';
 
+/** Runs `work` on a connection to the cluster's `postgres` database, closed after. */
+async function asAdmin<T>(base: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: `${base}/postgres` });
+  await admin.connect();
+  try {
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
 /**
  * A new database on the test run's PostgreSQL cluster, copied from the bootstrapped template, or
  * from `template` (a database made by `appTemplateDatabase`).
@@ -14,23 +25,11 @@ export async function createTestDatabase(template = templateDatabase): Promise<{
   const base = process.env.PINSTAR_TEST_PG_URL;
   if (!base) throw new Error('PINSTAR_TEST_PG_URL is not set: run through `npm test` (tests/support/global-setup.ts)');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${name} template ${template}`);
-  } finally {
-    await admin.end();
-  }
+  await asAdmin(base, (admin) => admin.query(`create database ${name} template ${template}`));
   return {
     url: `${base}/${name}`,
     drop: async () => {
-      const c = new pg.Client({ connectionString: `${base}/postgres` });
-      await c.connect();
-      try {
-        await c.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await c.end();
-      }
+      await asAdmin(base, (admin) => admin.query(`drop database if exists ${name} with (force)`));
     },
   };
 }
@@ -57,9 +56,7 @@ export async function dropAppTemplates(): Promise<void> {
   const base = process.env.PINSTAR_TEST_PG_URL;
   const runDir = process.env.PINSTAR_TEST_CLUSTERS;
   if (!base || !runDir) return;
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  try {
+  await asAdmin(base, async (admin) => {
     const { rows } = await admin.query<{ name: string }>('select datname as name from pg_database where starts_with(datname, $1)', [
       appTemplatePrefix(runDir),
     ]);
@@ -67,9 +64,7 @@ export async function dropAppTemplates(): Promise<void> {
       await admin.query(`alter database ${name} with is_template false`);
       await admin.query(`drop database ${name} with (force)`);
     }
-  } finally {
-    await admin.end();
-  }
+  });
 }
 
 /**
@@ -92,9 +87,7 @@ async function makeAppTemplate(projectDir: string, seed: boolean): Promise<AppTe
   if (!base || !runDir) return null;
   const database = `${appTemplatePrefix(runDir)}${seed ? 'seeded' : 'plain'}`;
   const dataDir = path.join(runDir, `postgres-${database}`);
-  const admin = new pg.Client({ connectionString: `${base}/postgres` });
-  await admin.connect();
-  try {
+  return asAdmin(base, async (admin) => {
     await admin.query('select pg_advisory_lock(hashtext($1))', [database]);
     const { rows } = await admin.query<{ ready: boolean }>('select datistemplate as ready from pg_database where datname = $1', [database]);
     if (rows[0]?.ready) return { database, dataDir };
@@ -113,7 +106,5 @@ async function makeAppTemplate(projectDir: string, seed: boolean): Promise<AppTe
     await booted.close();
     await admin.query(`alter database ${database} with is_template true`);
     return { database, dataDir };
-  } finally {
-    await admin.end();
-  }
+  });
 }
