@@ -173,6 +173,28 @@ describe('the Explore map', () => {
     await context.close();
   });
 
+  test('the first paint asks the server for the viewport once, on a desktop and on a phone: the bounds the map then reports are the ones asked for', async () => {
+    for (const [label, viewport, path] of [
+      ['desktop', viewports.desktop, '/'],
+      ['phone', viewports.mobile, '/'],
+      ['an odd-sized window, a zoom between steps', { width: 1001, height: 777 }, '/?lat=35.68&lng=139.7&z=10.4'],
+    ] as const) {
+      const { page, context, errors } = await app.openPage(viewport);
+      const asked: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/rest/v1/rpc/places_in_view')) asked.push(request.postData() ?? '');
+      });
+      await page.goto(path);
+      // The map reports its first view in the task that draws its first pins; a query for that
+      // view would start at once, so the network falls quiet only after it.
+      await page.locator('.leaflet-marker-icon').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      assert.equal(asked.length, 1, `${label}: places_in_view asked ${asked.length} times: ${asked.join(' then ')}`);
+      assert.deepEqual(errors, []);
+      await context.close();
+    }
+  });
+
   test('leaving the map in the moment after the window resizes throws nothing once it is gone', async () => {
     const { page, context, errors } = await app.openPage(viewports.desktop);
     await page.goto('/');

@@ -178,11 +178,10 @@ describe('saving from Explore in the browser', () => {
     releasePicker();
     await dialog.getByRole('button', { name: 'New list' }).click();
     await dialog.getByLabel('List name').fill('Rainy days');
-    // The map's first view asks for the places in it, and the list with the card renders again.
-    const inView = page.waitForResponse((response) => response.url().includes('/rest/v1/rpc/places_in_view'));
+    // The map sets up and reports its first view (Explore's state and URL) in the task that draws
+    // its first pins, and Explore renders again.
     releaseMap();
-    await page.locator('.leaflet-container').waitFor();
-    await inView;
+    await page.locator('.leaflet-marker-icon').first().waitFor();
     await page.evaluate('new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)))');
     assert.equal(await dialog.getByLabel('List name').inputValue(), 'Rainy days', 'the name typed is still there');
     await dialog.getByRole('button', { name: 'Create list' }).click();

@@ -115,8 +115,7 @@ export const listMutationKeys = {
   delete: (listId: string) => ['list-delete', listId] as const,
 };
 
-/** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables. */
+/** What the auth server offers (`GET /auth/v1/settings`): the sign-in providers it enables, passkeys. */
 export const authSettingsKeys = {
-  providers: ['auth-settings', 'providers'] as const,
-  passkeys: ['auth-settings', 'passkeys'] as const,
+  all: ['auth-settings'] as const,
 };

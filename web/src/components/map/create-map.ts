@@ -3,6 +3,7 @@ import 'leaflet/dist/leaflet.css';
 import { nextTask } from '@/lib/next-task';
 import { basemapAttribution, basemapUrl, tileAttribution, tileUrl } from './map-config';
 import type { MapView } from './types';
+import { zoomRange } from './view-math';
 import './map.css';
 
 let basemap: Promise<GeoJSON.FeatureCollection | null> | null = null;
@@ -25,8 +26,8 @@ export function createMap(element: HTMLElement, view: MapView): L.Map {
   const map = L.map(element, {
     center: [view.lat, view.lng],
     zoom: view.zoom,
-    minZoom: 2,
-    maxZoom: 18,
+    minZoom: zoomRange.min,
+    maxZoom: zoomRange.max,
     worldCopyJump: true,
     preferCanvas: true,
   });

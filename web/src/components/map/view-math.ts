@@ -1,23 +1,39 @@
 import type { MapBounds, MapView } from './types';
 
+/** The zooms the maps allow (Leaflet's `minZoom` and `maxZoom`). */
+export const zoomRange = { min: 2, max: 18 } as const;
+
+/** Spherical Mercator's last latitude (Leaflet's `SphericalMercator.MAX_LATITUDE`). */
+const maxLatitude = 85.0511287798;
+
 /**
- * The bounds a Web-Mercator map of `width`×`height` px shows at `view` — lets the list query
- * the viewport before the (lazily loaded) map has reported its own bounds.
+ * The bounds a Leaflet map of `width`×`height` px reports at `view` once it has drawn (the same
+ * numbers `PlacesMap` reports) — lets the list query the viewport before the (lazily loaded) map
+ * is there, with the query the map then asks for: the zoom snapped to a whole one within
+ * `zoomRange`, the top-left corner on a whole pixel, latitudes up to ±90 and longitudes wrapped
+ * into −180…180 unless the map spans the world. Off by a fraction of a pixel, Explore's first
+ * paint asked the server twice and drew the list twice.
  */
 export function estimateBounds(view: MapView, width: number, height: number): MapBounds {
-  const worldPx = 256 * 2 ** view.zoom;
+  const zoom = Math.max(zoomRange.min, Math.min(zoomRange.max, Math.round(view.zoom)));
+  const worldPx = 256 * 2 ** zoom;
+  const lat = Math.max(-maxLatitude, Math.min(maxLatitude, view.lat));
+  const sin = Math.sin((lat * Math.PI) / 180);
   const x = ((view.lng + 180) / 360) * worldPx;
-  const sin = Math.sin((view.lat * Math.PI) / 180);
   const y = (0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * worldPx;
+  const left = Math.round(x - width / 2);
+  const top = Math.round(y - height / 2);
   const toLng = (px: number) => (px / worldPx) * 360 - 180;
   const toLat = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / worldPx))) * 180) / Math.PI;
-  const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-  const spanLng = (width / worldPx) * 360;
+  const wrap = (lng: number) => (lng === 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180);
+  const west = toLng(left);
+  const east = toLng(left + width);
+  const spansWorld = east - west >= 360;
   return {
-    south: clamp(toLat(y + height / 2), -85, 85),
-    north: clamp(toLat(y - height / 2), -85, 85),
-    west: spanLng >= 360 ? -180 : clamp(toLng(x - width / 2), -180, 180),
-    east: spanLng >= 360 ? 180 : clamp(toLng(x + width / 2), -180, 180),
+    south: Math.max(-90, toLat(top + height)),
+    north: Math.min(90, toLat(top)),
+    west: spansWorld ? -180 : wrap(west),
+    east: spansWorld ? 180 : wrap(east),
   };
 }
 

@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { estimateBounds, MapPlaceholder, PlacesMap, type MapBounds, type MapView } from '@/components/map';
 import { useAuth } from '@/lib/auth';
 import { rememberExploreView } from '@/lib/last-view';
@@ -34,9 +34,21 @@ export function ExploreView({
   const userId = user?.id ?? null;
   const [state, update] = useExploreState();
   const desktop = useMediaQuery('(min-width: 768px)');
-  const [bounds, setBounds] = useState<MapBounds>(() =>
-    estimateBounds(state, desktop ? Math.max(320, window.innerWidth - 416) : window.innerWidth, window.innerHeight - 56),
-  );
+  const desktopAtOpening = useRef(desktop);
+  // The viewport's places are asked for once the map's box is laid out, with the bounds the map
+  // will report for that box (before its lazily loaded code is there): one query for the first
+  // paint, not one from a guessed size and another once the map reports. The layout effect's
+  // render comes before the browser paints. Without a layout (a box of no size), the window's
+  // size stands in.
+  const mapBox = useRef<HTMLDivElement>(null);
+  const openingView = useRef<MapView>(state);
+  const [bounds, setBounds] = useState<MapBounds | null>(null);
+  useLayoutEffect(() => {
+    const box = mapBox.current;
+    const width = box?.clientWidth || (desktopAtOpening.current ? Math.max(320, window.innerWidth - 416) : window.innerWidth);
+    const height = box?.clientHeight || window.innerHeight - 56;
+    setBounds((reported) => reported ?? estimateBounds(openingView.current, width, height));
+  }, []);
   const [highlightedId, setHighlightedId] = useState<string | null>(null);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const nearMe = useNearMe();
@@ -108,22 +120,24 @@ export function ExploreView({
     />
   );
   const map = (
-    <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
-      <PlacesMap
-        places={list}
-        view={view}
-        label="Map of places (the list holds the same places)"
-        highlightedId={highlightedId}
-        onViewChange={onViewChange}
-        onSelect={onSelect}
-        onHover={setHighlightedId}
-        preview={preview}
-        onPreviewClose={() => setSelectedId(null)}
-        fit={fitKey ? { key: fitKey, places: list } : null}
-        keepOpeningView={openedSearching}
-        className="absolute inset-0"
-      />
-    </Suspense>
+    <div ref={mapBox} className="absolute inset-0">
+      <Suspense fallback={<MapPlaceholder className="absolute inset-0" />}>
+        <PlacesMap
+          places={list}
+          view={view}
+          label="Map of places (the list holds the same places)"
+          highlightedId={highlightedId}
+          onViewChange={onViewChange}
+          onSelect={onSelect}
+          onHover={setHighlightedId}
+          preview={preview}
+          onPreviewClose={() => setSelectedId(null)}
+          fit={fitKey ? { key: fitKey, places: list } : null}
+          keepOpeningView={openedSearching}
+          className="absolute inset-0"
+        />
+      </Suspense>
+    </div>
   );
 
   if (!desktop) {

@@ -35,7 +35,8 @@ function sortPlaces(places: PlaceCardData[], state: ExploreState, distances: Map
  */
 export function useExplorePlaces(
   state: ExploreState,
-  bounds: MapBounds,
+  /** The map's bounds; null until they are known, and nothing is asked for the viewport meanwhile. */
+  bounds: MapBounds | null,
   userId: string | null,
   origin: { lat: number; lng: number },
   starredIdsQuery: StarredIdsQuery,

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { expectSignIn } from '@/lib/auth';
-import { authSettingsKeys, privateKeyPrefix } from '@/lib/query-keys';
-import { supabase, supabaseAnonKey, supabaseUrl } from '@/lib/supabase';
+import { privateKeyPrefix } from '@/lib/query-keys';
+import { supabase } from '@/lib/supabase';
+import { authSettingsQuery } from './auth-settings';
 
 /** A passkey as the auth server lists it (GET /auth/v1/passkeys). */
 export interface Passkey {
@@ -18,15 +19,8 @@ export const passkeyKeys = {
 /** Whether the server offers passkeys (GET /auth/v1/settings → `passkeys_enabled`) and this browser can use them. */
 export function usePasskeysAvailable() {
   return useQuery({
-    queryKey: authSettingsKeys.passkeys,
-    staleTime: Infinity,
-    queryFn: async (): Promise<boolean> => {
-      if (typeof window.PublicKeyCredential !== 'function') return false;
-      const response = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey } });
-      if (!response.ok) return false;
-      return ((await response.json()) as { passkeys_enabled?: boolean }).passkeys_enabled === true;
-    },
-    meta: { errorToast: false },
+    ...authSettingsQuery,
+    select: (settings): boolean => typeof window.PublicKeyCredential === 'function' && settings?.passkeys_enabled === true,
   });
 }
 

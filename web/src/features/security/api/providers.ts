@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { paths } from '@/lib/paths';
-import { authSettingsKeys } from '@/lib/query-keys';
-import { supabase, supabaseAnonKey, supabaseUrl } from '@/lib/supabase';
+import { supabase } from '@/lib/supabase';
+import { authSettingsQuery } from './auth-settings';
 
 export const offeredProviders = [
   { id: 'google', label: 'Google' },
@@ -14,15 +14,8 @@ export type ProviderId = (typeof offeredProviders)[number]['id'];
 /** The providers the auth server reports enabled (GET /auth/v1/settings → `external`). */
 export function useEnabledProviders() {
   return useQuery({
-    queryKey: authSettingsKeys.providers,
-    staleTime: Infinity,
-    queryFn: async (): Promise<ProviderId[]> => {
-      const response = await fetch(`${supabaseUrl}/auth/v1/settings`, { headers: { apikey: supabaseAnonKey } });
-      if (!response.ok) return [];
-      const settings = (await response.json()) as { external?: Record<string, boolean> };
-      return offeredProviders.filter((p) => settings.external?.[p.id] === true).map((p) => p.id);
-    },
-    meta: { errorToast: false },
+    ...authSettingsQuery,
+    select: (settings): ProviderId[] => offeredProviders.filter((p) => settings?.external?.[p.id] === true).map((p) => p.id),
   });
 }
 
