@@ -144,7 +144,7 @@ const loadAtStart = loadText();
 const lines: string[] = [];
 try {
   const server = await startTestServer('pglite', { web: true });
-  const browser = await launchBrowser();
+  const browser = await launchBrowser({ asUsersRunIt: true });
   try {
     const who = await member(server, 'bench');
     const reader = await member(server, 'reader');
