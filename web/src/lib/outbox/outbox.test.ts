@@ -68,6 +68,39 @@ test('items survive a reload: a new outbox on the same storage lists and sends t
   assert.deepEqual(sent, ['kept']);
 });
 
+test('an item shows as waiting only once the device has stored it; one it cannot store is not shown, and the caller hears why', async () => {
+  const storage = memoryStorage();
+  let finishWrite: () => void = () => undefined;
+  let failWrite = false;
+  const { outbox, add } = setup({
+    storage: {
+      ...storage,
+      put: (item) =>
+        new Promise<void>((resolve, reject) => {
+          finishWrite = () => (failWrite ? reject(new Error('QuotaExceededError')) : resolve(void storage.items.set(item.id, item)));
+        }),
+    },
+  });
+  const adding = add('starred offline');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  assert.deepEqual(outbox.list('ada'), [], 'nothing shows while the device is still writing');
+  finishWrite();
+  await adding;
+  assert.deepEqual(
+    outbox.list('ada').map((i) => i.label),
+    ['starred offline'],
+  );
+  failWrite = true;
+  const failing = add('not storable');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  finishWrite();
+  await assert.rejects(failing, /QuotaExceededError/);
+  assert.deepEqual(
+    outbox.list('ada').map((i) => i.label),
+    ['starred offline'],
+  );
+});
+
 test('a refusal marks the item failed with the reason and the replay goes on; nothing is dropped', async () => {
   const sent: string[] = [];
   const { outbox, storage, add } = setup({

@@ -98,10 +98,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
     () => undefined,
   );
 
+  /**
+   * Stores the item, then shows it: "Waiting to send" is a promise that the write is kept on the
+   * device, and a tab closed the moment it shows would otherwise take a write whose storing had
+   * not finished with it. A write the device cannot store is not shown, and the caller hears why.
+   */
   async function save(item: OutboxItem): Promise<void> {
+    await storage.put(item);
     items = items.some((i) => i.id === item.id) ? items.map((i) => (i.id === item.id ? item : i)) : [...items, item];
     changed();
-    await storage.put(item);
   }
 
   async function remove(id: string): Promise<void> {
