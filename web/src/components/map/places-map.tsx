@@ -12,6 +12,7 @@ import Supercluster from 'supercluster';
 import { cn } from '@/lib/cn';
 import { createMap, pinIcon, removeMap } from './create-map';
 import type { MapPlace, PlacesMapProps } from './types';
+import { reportedBounds } from './view-math';
 
 interface PinProps {
   id: string;
@@ -60,15 +61,9 @@ export default function PlacesMap({
   const reportView = useEffectEvent((map: L.Map) => {
     const center = map.getCenter().wrap();
     const b = map.getBounds();
-    const spansWorld = b.getEast() - b.getWest() >= 360;
     onViewChange?.(
       { lat: center.lat, lng: center.lng, zoom: map.getZoom() },
-      {
-        south: Math.max(-90, b.getSouth()),
-        north: Math.min(90, b.getNorth()),
-        west: spansWorld ? -180 : L.Util.wrapNum(b.getWest(), [-180, 180], true),
-        east: spansWorld ? 180 : L.Util.wrapNum(b.getEast(), [-180, 180], true),
-      },
+      reportedBounds({ south: b.getSouth(), north: b.getNorth(), west: b.getWest(), east: b.getEast() }),
     );
   });
   const region = useRef<HTMLDivElement>(null);

@@ -25,15 +25,22 @@ export function estimateBounds(view: MapView, width: number, height: number): Ma
   const top = Math.round(y - height / 2);
   const toLng = (px: number) => (px / worldPx) * 360 - 180;
   const toLat = (py: number) => (Math.atan(Math.sinh(Math.PI * (1 - (2 * py) / worldPx))) * 180) / Math.PI;
+  return reportedBounds({ south: toLat(top + height), north: toLat(top), west: toLng(left), east: toLng(left + width) });
+}
+
+/**
+ * The bounds a map reports for the area it shows (`PlacesMap`, and `estimateBounds` before it is
+ * there): latitudes within ±90, longitudes wrapped into −180…180 as Leaflet's `wrapNum` does
+ * (180 stays 180), or the whole world when the map is wider than it.
+ */
+export function reportedBounds(shown: MapBounds): MapBounds {
   const wrap = (lng: number) => (lng === 180 ? lng : ((((lng + 180) % 360) + 360) % 360) - 180);
-  const west = toLng(left);
-  const east = toLng(left + width);
-  const spansWorld = east - west >= 360;
+  const spansWorld = shown.east - shown.west >= 360;
   return {
-    south: Math.max(-90, toLat(top + height)),
-    north: Math.min(90, toLat(top)),
-    west: spansWorld ? -180 : wrap(west),
-    east: spansWorld ? 180 : wrap(east),
+    south: Math.max(-90, shown.south),
+    north: Math.min(90, shown.north),
+    west: spansWorld ? -180 : wrap(shown.west),
+    east: spansWorld ? 180 : wrap(shown.east),
   };
 }
 
