@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { makePgliteTemplate } from '../server/src/db/open.ts';
 import { globalSetup, globalTeardown } from '../tests/support/global-setup.ts';
+import { testProcessFlags } from '../tests/support/process-flags.ts';
 
 /**
  * `npm test`: first the fast tiers — the unit tests beside the code (`server/src`, `web/src`,
@@ -190,15 +191,6 @@ function useCompileCache(): void {
 function seconds(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
 }
-
-/**
- * V8 flags of the test files' processes. `--liftoff-only`: PGlite's WebAssembly runs on V8's
- * baseline compiler alone. By default V8 also recompiles the functions that get hot with its
- * optimising compiler, on background threads, and a test process is too short-lived to earn that
- * back: a server boot spent about 1 s of its 2 s of CPU there. Measured on this machine: the fast
- * tiers 23.0 → 19.5 s, and less CPU for integration and browser files alike (decision 447).
- */
-const testProcessFlags = ['--liftoff-only'];
 
 /**
  * Files at once: the fast tiers keep both cores busy with two; the suites after them wait on

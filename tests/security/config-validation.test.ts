@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { testProcessFlags } from '../support/process-flags.ts';
 import { childEnv, repoRoot } from '../support/server.ts';
 
 const work = mkdtempSync(path.join(tmpdir(), 'pinstar-config-'));
@@ -16,7 +17,7 @@ async function startWith(toml: string, env: NodeJS.ProcessEnv = {}): Promise<{ c
   const file = path.join(project, 'config.toml');
   mkdirSync(project, { recursive: true });
   writeFileSync(file, toml);
-  const child = spawn(process.execPath, ['server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
+  const child = spawn(process.execPath, [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
     cwd: repoRoot,
     env: childEnv({ DATA_DIR: path.join(project, 'data'), DATABASE_URL: '', LOG_REQUESTS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import { PgliteDatabase } from '../../server/src/db/pglite.ts';
+import { testProcessFlags } from '../support/process-flags.ts';
 import { childEnv, repoRoot } from '../support/server.ts';
 
 const project = path.join(repoRoot, 'tests/fixtures/boot/good');
@@ -14,7 +15,7 @@ const anonKey =
 
 /** Starts `server/src/main.ts` as its own process and resolves with its URL once it serves. */
 async function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
+  const child = spawn(process.execPath, [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
     cwd: repoRoot,
     env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_REQUESTS: '0' }),
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ import WebSocket from 'ws';
 import { MigrationError } from '../../server/src/db/migrate.ts';
 import { silentLogger } from '../../server/src/lib/log.ts';
 import { DataDirLockedError, startServer } from '../../server/src/server.ts';
+import { testProcessFlags } from '../support/process-flags.ts';
 import { childEnv, repoRoot, startTestServer, testBackends, type TestServer } from '../support/server.ts';
 
 const fixtures = path.join(repoRoot, 'tests/fixtures/boot');
@@ -245,11 +246,15 @@ describe('the data dir', () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-signal-'));
     try {
       for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-        const child = spawn(process.execPath, ['server/src/main.ts', '--no-web', '--port', '0', '--project', path.join(fixtures, 'good')], {
-          cwd: repoRoot,
-          env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_REQUESTS: '0' }),
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
+        const child = spawn(
+          process.execPath,
+          [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', path.join(fixtures, 'good')],
+          {
+            cwd: repoRoot,
+            env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_REQUESTS: '0' }),
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        );
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -373,11 +378,15 @@ describe('graceful shutdown and logs', () => {
 
   test('LOG_FORMAT=json writes one JSON object a line: the start, each request, the shutdown', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'pinstar-json-'));
-    const child = spawn(process.execPath, ['server/src/main.ts', '--no-web', '--port', '0', '--project', path.join(fixtures, 'good')], {
-      cwd: repoRoot,
-      env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_REQUESTS: '1', LOG_FORMAT: 'json' }),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', path.join(fixtures, 'good')],
+      {
+        cwd: repoRoot,
+        env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_REQUESTS: '1', LOG_FORMAT: 'json' }),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     const lines: Array<Record<string, unknown>> = [];
     let raw = '';
     const seen: Array<{ test: (line: Record<string, unknown>) => boolean; resolve: () => void }> = [];

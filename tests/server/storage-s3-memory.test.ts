@@ -24,12 +24,13 @@ import { repoRoot } from '../support/server.ts';
  * are sent and hashed on both ways, so the test holds no more than a chunk either.
  *
  * The server runs PGlite's WebAssembly on V8's baseline compiler (`--liftoff-only`, as the test
- * processes do, decision 447). By default V8 recompiles the functions that get hot with its
- * optimising compiler, whose working memory comes and goes by hundreds of MiB: a fresh server
- * peaked at 817 MiB just after it answered and settled at 529 MiB a second later, and on a busy
- * machine that peak came after the baseline was read and counted as the upload's (+399 MiB). On
- * the baseline compiler the growth is the storage path's own, 70–77 MiB idle or beside three
- * busy loops; a part held in memory would add its 128 MiB to that and cross the bound.
+ * processes and the server processes they start do, decision 447). By default V8 recompiles the
+ * functions that get hot with its optimising compiler, whose working memory comes and goes by
+ * hundreds of MiB: a fresh server peaked at 817 MiB just after it answered and settled at 529 MiB
+ * a second later, and on a busy machine that peak came after the baseline was read and counted as
+ * the upload's (+399 MiB). On the baseline compiler the growth is the storage path's own, 70–77 MiB
+ * idle or beside three busy loops; a part held in memory would add its 128 MiB to that and cross
+ * the bound.
  */
 const work = mkdtempSync(path.join(tmpdir(), 'pinstar-s3-memory-'));
 let server: ServerProcess | null = null;
@@ -77,14 +78,10 @@ async function peakDuring(pid: number, work: () => Promise<void>): Promise<numbe
 }
 
 test('a 1 GiB multipart upload and its download keep the server within bounded memory', { timeout: 900_000 }, async (t) => {
-  server = await startServerProcess(
-    path.join(repoRoot, 'tests/fixtures/s3/project'),
-    {
-      DATABASE_URL: '',
-      DATA_DIR: path.join(work, 'data'),
-    },
-    ['--liftoff-only'],
-  );
+  server = await startServerProcess(path.join(repoRoot, 'tests/fixtures/s3/project'), {
+    DATABASE_URL: '',
+    DATA_DIR: path.join(work, 'data'),
+  });
   const pid = server.child.pid ?? 0;
   const banner = server.output();
   const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(banner)?.[1] ?? '';

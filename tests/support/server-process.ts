@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { testProcessFlags } from './process-flags.ts';
 import { childEnv, repoRoot } from './server.ts';
 
 export interface ServerProcess {
@@ -12,10 +13,10 @@ export interface ServerProcess {
 
 /**
  * Starts `server/src/main.ts` as its own process (no web app) and resolves with its URL once it
- * serves. `nodeFlags` go before the script (V8 and Node flags of that process).
+ * serves. It runs with the test processes' V8 flags (`testProcessFlags`).
  */
-export async function startServerProcess(project: string, env: NodeJS.ProcessEnv, nodeFlags: string[] = []): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [...nodeFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
+export async function startServerProcess(project: string, env: NodeJS.ProcessEnv): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
     cwd: repoRoot,
     env: childEnv({ LOG_REQUESTS: '0', ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
