@@ -28,12 +28,14 @@ try {
 }
 
 /**
- * A standby thread (started after a runaway statement was stopped, to replace the next one)
- * compiles PGlite's WebAssembly and reads its file-system bundle while it waits, so taking
- * over costs only opening the data dir (decision 111).
+ * PGlite's compiled WebAssembly and its file-system bundle, read once a thread and given to
+ * every instance it opens: a thread opens the next database of its process once its own has
+ * closed (decision 465). A standby thread (started after a runaway statement was stopped, to
+ * replace the next one) prepares them while it waits, so taking over costs only opening the
+ * data dir (decision 111).
  */
-const warm = data?.standby ? prepare() : null;
-warm?.catch(() => undefined);
+let prepared = data?.standby ? prepare() : null;
+prepared?.catch(() => undefined);
 
 /** PGlite's type for its compiled module (the TypeScript lib here declares no WebAssembly namespace). */
 type CompiledModule = PGliteOptions['pgliteWasmModule'];
@@ -101,9 +103,10 @@ async function handle(message: WorkerRequest): Promise<unknown> {
     case 'open': {
       if (!message.dataDir.includes('://')) await mkdir(message.dataDir, { recursive: true });
       const template = message.templatePath ? await fromTemplate(message.templatePath, message.dataDir) : undefined;
-      const prepared = warm ? await warm.catch(() => null) : null;
+      prepared ??= prepare();
+      const ready = await prepared.catch(() => null);
       db = await PGlite.create(message.dataDir, {
-        ...prepared,
+        ...ready,
         extensions: selectExtensions(message.extensions),
         parsers: typeParsers,
         // After PGlite's own start parameters, so that a setting named in both is the project's.
@@ -148,6 +151,7 @@ async function handle(message: WorkerRequest): Promise<unknown> {
       if (db && !db.closed) await db.close();
       db = null;
       session = null;
+      listening.clear();
       return null;
   }
 }

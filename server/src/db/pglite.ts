@@ -5,17 +5,17 @@
  * order, the running statement's clock, the standby thread and the restart in progress — every
  * method reads and changes; a split would have to expose that state to the other file and keep
  * it consistent across both. The pieces that stand alone already live beside it
- * (fair-scheduler.ts, pglite-protocol.ts, pglite-session.ts, pglite-worker.ts).
+ * (fair-scheduler.ts, pglite-protocol.ts, pglite-session.ts, pglite-threads.ts, pglite-worker.ts).
  */
 import { readFileSync } from 'node:fs';
-import { Worker } from 'node:worker_threads';
-import { siblingModule } from '../lib/package-paths.ts';
+import type { Worker } from 'node:worker_threads';
 import { callerOf } from './caller.ts';
 import { diskFullDbError, embeddedStartBytes, embeddedWriteReserveBytes, freeBytes } from './disk-space.ts';
 import { DbError, statementTimeoutError } from './errors.ts';
 import { FairScheduler, type FairSchedulerOptions } from './fair-scheduler.ts';
 import type { SerializedError, WorkerRequest, WorkerResponse } from './pglite-protocol.ts';
 import type { Opening } from './pglite-session.ts';
+import { parkThread, spawnThread, takeThread, type EngineThread } from './pglite-threads.ts';
 import { settingsStatement, unknownRoleMessage } from './settings.ts';
 import {
   embeddedRoleTimeoutsMs,
@@ -152,27 +152,23 @@ export class PgliteDatabase implements Database {
    * holding PGlite's compiled WebAssembly (see pglite-worker). Only kept once statements
    * were stopped twice: callers that send runaway statements tend to send more.
    */
-  #standby: { worker: Worker; started: Float64Array<ArrayBufferLike> } | null = null;
+  #standby: EngineThread | null = null;
   #wantStandby = false;
   #stops = 0;
 
-  #spawn(standby: boolean): { worker: Worker; started: Float64Array<ArrayBufferLike> } {
-    // The worker writes the id of each message it starts here: after a kill, what it never
-    // started can be sent again without running anything twice.
-    // The second slot gets the thread's id on Linux (its CPU time is read by #engineMs).
-    const started = new Float64Array(new SharedArrayBuffer(16));
-    const worker = new Worker(siblingModule(import.meta.url, 'pglite-worker'), { workerData: { started, standby } });
+  #spawn(standby: boolean): EngineThread {
+    const thread = spawnThread(standby);
     if (standby) {
-      worker.on('error', () => undefined);
-      worker.on('exit', () => {
-        if (this.#standby?.worker === worker) this.#standby = null;
+      thread.worker.on('error', () => undefined);
+      thread.worker.on('exit', () => {
+        if (this.#standby?.worker === thread.worker) this.#standby = null;
       });
     }
-    return { worker, started };
+    return thread;
   }
 
   async #start(templatePath: string | null): Promise<void> {
-    const { worker, started } = this.#standby ?? this.#spawn(false);
+    const { worker, started } = this.#standby ?? takeThread() ?? this.#spawn(false);
     this.#standby = null;
     this.#started = started;
     this.#worker = worker;
@@ -563,9 +559,13 @@ export class PgliteDatabase implements Database {
       if (standby) await standby.worker.terminate();
       const worker = this.#worker;
       if (worker) {
-        await this.#send({ op: 'close' }).catch(() => undefined);
+        const closed = await this.#send({ op: 'close' }).then(
+          () => true,
+          () => false,
+        );
         this.#worker = null;
-        await worker.terminate();
+        // A thread whose database closed cleanly opens the process's next one (decision 465).
+        if (!(closed && this.#order.length === 0 && parkThread({ worker, started: this.#started }))) await worker.terminate();
       }
     } finally {
       release();
