@@ -109,7 +109,12 @@ export async function assertAccessible(page: Page, label: string): Promise<void>
   // the app has no frames (checked here, so a frame added later cannot go unscanned). Same rules
   // and results, about half the time (0.71 → 0.38 s on Explore).
   assert.equal(page.frames().length, 1, `${label}: the page has frames; scan them with axe's default mode`);
+  // Only violations are read: axe then skips collecting every passing and inapplicable node, and
+  // runs the same rules with the same violations, every failing node listed (Explore, with and
+  // without five planted violations: 0.48 → 0.36 s of CPU a scan). Before `withTags`: `options`
+  // replaces the whole options object, tags included.
   const results = await new AxeBuilder({ page })
+    .options({ resultTypes: ['violations'] })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
     .setLegacyMode()
     .analyze()
