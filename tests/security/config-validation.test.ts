@@ -4,6 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, describe, test } from 'node:test';
+import { describeBootError } from '../../server/src/db/migrate.ts';
+import { silentLogger } from '../../server/src/lib/log.ts';
+import { bootServer } from '../../server/src/server.ts';
 import { testProcessFlags } from '../support/process-flags.ts';
 import { childEnv, repoRoot } from '../support/server.ts';
 
@@ -11,12 +14,18 @@ const work = mkdtempSync(path.join(tmpdir(), 'pinstar-config-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
 let projects = 0;
-/** `npm start`'s server on a project whose config.toml is `toml`; resolves with its exit code and output. */
-async function startWith(toml: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string; file: string }> {
+/** A project folder whose config.toml is `toml`. */
+function projectWith(toml: string): { project: string; file: string } {
   const project = path.join(work, `project-${++projects}`);
   const file = path.join(project, 'config.toml');
   mkdirSync(project, { recursive: true });
   writeFileSync(file, toml);
+  return { project, file };
+}
+
+/** `npm start`'s server on a project whose config.toml is `toml`; resolves with its exit code and output. */
+async function startWith(toml: string, env: NodeJS.ProcessEnv = {}): Promise<{ code: number | null; output: string; file: string }> {
+  const { project, file } = projectWith(toml);
   const child = spawn(process.execPath, [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
     cwd: repoRoot,
     env: childEnv({ DATA_DIR: path.join(project, 'data'), DATABASE_URL: '', LOG_REQUESTS: '0', ...env }),
@@ -33,17 +42,48 @@ async function startWith(toml: string, env: NodeJS.ProcessEnv = {}): Promise<{ c
   return { code, output, file };
 }
 
+/**
+ * The start's refusal of a project whose config.toml is `toml`, in this process: `bootServer`,
+ * what `npm start` runs before it listens, must fail, and `describeBootError` words its error as
+ * `npm start` prints it after "The server could not start:". The tests that spawn `npm start`
+ * (`startWith`) show that it prints that message and exits non-zero; a process for each refusal
+ * cost about 0.6 s of CPU apiece.
+ */
+async function refusalOf(toml: string, env: NodeJS.ProcessEnv = {}): Promise<{ message: string; file: string }> {
+  const { project, file } = projectWith(toml);
+  const outcome = await bootServer({
+    projectDir: project,
+    env: { ...process.env, DATA_DIR: path.join(project, 'data'), DATABASE_URL: '', LOG_REQUESTS: '0', ...env },
+    log: silentLogger,
+  }).then(
+    (booted) => ({ booted }),
+    (error: unknown) => ({ error }),
+  );
+  if ('booted' in outcome) {
+    await outcome.booted.close();
+    assert.fail(`the server started with ${file}:\n${toml}`);
+  }
+  return { message: describeBootError(outcome.error), file };
+}
+
 async function assertRefused(toml: string, key: string, shownValue: string, expected: string, env: NodeJS.ProcessEnv = {}): Promise<void> {
-  const { code, output, file } = await startWith(toml, env);
-  assert.notEqual(code, 0, `the server started with ${key} = ${shownValue}:\n${output}`);
-  assert.ok(output.includes(file), `the message names the file ${file}:\n${output}`);
-  const line = output.split('\n').find((l) => l.includes(`${key} = ${shownValue}`));
-  assert.ok(line, `the message names ${key} = ${shownValue}:\n${output}`);
+  const { message, file } = await refusalOf(toml, env);
+  assert.ok(message.includes(file), `the message names the file ${file}:\n${message}`);
+  const line = message.split('\n').find((l) => l.includes(`${key} = ${shownValue}`));
+  assert.ok(line, `the message names ${key} = ${shownValue}:\n${message}`);
   assert.ok(line.includes(`expected ${expected}`), `the message says what was expected (${expected}):\n${line}`);
-  assert.doesNotMatch(output, /anon key/, 'nothing was served');
 }
 
 describe('a wrong value in config.toml stops the start', () => {
+  test('npm start prints the refusal, naming the file, the key, its value and what was expected, and exits non-zero', async () => {
+    const { code, output, file } = await startWith('[auth]\nenable_signup = "yes"\n');
+    assert.notEqual(code, 0, `the server started with auth.enable_signup = "yes":\n${output}`);
+    assert.doesNotMatch(output, /anon key/, 'nothing was served');
+    const line = output.split('\n').find((l) => l.includes('auth.enable_signup = "yes"'));
+    assert.ok(line?.includes('expected true or false'), output);
+    assert.ok(output.includes(`The server could not start: ${file}`), output);
+  });
+
   test('enable_signup as a word that is not a boolean', () =>
     assertRefused('[auth]\nenable_signup = "yes"\n', 'auth.enable_signup', '"yes"', 'true or false'));
 
