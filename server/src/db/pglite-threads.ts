@@ -14,7 +14,7 @@ export interface EngineThread {
  * WebAssembly before it opens anything; a thread that has closed its database keeps all three,
  * and opens the next data dir in about half the CPU (measured: 360 → 190 ms an open, the thread
  * start and the compile skipped). A process opens databases in turn when it runs test suites,
- * or restores a dump and then serves it. One thread is kept: more would hold memory for
+ * one server after another. One thread is kept: more would hold memory for
  * databases opened side by side, which start their threads together anyway.
  */
 const parked: EngineThread[] = [];
