@@ -1,39 +1,20 @@
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { createClient } from '@supabase/supabase-js';
 import { PgliteDatabase } from '../../server/src/db/pglite.ts';
-import { testProcessFlags } from '../support/process-flags.ts';
-import { childEnv, repoRoot } from '../support/server.ts';
+import { startServerProcess, type ServerProcess } from '../support/server-process.ts';
+import { repoRoot } from '../support/server.ts';
 
 const project = path.join(repoRoot, 'tests/fixtures/boot/good');
 const anonKey =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 
-/** Starts `server/src/main.ts` as its own process and resolves with its URL once it serves. */
-async function startServerProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [...testProcessFlags, 'server/src/main.ts', '--no-web', '--port', '0', '--project', project], {
-    cwd: repoRoot,
-    env: childEnv({ DATA_DIR: dataDir, DATABASE_URL: '', LOG_REQUESTS: '0' }),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`the server did not start: ${output}`)), 60_000);
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /Pinstar is running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve({ child, url: match[1] });
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`the server exited (${code}): ${output}`)));
-  });
+/** The boot fixture's server as its own process on `dataDir` (the embedded database). */
+function startOn(dataDir: string): Promise<ServerProcess> {
+  return startServerProcess(project, { DATA_DIR: dataDir, DATABASE_URL: '' });
 }
 
 /**
@@ -47,7 +28,7 @@ test('acknowledged writes survive SIGKILL of the server (PGlite), and the databa
   const acknowledged = new Set<string>();
   try {
     for (let cycle = 0; cycle < 3; cycle++) {
-      const { child, url } = await startServerProcess(dataDir);
+      const { child, url } = await startOn(dataDir);
       const client = createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
       let running = true;
       const writer = async (worker: number) => {
@@ -73,7 +54,7 @@ test('acknowledged writes survive SIGKILL of the server (PGlite), and the databa
     assert.ok(acknowledged.size >= 120, `the load wrote enough rows to be meaningful (${acknowledged.size})`);
 
     // Restart on the same data dir: the dead server's lock is taken over, every acknowledged row is there.
-    const { child, url } = await startServerProcess(dataDir);
+    const { child, url } = await startOn(dataDir);
     const client = createClient(url, anonKey, { auth: { persistSession: false } });
     const present = new Set<string>();
     for (let from = 0; ; from += 1000) {
